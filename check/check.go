@@ -1,0 +1,294 @@
+// Package check runs the whole pipeline for one document against the reference library:
+//
+//	file → paragraphs (extract) → normalised words and fingerprints (similarity) →
+//	candidate source paragraphs (library index) → copied spans (alignment) → report
+//
+// Document is that story in one function. Paragraphs are independent once the library is open, so
+// the fingerprint and alignment steps run on all cores; the library and the segmenter are shared
+// read-only.
+package check
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"thesischeck/extract"
+	"thesischeck/library"
+	"thesischeck/report"
+	"thesischeck/similarity"
+)
+
+// Stage names a step of a check, for progress display.
+type Stage string
+
+// The stages in order.
+const (
+	StageExtract     Stage = "extract"
+	StageFingerprint Stage = "fingerprint"
+	StageSearch      Stage = "search"
+	StageAlign       Stage = "align"
+)
+
+// Progress is called as a check moves through its stages: done of total units of the stage. It is
+// called from the checking goroutine, never concurrently.
+type Progress func(stage Stage, done, total int)
+
+// Options are the thresholds of a check. A nil *Options means the defaults.
+type Options struct {
+	MinRunChars       int  // shortest copied run that counts; 0 means 13 characters (CNKI's rule)
+	MaxHamming        int  // SimHash distance for near-duplicate paragraphs; 0 means 3
+	IncludeReferences bool // also check references, headings and the title page
+	// TemplateShare is the share of library documents (at least 3) that must hold a passage for it to
+	// count as boilerplate; 0 means a quarter.
+	TemplateShare float64
+}
+
+func (o *Options) withDefaults() Options {
+	var v Options
+	if o != nil {
+		v = *o
+	}
+	if v.MinRunChars <= 0 {
+		v.MinRunChars = similarity.DefaultAlign.MinChars
+	}
+	if v.MaxHamming <= 0 {
+		v.MaxHamming = 3
+	}
+	if v.TemplateShare <= 0 {
+		v.TemplateShare = 0.25
+	}
+	return v
+}
+
+// File checks the document at path against lib. progress may be nil.
+func File(ctx context.Context, lib *library.Library, path string, opts *Options, progress Progress) (*report.Report, error) {
+	if progress == nil {
+		progress = func(Stage, int, int) {}
+	}
+	progress(StageExtract, 0, 1)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("check %s: %w", path, err)
+	}
+	doc, err := extract.Bytes(ctx, path, data)
+	if err != nil {
+		return nil, err
+	}
+	progress(StageExtract, 1, 1)
+	sum := sha256.Sum256(data)
+	return Document(ctx, lib, doc, hex.EncodeToString(sum[:]), opts, progress)
+}
+
+// Document checks an extracted document.
+func Document(ctx context.Context, lib *library.Library, doc *extract.Document, sha string, opts *Options, progress Progress) (*report.Report, error) {
+	o := opts.withDefaults()
+	if progress == nil {
+		progress = func(Stage, int, int) {}
+	}
+	seg, err := similarity.Default()
+	if err != nil {
+		return nil, err
+	}
+	paras := make([]paragraph, len(doc.Paragraphs))
+	for i, p := range doc.Paragraphs {
+		paras[i] = paragraph{src: p, checked: o.IncludeReferences || counts(p)}
+	}
+
+	// Fingerprints: normalise, segment, hash.
+	if err := parallel(ctx, len(paras), func(i int) {
+		paras[i].prep = seg.Prepare(paras[i].src.Text)
+	}, func(done int) { progress(StageFingerprint, done, len(paras)) }); err != nil {
+		return nil, err
+	}
+
+	// Candidates and alignment, paragraph by paragraph.
+	docs, _ := lib.Stats()
+	c := &checker{lib: lib, opt: o, align: similarity.DefaultAlign, sources: map[uint64]*sourceAcc{}}
+	c.align.MinChars = o.MinRunChars
+	c.templateDocs = max(3, int(float64(docs)*o.TemplateShare+0.999))
+	progress(StageSearch, 0, len(paras))
+	if err := parallel(ctx, len(paras), func(i int) {
+		if paras[i].checked {
+			paras[i].matches = c.matchParagraph(&paras[i])
+		}
+	}, func(done int) { progress(StageAlign, done, len(paras)) }); err != nil {
+		return nil, err
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	return c.build(doc, sha, paras), nil
+}
+
+// counts reports whether a paragraph is checked by default: references, headings and the title page
+// are not (as CNKI's figure without references), which the report says.
+func counts(p extract.Paragraph) bool {
+	if p.Heading || p.Section == extract.References {
+		return false
+	}
+	if p.Section == extract.Front && len([]rune(p.Text)) < 40 {
+		return false // title page lines: title, author, supervisor, date
+	}
+	return true
+}
+
+type paragraph struct {
+	src     extract.Paragraph
+	checked bool
+	prep    similarity.Prepared
+	matches []found
+}
+
+// found is one source paragraph aligned to a paragraph of the checked document.
+type found struct {
+	ref      library.ParaRef
+	src      *library.Paragraph
+	spans    [][2]int // runes of the checked paragraph
+	srcSpans [][2]int // runes of the source paragraph
+	hamming  int
+	jaccard  float64
+	template bool
+	chars    int
+}
+
+type checker struct {
+	lib          *library.Library
+	opt          Options
+	align        similarity.AlignOptions
+	templateDocs int
+
+	mu      sync.Mutex
+	sources map[uint64]*sourceAcc
+	err     error
+}
+
+type sourceAcc struct {
+	info library.DocInfo
+	sig  similarity.Signature
+}
+
+// candidateLimit bounds the alignments per paragraph; minHits asks for two shared indexed grams
+// (one can be chance).
+const (
+	candidateLimit = 12
+	minHits        = 2
+)
+
+func (c *checker) matchParagraph(p *paragraph) []found {
+	cands := c.lib.Candidates(p.prep.Grams, p.prep.SimHash, c.opt.MaxHamming, minHits, candidateLimit)
+	var out []found
+	for _, cand := range cands {
+		src, err := c.lib.Paragraphs(cand.Doc)
+		if err != nil {
+			c.fail(err)
+			return nil
+		}
+		if cand.Para >= len(src) {
+			continue
+		}
+		sp := &src[cand.Para]
+		al := similarity.Align(p.prep.Tokens, sp.Tokens, c.align)
+		if len(al.A) == 0 {
+			continue
+		}
+		f := found{
+			ref:      cand.ParaRef,
+			src:      sp,
+			spans:    similarity.RuneSpans(p.prep.Tokens, al.A),
+			srcSpans: similarity.RuneSpans(sp.Tokens, al.B),
+			hamming:  cand.Hamming,
+			jaccard:  similarity.GramJaccard(p.prep.Grams, similarity.Grams(sp.Tokens)),
+		}
+		info, sig, ok := c.lib.Doc(cand.Doc)
+		if !ok {
+			continue
+		}
+		f.template = info.Template || c.lib.Boilerplate(similarity.Winnow(similarity.Grams(sp.Tokens), 4), c.templateDocs) >= 0.5
+		c.mu.Lock()
+		if _, ok := c.sources[cand.Doc]; !ok {
+			c.sources[cand.Doc] = &sourceAcc{info: info, sig: sig}
+		}
+		c.mu.Unlock()
+		out = append(out, f)
+	}
+	return out
+}
+
+func (c *checker) fail(err error) {
+	c.mu.Lock()
+	if c.err == nil {
+		c.err = err
+	}
+	c.mu.Unlock()
+}
+
+// parallel runs f(0..n-1) on all cores and reports progress from the calling goroutine.
+func parallel(ctx context.Context, n int, f func(int), progress func(done int)) error {
+	next := make(chan int)
+	done := make(chan struct{}, n)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.NumCPU(); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+				done <- struct{}{}
+			}
+		}()
+	}
+	var err error
+	sent, finished := 0, 0
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for finished < n {
+		var send chan int
+		if sent < n && err == nil {
+			send = next
+		}
+		select {
+		case send <- sent:
+			sent++
+		case <-done:
+			finished++
+			if finished == n {
+				progress(finished)
+			}
+		case <-tick.C:
+			progress(finished)
+		case <-ctx.Done():
+			if err == nil {
+				err = ctx.Err()
+				n = sent // wait only for what was handed out
+			}
+		}
+	}
+	close(next)
+	wg.Wait()
+	return err
+}
+
+// sortFound orders matches so that the longest copy claims the characters first.
+func sortFound(fs []found) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		if fs[i].template != fs[j].template {
+			return fs[i].template // boilerplate is settled first: it is never counted
+		}
+		return spanLen(fs[i].spans) > spanLen(fs[j].spans)
+	})
+}
+
+func spanLen(s [][2]int) int {
+	n := 0
+	for _, r := range s {
+		n += r[1] - r[0]
+	}
+	return n
+}

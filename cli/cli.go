@@ -1,0 +1,375 @@
+// Package cli is ThesisCheck's command line: it parses arguments, calls the same functions the
+// desktop app calls, and prints results. Run returns an error; main decides the exit code.
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"thesischeck/check"
+	"thesischeck/extract"
+	"thesischeck/library"
+	"thesischeck/report"
+)
+
+// GUI opens the desktop app; file, when not empty, is checked and its report shown. main sets it, so
+// that this package does not depend on Fyne.
+type GUI func(libraryDir, file string) error
+
+// ErrUsage is returned for wrong arguments; the usage has been printed.
+var ErrUsage = errors.New("usage")
+
+// ErrFailed means some inputs failed; each has had its own error line.
+var ErrFailed = errors.New("some files failed")
+
+const usage = `ThesisCheck (论文查重): a local plagiarism checker.
+
+  thesischeck                                                  open the desktop app
+  thesischeck open [--library DIR] FILE                        open the app, check FILE, show the report
+  thesischeck library add [--library DIR] [--template] PATH... add files, or folders recursively
+  thesischeck library list [--library DIR] [--json]
+  thesischeck library remove [--library DIR] ID...
+  thesischeck check [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] [--include-references] FILE
+  thesischeck compare [--json OUT] [--pdf OUT] [--html OUT] PATH...
+  thesischeck extract [--json] FILE
+  thesischeck verify REPORT.json|REPORT.pdf
+
+The library defaults to ~/.local/share/thesischeck/library.
+`
+
+// Run runs the command line with args (without the program name).
+func Run(args []string, gui GUI, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if len(args) == 0 {
+		return gui("", "")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "open":
+		fs, dir := newFlags("open", stderr)
+		if err := fs.Parse(rest); err != nil || fs.NArg() > 1 {
+			return usageError(stderr)
+		}
+		return gui(*dir, fs.Arg(0))
+	case "library":
+		if len(rest) == 0 {
+			return usageError(stderr)
+		}
+		return runLibrary(ctx, rest[0], rest[1:], stdout, stderr)
+	case "check":
+		return runCheck(ctx, rest, stdout, stderr)
+	case "extract":
+		return runExtract(rest, stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	if extra, ok := commands[cmd]; ok {
+		return extra(ctx, rest, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "thesischeck: unknown command %q\n", cmd)
+	return usageError(stderr)
+}
+
+// commands holds subcommands defined in other files of this package (compare, verify).
+var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{}
+
+func usageError(stderr io.Writer) error {
+	fmt.Fprint(stderr, usage)
+	return ErrUsage
+}
+
+func newFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dir := fs.String("library", "", "library folder")
+	return fs, dir
+}
+
+func openLibrary(dir string, readOnly bool) (*library.Library, error) {
+	if dir == "" {
+		var err error
+		if dir, err = library.DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
+	return library.Open(dir, &library.Options{ReadOnly: readOnly})
+}
+
+func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr io.Writer) error {
+	fs, dir := newFlags("library "+sub, stderr)
+	asJSON := fs.Bool("json", false, "print JSON")
+	template := fs.Bool("template", false, "the files are templates, never counted as copying")
+	if err := fs.Parse(args); err != nil {
+		return usageError(stderr)
+	}
+	switch sub {
+	case "add":
+		if fs.NArg() == 0 {
+			return usageError(stderr)
+		}
+		lib, err := openLibrary(*dir, false)
+		if err != nil {
+			return err
+		}
+		defer lib.Close()
+		bar := newBar(stderr)
+		res, err := lib.AddFiles(ctx, fs.Args(), library.AddOptions{Template: *template}, func(p library.AddProgress) {
+			bar.update("import", p.Done, p.Total, p.Current)
+		})
+		bar.done()
+		fmt.Fprintf(stdout, "added %d documents", len(res.Added))
+		if len(res.Duplicates) > 0 {
+			fmt.Fprintf(stdout, ", %d already in the library", len(res.Duplicates))
+		}
+		docs, paras := lib.Stats()
+		fmt.Fprintf(stdout, "; the library holds %d documents, %d paragraphs\n", docs, paras)
+		for _, f := range res.Failed {
+			fmt.Fprintf(stderr, "thesischeck: %s\n", errorLine(f.Path, f.Err))
+		}
+		if err != nil {
+			return err
+		}
+		if len(res.Failed) > 0 {
+			return ErrFailed
+		}
+		return nil
+	case "list":
+		lib, err := openLibrary(*dir, true)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return listDocs(nil, *asJSON, stdout)
+			}
+			return err
+		}
+		defer lib.Close()
+		return listDocs(lib.List(), *asJSON, stdout)
+	case "remove":
+		if fs.NArg() == 0 {
+			return usageError(stderr)
+		}
+		var ids []uint64
+		for _, a := range fs.Args() {
+			id, err := strconv.ParseUint(a, 10, 64)
+			if err != nil {
+				return fmt.Errorf("remove: %q is not a document id (see 'thesischeck library list')", a)
+			}
+			ids = append(ids, id)
+		}
+		lib, err := openLibrary(*dir, false)
+		if err != nil {
+			return err
+		}
+		defer lib.Close()
+		if err := lib.Remove(ids...); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "removed %d documents\n", len(ids))
+		return nil
+	}
+	return usageError(stderr)
+}
+
+func listDocs(docs []library.DocInfo, asJSON bool, stdout io.Writer) error {
+	if asJSON {
+		if docs == nil {
+			docs = []library.DocInfo{}
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", " ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(docs)
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tTITLE\tPARAGRAPHS\tCHARS\tADDED\tPATH")
+	for _, d := range docs {
+		title := d.Title
+		if d.Template {
+			title += " (template)"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%s\n", d.ID, title, d.Paragraphs, d.Chars, d.Added.Local().Format("2006-01-02 15:04"), d.Path)
+	}
+	return tw.Flush()
+}
+
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs, dir := newFlags("check", stderr)
+	jsonOut := fs.String("json", "", "write the JSON report to this file ('-' for standard output)")
+	pdfOut := fs.String("pdf", "", "write the PDF report to this file")
+	htmlOut := fs.String("html", "", "write the HTML report to this file")
+	refs := fs.Bool("include-references", false, "also check references, headings and the title page")
+	minRun := fs.Int("min-run", 0, "shortest copied run in characters (default 13)")
+	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
+		return usageError(stderr)
+	}
+	lib, err := openLibrary(*dir, true)
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	bar := newBar(stderr)
+	r, err := check.File(ctx, lib, fs.Arg(0), &check.Options{IncludeReferences: *refs, MinRunChars: *minRun}, func(s check.Stage, done, total int) {
+		bar.update(string(s), done, total, "")
+	})
+	bar.done()
+	if err != nil {
+		return err
+	}
+	if err := writeReport(r, *jsonOut, *pdfOut, *htmlOut, stdout); err != nil {
+		return err
+	}
+	printSummary(r, stdout)
+	return nil
+}
+
+// writeReport signs r with the user's key (so `verify` can tell later changes) and writes the
+// reports asked for.
+func writeReport(r *report.Report, jsonOut, pdfOut, htmlOut string, stdout io.Writer) error {
+	if jsonOut == "" && pdfOut == "" && htmlOut == "" {
+		return nil
+	}
+	if err := signReport(r); err != nil {
+		return err
+	}
+	if jsonOut == "-" {
+		if err := r.WriteJSON(stdout); err != nil {
+			return err
+		}
+	} else if jsonOut != "" {
+		if err := r.SaveJSON(jsonOut); err != nil {
+			return err
+		}
+	}
+	if pdfOut != "" {
+		if err := r.SavePDF(pdfOut); err != nil {
+			return err
+		}
+	}
+	if htmlOut != "" {
+		if err := r.SaveHTML(htmlOut); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func signReport(r *report.Report) error {
+	dir, err := report.DefaultKeyDir()
+	if err != nil {
+		return err
+	}
+	key, err := report.LoadOrCreateKey(dir)
+	if err != nil {
+		return err
+	}
+	return r.Sign(key)
+}
+
+func printSummary(r *report.Report, w io.Writer) {
+	fmt.Fprintf(w, "%s  %s\n", r.Number, r.Document.Path)
+	fmt.Fprintf(w, "similarity %.1f%%  excluding quotes %.1f%%  largest single source %.1f%%  copied %d of %d characters, %d paragraphs flagged\n",
+		r.Similarity*100, r.SimilarityExcludingQuotes*100, r.MaxSingleSource*100, r.CopiedChars, r.TotalChars, r.FlaggedParas)
+	for i, s := range r.Sources {
+		if i == 10 {
+			fmt.Fprintf(w, "  … %d more sources\n", len(r.Sources)-10)
+			break
+		}
+		fmt.Fprintf(w, "  %5.1f%%  %s\n", s.Similarity*100, s.Path)
+	}
+	for _, wn := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", wn.Message)
+	}
+}
+
+func runExtract(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	asJSON := fs.Bool("json", false, "print paragraphs with their section and notes as JSON")
+	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
+		return usageError(stderr)
+	}
+	doc, err := extract.File(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", " ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(doc)
+	}
+	for i, p := range doc.Paragraphs {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintln(stdout, p.Text)
+	}
+	return nil
+}
+
+// errorLine is the one line a user sees for a file that failed.
+func errorLine(path string, err error) string {
+	msg := err.Error()
+	if !strings.Contains(msg, path) {
+		return path + ": " + msg
+	}
+	return msg
+}
+
+// bar draws progress on stderr: a bar redrawn in place on a terminal, a line per stage otherwise.
+type bar struct {
+	w     io.Writer
+	tty   bool
+	last  time.Time
+	stage string
+}
+
+func newBar(w io.Writer) *bar {
+	b := &bar{w: w}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			b.tty = true
+		}
+	}
+	return b
+}
+
+func (b *bar) update(stage string, done, total int, current string) {
+	if !b.tty {
+		if stage != b.stage {
+			fmt.Fprintf(b.w, "%s…\n", stage)
+			b.stage = stage
+		}
+		return
+	}
+	if time.Since(b.last) < 50*time.Millisecond && done < total {
+		return
+	}
+	b.last = time.Now()
+	const width = 30
+	fill := 0
+	if total > 0 {
+		fill = done * width / total
+	}
+	if len([]rune(current)) > 40 {
+		current = "…" + string([]rune(current)[len([]rune(current))-39:])
+	}
+	fmt.Fprintf(b.w, "\r\033[K%-11s [%s%s] %d/%d %s", stage, strings.Repeat("█", fill), strings.Repeat("·", width-fill), done, total, current)
+}
+
+func (b *bar) done() {
+	if b.tty {
+		fmt.Fprint(b.w, "\r\033[K")
+	}
+}

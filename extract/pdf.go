@@ -1,0 +1,142 @@
+package extract
+
+// The PDF reader rebuilds running text from glyph positions. The stages, each in its own
+// file:
+//
+//	pdf.go         open the file, read each page's glyphs (behind a recover), check ctx
+//	pdf_lines.go   glyphs → lines (by baseline), words (by gaps), superscript note markers
+//	pdf_layout.go  lines → running headers/footers, footnotes, paragraphs, headings
+//
+// github.com/ledongthuc/pdf is used through a patched copy in third_party/pdf (see
+// PATCHES.md there): it gives one Text per character with its real advance, also for CID
+// fonts. Everything here is linear or n·log n in the number of glyphs.
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// maxPDFPages bounds the pages read from one file; a thesis has a few hundred.
+const maxPDFPages = 20000
+
+// readPDF extracts the paragraphs of a PDF. A PDF whose pages carry no text gives a
+// Document without paragraphs (the caller reports ErrNoText).
+func readPDF(ctx context.Context, data []byte) (*Document, error) {
+	r, err := pdfOpen(data)
+	if err != nil {
+		return nil, err
+	}
+	pages, err := pdfPages(r)
+	if err != nil {
+		return nil, err
+	}
+	var laid []*pdfPage
+	total := 0
+	for i, p := range pages {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		pg, err := readPDFPage(p, i+1)
+		if err != nil {
+			// One unreadable page must not cost the whole thesis; pdftotext skips it too.
+			continue
+		}
+		for _, l := range pg.lines {
+			total += len(l.text)
+		}
+		if total > MaxTextBytes {
+			return nil, fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxTextBytes>>20)
+		}
+		laid = append(laid, pg)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	doc := &Document{Title: pdfTitle(r), Paragraphs: layoutPDF(laid)}
+	return doc, nil
+}
+
+// pdfOpen opens data, telling a password-protected file from a damaged one. A file that is
+// encrypted but opens with the empty user password (permissions only, which many
+// university systems add) is read like any other.
+func pdfOpen(data []byte) (r *pdf.Reader, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			r, err = nil, fmt.Errorf("%w: %v", ErrCorrupt, x)
+		}
+	}()
+	r, err = pdf.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		if pdfHasEncrypt(data) {
+			return nil, ErrEncrypted
+		}
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	if !r.Trailer().Key("Encrypt").IsNull() {
+		// The library accepted the empty password; make sure it really decrypts.
+		if r.Trailer().Key("Root").Key("Pages").Kind() != pdf.Dict {
+			return nil, ErrEncrypted
+		}
+	}
+	return r, nil
+}
+
+// pdfHasEncrypt reports whether the trailer (or the xref stream dictionary) names /Encrypt.
+// It looks at the end of the file, where the last trailer is.
+func pdfHasEncrypt(data []byte) bool {
+	tail := data
+	if len(tail) > 64<<10 {
+		tail = tail[len(tail)-64<<10:]
+	}
+	return bytes.Contains(tail, []byte("/Encrypt")) || bytes.Contains(data[:min(len(data), 64<<10)], []byte("/Encrypt"))
+}
+
+func pdfPages(r *pdf.Reader) (pages []pdf.Page, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			pages, err = nil, fmt.Errorf("%w: page tree: %v", ErrCorrupt, x)
+		}
+	}()
+	pages = r.Pages(maxPDFPages)
+	if len(pages) == 0 {
+		return nil, fmt.Errorf("%w: no pages", ErrCorrupt)
+	}
+	return pages, nil
+}
+
+// readPDFPage reads one page's glyphs into lines. A panic in the parser becomes an error.
+func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			pg, err = nil, fmt.Errorf("page %d: %v", n, x)
+		}
+	}()
+	box := p.MediaBox()
+	content := p.Content()
+	return &pdfPage{num: n, box: box, lines: pdfBuildLines(content.Text, n)}, nil
+}
+
+// pdfTitle is the document title from the Info dictionary, unless it is empty or merely
+// a file name ("Microsoft Word - 论文.docx").
+func pdfTitle(r *pdf.Reader) (title string) {
+	defer func() {
+		if recover() != nil {
+			title = ""
+		}
+	}()
+	t := strings.TrimSpace(strings.ReplaceAll(r.Trailer().Key("Info").Key("Title").Text(), "\x00", ""))
+	low := strings.ToLower(t)
+	for _, ext := range []string{".doc", ".docx", ".pdf", ".wps", ".tex", ".dvi", ".odt"} {
+		if strings.HasSuffix(low, ext) {
+			return ""
+		}
+	}
+	if strings.HasPrefix(low, "microsoft word") || strings.HasPrefix(low, "untitled") || strings.ContainsRune(t, '\uFFFD') {
+		return ""
+	}
+	return t
+}

@@ -1,0 +1,359 @@
+package extract
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// pdfPage is one page's lines, top to bottom.
+type pdfPage struct {
+	num   int
+	box   pdf.Rect
+	lines []pdfLine
+}
+
+// pdfLine is one line of text rebuilt from glyphs that share a baseline.
+type pdfLine struct {
+	page     int
+	y        float64 // baseline, points from the bottom of the page
+	x0, x1   float64 // left and right ends of the ink
+	size     float64 // font size of most of its characters
+	bold     bool    // most characters are bold
+	text     string  // words, with single spaces; note markers removed
+	lead     string  // a note marker the line starts with ("1", "①", "[2]", "*"), kept in text
+	leadRaw  string  // the marker as written at the start of text
+	marks    []string
+	endSpace bool    // ended with a real space glyph (the producer kept the word break)
+	firstW   float64 // width of the text before the first place the line could have broken
+}
+
+// Thresholds, in ems of the font size.
+const (
+	pdfLineTolerance = 0.5  // |ΔY| beyond which a glyph starts another line
+	pdfWordGap       = 0.2  // a gap this wide between Latin glyphs is a word space
+	pdfMixedGap      = 0.45 // between CJK and Latin, where producers add spacing of their own
+	pdfColumnGap     = 3.0  // a gap this wide splits a line into separate pieces
+)
+
+// pdfBuildLines groups a page's glyphs into lines: by baseline, then left to right. It costs
+// O(n log n) in the number of glyphs.
+func pdfBuildLines(glyphs []pdf.Text, page int) []pdfLine {
+	gs := make([]pdf.Text, 0, len(glyphs))
+	for _, g := range glyphs {
+		if g.FontSize <= 0.5 || math.IsNaN(g.X) || math.IsNaN(g.Y) || math.IsInf(g.X, 0) || math.IsInf(g.Y, 0) {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(g.S)
+		switch {
+		case r == 0, r == utf8.RuneError, r == '\uFFFE', r == '\uFEFF':
+			continue
+		case unicode.IsSpace(r):
+			g.S = " "
+		case unicode.IsControl(r):
+			continue
+		}
+		if exp, ok := pdfLigatures[r]; ok {
+			g.S = exp
+		}
+		gs = append(gs, g)
+	}
+	if len(gs) == 0 {
+		return nil
+	}
+	// Stable sort by baseline, top first; the stream order breaks ties.
+	idx := make([]int, len(gs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return gs[idx[a]].Y > gs[idx[b]].Y })
+
+	var lines []pdfLine
+	var cur []pdf.Text
+	refY, refSize := 0.0, 0.0
+	flush := func() {
+		if len(cur) > 0 {
+			lines = append(lines, pdfMakeLines(cur, page)...)
+		}
+		cur = cur[:0]
+	}
+	for _, i := range idx {
+		g := gs[i]
+		if len(cur) > 0 && refY-g.Y > pdfLineTolerance*math.Max(refSize, g.FontSize) {
+			flush()
+		}
+		if len(cur) == 0 || g.FontSize > refSize && g.S != " " {
+			refY, refSize = g.Y, g.FontSize
+		}
+		cur = append(cur, g)
+	}
+	flush()
+	return lines
+}
+
+var pdfLigatures = map[rune]string{
+	'\uFB00': "ff", '\uFB01': "fi", '\uFB02': "fl", '\uFB03': "ffi", '\uFB04': "ffl", '\uFB05': "st", '\uFB06': "st",
+}
+
+// pdfMakeLines orders one baseline's glyphs left to right and writes them out as text, split
+// into pieces where a gap is wide enough to separate columns or table cells.
+func pdfMakeLines(gs []pdf.Text, page int) []pdfLine {
+	sort.SliceStable(gs, func(a, b int) bool { return gs[a].X < gs[b].X })
+	// Drop the second copy of glyphs drawn twice to fake bold or a shadow.
+	out := gs[:0]
+	for _, g := range gs {
+		if n := len(out); n > 0 {
+			p := out[n-1]
+			if p.S == g.S && math.Abs(p.X-g.X) < 0.1*g.FontSize && math.Abs(p.Y-g.Y) < 0.1*g.FontSize && g.S != " " {
+				continue
+			}
+		}
+		out = append(out, g)
+	}
+	gs = out
+	size := pdfDominantSize(gs)
+	base := pdfBaseline(gs, size)
+
+	var lines []pdfLine
+	start := 0
+	for i := 1; i <= len(gs); i++ {
+		if i < len(gs) {
+			gap := gs[i].X - (gs[i-1].X + pdfAdvance(gs[i-1]))
+			if gap < pdfColumnGap*size || gs[i-1].S == " " && gap < 2*pdfColumnGap*size {
+				continue
+			}
+		}
+		if l, ok := pdfLineText(gs[start:i], page, size, base); ok {
+			lines = append(lines, l)
+		}
+		start = i
+	}
+	return lines
+}
+
+// pdfDominantSize is the font size of most characters (spaces not counted).
+func pdfDominantSize(gs []pdf.Text) float64 {
+	count := map[float64]int{}
+	best, bestN := 0.0, -1
+	for _, g := range gs {
+		if g.S == " " {
+			continue
+		}
+		s := math.Round(g.FontSize*2) / 2
+		count[s]++
+		if count[s] > bestN || count[s] == bestN && s > best {
+			best, bestN = s, count[s]
+		}
+	}
+	if bestN < 0 {
+		return gs[0].FontSize
+	}
+	return best
+}
+
+// pdfBaseline is the Y most glyphs of the dominant size sit on.
+func pdfBaseline(gs []pdf.Text, size float64) float64 {
+	count := map[float64]int{}
+	best, bestN := gs[0].Y, 0
+	for _, g := range gs {
+		if math.Abs(g.FontSize-size) > 0.5 || g.S == " " {
+			continue
+		}
+		y := math.Round(g.Y*4) / 4
+		count[y]++
+		if count[y] > bestN {
+			best, bestN = g.Y, count[y]
+		}
+	}
+	return best
+}
+
+// pdfAdvance is a glyph's width, estimated from its character where the font gave none.
+func pdfAdvance(g pdf.Text) float64 {
+	if g.W > 0 {
+		return g.W
+	}
+	r, _ := utf8.DecodeRuneInString(g.S)
+	switch {
+	case pdfWide(r):
+		return g.FontSize
+	case r == ' ':
+		return 0.25 * g.FontSize
+	}
+	return 0.5 * g.FontSize
+}
+
+// pdfWide reports whether r is a CJK character or full-width punctuation, between which
+// no spaces are written.
+func pdfWide(r rune) bool {
+	switch {
+	case r < 0x2E80:
+		return false
+	case r >= 0x3000 && r <= 0x303F, r >= 0xFF00 && r <= 0xFFEF, r >= 0x3040 && r <= 0x30FF:
+		return true
+	}
+	return unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana)
+}
+
+// Line-breaking rules of CJK typesetting (and Latin punctuation): no line starts with the
+// first set, none ends with the second.
+const (
+	pdfNoBreakBefore = "，。、；：？！）》」』】〉〕”’…—·,.;:?!)]}%％‰"
+	pdfNoBreakAfter  = "（《「『【〈〔“‘([{"
+)
+
+// pdfMarkRune reports whether r may be part of a note marker.
+func pdfMarkRune(r rune) bool {
+	switch {
+	case r >= '0' && r <= '9', r == '*', r == '†', r == '‡', r == '§', r == '[', r == ']', r == ',', r == '-', r == '–',
+		r == '(', r == ')', r == '（', r == '）', r == '〔', r == '〕':
+		return true
+	case r >= '①' && r <= '⑳', r >= '⑴' && r <= '⒇', r >= '❶' && r <= '❿', r >= '¹' && r <= '³', r >= '⁰' && r <= '⁹':
+		return true
+	}
+	return false
+}
+
+// pdfLineText writes one piece of a line. Raised small glyphs that look like note markers are
+// taken out of the text and listed in marks; a marker at the very start stays (it is how
+// a footnote begins) and is recorded in lead.
+func pdfLineText(gs []pdf.Text, page int, size, base float64) (pdfLine, bool) {
+	l := pdfLine{page: page, y: base, size: size, x0: math.Inf(1), x1: math.Inf(-1)}
+	var b strings.Builder
+	var prev *pdf.Text
+	pendingSpace := false
+	boldN, n := 0, 0
+	unitDone, unitEnd := false, 0.0
+	for i := 0; i < len(gs); i++ {
+		g := &gs[i]
+		if g.S == " " {
+			// A "space" that does not move the next glyph on is a zero-width character
+			// (LibreOffice maps U+200B and friends to a space glyph) and separates nothing.
+			if i+1 < len(gs) && gs[i+1].X-g.X < 0.1*g.FontSize {
+				continue
+			}
+			pendingSpace = b.Len() > 0
+			continue
+		}
+		// A superscript: smaller and raised. Collect the run of them.
+		if g.FontSize < 0.85*size && g.Y-base > 0.15*size {
+			j := i
+			var mark strings.Builder
+			ok := true
+			for ; j < len(gs) && gs[j].S != " " && gs[j].FontSize < 0.85*size && gs[j].Y-base > 0.15*size; j++ {
+				r, _ := utf8.DecodeRuneInString(gs[j].S)
+				if !pdfMarkRune(r) {
+					ok = false
+				}
+				mark.WriteString(gs[j].S)
+			}
+			if ok {
+				m := strings.Trim(mark.String(), "[](),-–（）〔〕")
+				if b.Len() == 0 {
+					// A footnote's own number, printed raised at the start of the note.
+					l.lead, l.leadRaw = m, mark.String()
+					b.WriteString(mark.String())
+					pendingSpace = true
+				} else {
+					for _, part := range strings.FieldsFunc(m, func(r rune) bool { return r == ',' }) {
+						l.marks = append(l.marks, part)
+					}
+				}
+				// Keep the geometry going so the next gap is measured from the marker.
+				for k := i; k < j; k++ {
+					l.x0 = math.Min(l.x0, gs[k].X)
+					l.x1 = math.Max(l.x1, gs[k].X+pdfAdvance(gs[k]))
+				}
+				prev = &gs[j-1]
+				i = j - 1
+				continue
+			}
+		}
+		r, _ := utf8.DecodeRuneInString(g.S)
+		if prev != nil && b.Len() > 0 {
+			gap := g.X - (prev.X + pdfAdvance(*prev))
+			pr, _ := utf8.DecodeLastRuneInString(prev.S)
+			em := math.Max(math.Min(prev.FontSize, g.FontSize), 0.5*size)
+			switch {
+			case pendingSpace:
+				// The producer wrote a space; keep it unless both sides are CJK and the
+				// space is really just spacing between them.
+			case pdfWide(pr) && pdfWide(r):
+			case pdfWide(pr) || pdfWide(r):
+				pendingSpace = gap > pdfMixedGap*em
+			default:
+				pendingSpace = gap > pdfWordGap*em
+			}
+		}
+		if !unitDone && prev != nil && b.Len() > 0 {
+			pr, _ := utf8.DecodeLastRuneInString(prev.S)
+			// Be conservative (a longer first word means fewer false paragraph ends):
+			// break only at spaces and between two CJK characters.
+			unitDone = pendingSpace || pdfWide(pr) && pdfWide(r) && !strings.ContainsRune(pdfNoBreakBefore, r) && !strings.ContainsRune(pdfNoBreakAfter, pr)
+		}
+		if !unitDone {
+			unitEnd = g.X + pdfAdvance(*g)
+		}
+		if pendingSpace && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		pendingSpace = false
+		b.WriteString(g.S)
+		l.x0 = math.Min(l.x0, g.X)
+		l.x1 = math.Max(l.x1, g.X+pdfAdvance(*g))
+		if g.Bold {
+			boldN++
+		}
+		n++
+		prev = g
+	}
+	if n == 0 {
+		return l, false
+	}
+	l.endSpace = len(gs) > 0 && gs[len(gs)-1].S == " "
+	l.firstW = unitEnd - l.x0
+	l.bold = boldN*10 >= n*8
+	l.text = b.String()
+	if l.lead == "" {
+		l.lead, l.leadRaw = pdfLeadMarker(l.text)
+	}
+	return l, true
+}
+
+// pdfLeadMarker finds a note marker written at normal height at the start of a line and set
+// off by a space or a gap: "1 参见…", "[2] See…", "① …", "* …".
+func pdfLeadMarker(text string) (mark, raw string) {
+	end := 0
+	for i, r := range text {
+		if !pdfMarkRune(r) {
+			end = i
+			break
+		}
+		end = i + utf8.RuneLen(r)
+	}
+	if end == 0 || end > 6 {
+		return "", ""
+	}
+	m := text[:end]
+	rest := text[end:]
+	if rest == "" {
+		return "", ""
+	}
+	if !strings.HasPrefix(rest, " ") {
+		// A circled number or a bracket stands out by itself; a plain digit needs a gap.
+		r, _ := utf8.DecodeRuneInString(m)
+		if !(r >= '①' && r <= '⑳' || r == '[' || r == '*' || r == '†' || r == '‡') {
+			return "", ""
+		}
+	}
+	raw = m
+	m = strings.Trim(m, "[](),-–（）〔〕")
+	if m == "" || strings.ContainsAny(m, ",-–") {
+		return "", ""
+	}
+	return m, raw
+}

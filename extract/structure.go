@@ -1,0 +1,609 @@
+package extract
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Structure fills in each paragraph's section, heading flag and chapter, and the document's title
+// when it has none. It reads headings the reader flagged (DOCX styles) and recognises the usual
+// heading lines of Chinese and English theses in plain text ("第一章 绪论", "1.2 系统设计",
+// "Chapter 3 Methods", "摘要", "References", …).
+//
+// Everything before the abstract, or before the first chapter when there is no abstract, is front
+// matter. A document without such a landmark — most library files — is all body: front matter is
+// never guessed from position alone. Structure may be called again on its own output.
+//
+// A reader that knows outline levels marks a chapter-level heading by setting its Chapter to its own
+// text; other reader headings are then taken as sections inside a chapter.
+func Structure(doc *Document) {
+	ps := doc.Paragraphs
+	if len(ps) == 0 {
+		return
+	}
+	levels := false
+	for _, p := range ps {
+		if p.Heading && p.Chapter != "" && p.Chapter == p.Text {
+			levels = true
+			break
+		}
+	}
+	info := make([]paraInfo, len(ps))
+	for i := range ps {
+		info[i] = classify(ps[i], levels)
+	}
+	markLists(info)
+
+	res := walkSections(ps, info, Front)
+	if !res.frontProven(ps, info) {
+		res = walkSections(ps, info, Body)
+	}
+	for i := range ps {
+		ps[i].Section = res.sections[i]
+		ps[i].Heading = ps[i].Heading || res.heading[i]
+		ps[i].Chapter = ""
+		if ps[i].Section == Body {
+			ps[i].Chapter = res.chapters[i]
+		}
+	}
+	if doc.Title == "" {
+		doc.Title = guessTitle(ps)
+	}
+}
+
+// kind is what a paragraph announces.
+type kind int
+
+const (
+	kText          kind = iota
+	kSection            // a heading inside a chapter (1.2 …), or one we know nothing more of
+	kChapter            // a chapter heading: the body goes on under it
+	kAbstract           // 摘要 / Abstract heading
+	kAbstractStart      // a paragraph that begins "摘要：…" / "Abstract: …"
+	kKeywords           // 关键词：… / Keywords: …
+	kContents           // 目录 / Contents / List of Figures: entries follow
+	kFront              // declarations, preface, dedication
+	kReferences         // 参考文献 / References, and lists of the author's publications
+	kAcknowledgements
+	kAppendix // 附录 / Appendix, and the author's CV
+	kTOCLine  // "第一章 绪论 ……… 1": an entry of a table of contents
+)
+
+type paraInfo struct {
+	kind    kind
+	num     int  // chapter number, 0 when none
+	weak    bool // a bare number ("2 Related Work") that needs the right sequence to count
+	heading bool // heading-shaped: short, no sentence end
+	prose   bool // a running-text paragraph
+	runes   int
+	key     string // text without spaces, numbering or a trailing colon, lower case
+}
+
+var (
+	reChapterCN = regexp.MustCompile(`^第\s*([0-9０-９一二三四五六七八九十百零〇两]+)\s*[章篇部]`)
+	reChapterEN = regexp.MustCompile(`(?i)^(chapter|part)\s+([0-9]+|[ivxlc]+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b[.:]?`)
+	reSection   = regexp.MustCompile(`^([0-9]{1,2})([.．][0-9]{1,2})+[.．]?(\s*|\s+\S.*)$`)
+	reTopNumber = regexp.MustCompile(`^([0-9]{1,2}|[IVX]{1,5})(?:[.．、]\s*|\s+)(\S.*)$`)
+	reCNOrdinal = regexp.MustCompile(`^[一二三四五六七八九十]+[、．.]\s*(\S.*)$`)
+	reAppendix  = regexp.MustCompile(`(?i)^(附\s*录|appendix|appendices)`)
+	reTOCLine   = regexp.MustCompile(`(\.{3,}|…{1,}|·{3,}|_{3,}|-{4,}|(\s\.){3,}|\t)\s*([0-9]{1,4}|[ivxlcIVXLC]{1,7})\s*$`)
+	reTrailPage = regexp.MustCompile(`\S\s+([0-9]{1,4}|[ivxlcIVXLC]{1,7})$`)
+	reNumPrefix = regexp.MustCompile(`(?i)^(第\s*[0-9０-９一二三四五六七八九十百零〇两]+\s*[章篇部节]|chapter\s+[0-9ivxlc]+[.:]?|part\s+[0-9ivxlc]+[.:]?|[0-9]{1,2}([.．][0-9]{1,2})*[.．、]?|[ivx]{1,5}[.．]|[一二三四五六七八九十]+[、．.])\s*`)
+	reAbsStart  = regexp.MustCompile(`^(\[|【|〔)?\s*(摘\s*要|内容摘要|内容提要)\s*(\]|】|〕)?\s*[:：\s]|^(?i:abstract|summary)\s*[:：—–.]|^ABSTRACT\s`)
+	reKeywords  = regexp.MustCompile(`^(\[|【)?\s*(关\s*键\s*[词字]|主题词)\s*(\]|】)?\s*[:：\s]|^(?i:key\s*-?words?|index\s+terms)\s*[:：—–]`)
+	reDeclare   = regexp.MustCompile(`(?i)声明|授权|版权|原创性|独创性|保密|诚信|郑重|declar|hereby|copyright|originality|certify|plagiar`)
+	reCoverLine = regexp.MustCompile(`(?i)(大学|学院|研究院|研究所|university|college|institute)\s*$|(硕士|博士|学士|本科|毕业|学位|专业)\s*(学位)?\s*(论文|设计)\s*$|^(分类号|密\s*级|udc|学\s*号|编\s*号|学校代码|单位代码|作\s*者|姓\s*名|导\s*师|指导教师|专\s*业|学\s*院|author|by\s|supervisor|advisor|student|date|日\s*期)|thesis|dissertation`)
+)
+
+var keywordKinds = map[string]kind{}
+
+func init() {
+	add := func(k kind, words ...string) {
+		for _, w := range words {
+			keywordKinds[w] = k
+		}
+	}
+	add(kAbstract, "摘要", "中文摘要", "内容摘要", "内容提要", "提要", "论文摘要", "摘要与关键词", "英文摘要", "abstract", "summary", "executivesummary")
+	add(kContents, "目录", "目次", "目錄", "contents", "tableofcontents", "插图目录", "插图索引", "插图清单", "图目录", "表目录", "图表目录", "表格目录", "附表清单", "图表索引", "listoffigures", "listoftables", "listoffiguresandtables", "listofabbreviations", "listofsymbols", "abbreviations", "nomenclature", "符号说明", "符号表", "主要符号表", "主要符号对照表", "符号对照表", "缩略语", "缩略词表", "缩略语表", "术语表")
+	add(kFront, "声明", "独创性声明", "原创性声明", "学位论文独创性声明", "学位论文原创性声明", "版权使用授权书", "学位论文版权使用授权书", "使用授权书", "学位论文使用授权书", "授权书", "作者声明", "declaration", "statementoforiginality", "copyright", "copyrightstatement", "preface", "foreword", "dedication", "序")
+	add(kReferences, "参考文献", "主要参考文献", "参考资料", "参考书目", "引用文献", "文献", "references", "reference", "bibliography", "workscited", "literaturecited", "referencelist", "listofreferences", "citedliterature")
+	add(kAcknowledgements, "致谢", "谢辞", "致谢辞", "鸣谢", "后记", "acknowledgements", "acknowledgments", "acknowledgement", "acknowledgment")
+	// Headings that start or continue the body without a number.
+	add(kChapter, "引言", "绪论", "前言", "导论", "绪言", "引论", "introduction", "结论", "结语", "结束语", "总结", "总结与展望", "结论与展望", "总结和展望", "结论和展望", "结论与建议", "讨论", "conclusion", "conclusions", "conclusionsandfuturework", "conclusionandfuturework", "discussion", "summaryandconclusions")
+}
+
+// bodyStarters are the unnumbered chapters a body may begin with.
+var bodyStarters = map[string]bool{"引言": true, "绪论": true, "前言": true, "导论": true, "绪言": true, "引论": true, "introduction": true}
+
+const (
+	sentenceEnd   = "。．.！!？?；;，,、"
+	maxHeadingCJK = 40
+	maxHeadingLat = 100
+)
+
+func classify(p Paragraph, levels bool) paraInfo {
+	t := strings.TrimSpace(p.Text)
+	in := paraInfo{runes: utf8.RuneCountInString(t)}
+	in.key = headingKey(t)
+	in.heading = headingShaped(t) || p.Heading
+	in.prose = !in.heading && (in.runes > 60 || (in.runes > 20 && endsSentence(t)))
+	readerChapter := levels && p.Heading && p.Chapter == p.Text
+
+	switch {
+	case reTOCLine.MatchString(t) && in.runes < 120:
+		in.kind, in.heading, in.prose = kTOCLine, false, false
+		return in
+	case reAbsStart.MatchString(t) && !in.heading && in.runes > 8:
+		in.kind = kAbstractStart
+		return in
+	case reKeywords.MatchString(t) && in.runes < 400:
+		in.kind, in.heading = kKeywords, false
+		return in
+	}
+	if !in.heading {
+		return in
+	}
+	if k, ok := keywordKinds[in.key]; ok {
+		in.kind = k
+		if k == kChapter {
+			in.num = headingNumber(t)
+		}
+		return in
+	}
+	switch {
+	case reAppendix.MatchString(strings.TrimSpace(reNumPrefix.ReplaceAllString(t, ""))) || reAppendix.MatchString(t):
+		in.kind = kAppendix
+		return in
+	case strings.Contains(in.key, "期间") && (strings.Contains(in.key, "发表") || strings.Contains(in.key, "成果")) ||
+		strings.Contains(in.key, "publication"):
+		if strings.Contains(in.key, "简历") || strings.Contains(in.key, "简介") {
+			in.kind = kAppendix
+		} else {
+			in.kind = kReferences
+		}
+		return in
+	case in.key == "作者简介" || in.key == "作者简历" || in.key == "个人简历" || in.key == "vita" ||
+		in.key == "curriculumvitae" || in.key == "biography" || in.key == "abouttheauthor":
+		in.kind = kAppendix
+		return in
+	}
+	if m := reChapterCN.FindStringSubmatch(t); m != nil {
+		in.kind, in.num = kChapter, parseNumber(m[1])
+		return in
+	}
+	if m := reChapterEN.FindStringSubmatch(t); m != nil {
+		in.kind, in.num = kChapter, parseNumber(m[2])
+		return in
+	}
+	if reSection.MatchString(t) {
+		in.kind = kSection
+		return in
+	}
+	if readerChapter {
+		in.kind, in.num = kChapter, headingNumber(t)
+		return in
+	}
+	if m := reTopNumber.FindStringSubmatch(t); m != nil && titleLike(m[2]) {
+		in.kind, in.num, in.weak = kChapter, parseNumber(m[1]), !p.Heading
+		return in
+	}
+	if p.Heading || reCNOrdinal.MatchString(t) {
+		in.kind = kSection
+		return in
+	}
+	// A short line that is none of the above ("Methods", "系统架构") is not taken for a heading: in
+	// plain text it is as likely a caption, a list item or a formula.
+	in.heading = false
+	return in
+}
+
+// markLists un-marks bare-number "headings" that stand next to each other: that is a numbered list
+// or a table of contents, not chapters.
+func markLists(info []paraInfo) {
+	weak := func(i int) bool { return i >= 0 && i < len(info) && info[i].kind == kChapter && info[i].weak }
+	var drop []int
+	for i := range info {
+		if weak(i) && (weak(i-1) || weak(i+1)) {
+			drop = append(drop, i)
+		}
+	}
+	for _, i := range drop {
+		info[i].kind, info[i].heading = kText, false
+	}
+}
+
+// headingKey normalises a heading for keyword lookup: "第七章　参 考 文 献：" → "参考文献".
+func headingKey(t string) string {
+	t = strings.TrimSpace(reNumPrefix.ReplaceAllString(strings.TrimSpace(t), ""))
+	var b strings.Builder
+	for _, r := range t {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return strings.TrimRight(b.String(), ":：.．")
+}
+
+// headingShaped: a short single line that does not end a sentence and has letters in it.
+func headingShaped(t string) bool {
+	if t == "" || strings.ContainsAny(t, "\n") {
+		return false
+	}
+	n := utf8.RuneCountInString(t)
+	cjk, letters := 0, 0
+	for _, r := range t {
+		if isCJK(r) {
+			cjk++
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	if letters == 0 {
+		return false
+	}
+	if cjk*2 >= n {
+		if n > maxHeadingCJK {
+			return false
+		}
+	} else if n > maxHeadingLat || len(strings.Fields(t)) > 15 {
+		return false
+	}
+	if strings.HasPrefix(t, "[") || strings.HasPrefix(t, "［") || strings.HasPrefix(t, "〔") {
+		return false // a reference entry "[3] …"
+	}
+	last, _ := utf8.DecodeLastRuneInString(t)
+	if strings.ContainsRune(sentenceEnd, last) {
+		// "摘要：" is still a heading; "他说：" is not.
+		_, ok := keywordKinds[headingKey(t)]
+		return ok && last != '。'
+	}
+	if last == ':' || last == '：' {
+		_, ok := keywordKinds[headingKey(t)]
+		return ok
+	}
+	return true
+}
+
+func endsSentence(t string) bool {
+	t = strings.TrimRight(t, " ”’\"')）]】")
+	last, _ := utf8.DecodeLastRuneInString(t)
+	return strings.ContainsRune("。．.！!？?；;", last)
+}
+
+// titleLike accepts the text after a bare chapter number: a short title starting with a capital
+// letter or a Han character, not a number or a sentence.
+func titleLike(s string) bool {
+	s = strings.TrimSpace(s)
+	r, _ := utf8.DecodeRuneInString(s)
+	if !(unicode.IsUpper(r) || unicode.Is(unicode.Han, r)) {
+		return false
+	}
+	if unicode.Is(unicode.Han, r) {
+		return utf8.RuneCountInString(s) <= 25
+	}
+	return len(strings.Fields(s)) <= 10
+}
+
+// headingNumber returns the chapter number a heading begins with, 0 when it has none.
+func headingNumber(t string) int {
+	if m := reChapterCN.FindStringSubmatch(t); m != nil {
+		return parseNumber(m[1])
+	}
+	if m := reChapterEN.FindStringSubmatch(t); m != nil {
+		return parseNumber(m[2])
+	}
+	if m := reTopNumber.FindStringSubmatch(t); m != nil {
+		return parseNumber(m[1])
+	}
+	return 0
+}
+
+// parseNumber reads 3, ３, 三, 十二, III or "three".
+func parseNumber(s string) int {
+	s = strings.TrimSpace(s)
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	var digits strings.Builder
+	for _, r := range s {
+		if r >= '０' && r <= '９' {
+			digits.WriteRune(r - '０' + '0')
+		}
+	}
+	if n, err := strconv.Atoi(digits.String()); err == nil && digits.Len() > 0 {
+		return n
+	}
+	words := map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+	if n, ok := words[strings.ToLower(s)]; ok {
+		return n
+	}
+	if n := romanValue(strings.ToUpper(s)); n > 0 {
+		return n
+	}
+	return chineseValue(s)
+}
+
+func romanValue(s string) int {
+	vals := map[rune]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100}
+	total, prev := 0, 0
+	rs := []rune(s)
+	for i := len(rs) - 1; i >= 0; i-- {
+		v, ok := vals[rs[i]]
+		if !ok {
+			return 0
+		}
+		if v < prev {
+			total -= v
+		} else {
+			total += v
+			prev = v
+		}
+	}
+	return total
+}
+
+func chineseValue(s string) int {
+	digit := map[rune]int{'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+	total, cur := 0, 0
+	for _, r := range s {
+		switch r {
+		case '十':
+			if cur == 0 {
+				cur = 1
+			}
+			total += cur * 10
+			cur = 0
+		case '百':
+			if cur == 0 {
+				cur = 1
+			}
+			total += cur * 100
+			cur = 0
+		default:
+			d, ok := digit[r]
+			if !ok {
+				return 0
+			}
+			cur = d
+		}
+	}
+	return total + cur
+}
+
+// sectionWalk is one pass over the paragraphs.
+type sectionWalk struct {
+	sections []Section
+	heading  []bool
+	chapters []string
+	anchor   int // first paragraph of the abstract or body reached from front matter; -1 if none
+}
+
+// walkSections assigns sections in reading order, starting in the given section.
+func walkSections(ps []Paragraph, info []paraInfo, start Section) sectionWalk {
+	n := len(ps)
+	res := sectionWalk{sections: make([]Section, n), heading: make([]bool, n), chapters: make([]string, n), anchor: -1}
+	state := start
+	chapter := ""
+	lastNum := 0
+	toc := false
+	tocSeen := map[string]bool{}
+	afterKeywords := false
+	abstractRunes := 0
+	refsOdd := -1 // first of a run of paragraphs in References that do not look like entries
+	var beforeRefs Section = Body
+
+	bodyStarted := start == Body // an abstract comes before the body, never inside it
+	enter := func(i int, s Section) {
+		if res.anchor < 0 && (s == Abstract || s == Body) && start == Front {
+			res.anchor = i
+		}
+		if s == Body {
+			bodyStarted = true
+		}
+		state = s
+	}
+	for i := 0; i < n; i++ {
+		in := info[i]
+		t := strings.TrimSpace(ps[i].Text)
+		if toc {
+			if in.kind == kTOCLine || in.kind == kContents || (!in.prose && reTrailPage.MatchString(t) && !bareNumber(t)) {
+				res.sections[i] = Front
+				res.heading[i] = in.kind == kContents
+				tocSeen[tocKey(t)] = true
+				continue
+			}
+			if in.prose {
+				toc = false // the body began under a heading we did not recognise
+				if state == Front || state == Abstract {
+					enter(i, Body)
+				}
+			} else if in.heading && in.kind != kText {
+				if !tocSeen[tocKey(t)] && tocEntryAhead(info, i) {
+					res.sections[i] = Front
+					tocSeen[tocKey(t)] = true
+					continue
+				}
+				toc = false
+			} else {
+				res.sections[i] = Front
+				continue
+			}
+		}
+		switch in.kind {
+		case kTOCLine:
+			res.sections[i] = Front
+			continue
+		case kAbstract, kAbstractStart:
+			if !bodyStarted {
+				enter(i, Abstract)
+				afterKeywords, abstractRunes = false, 0
+				res.heading[i] = in.kind == kAbstract
+			} else if in.kind == kAbstract {
+				res.heading[i] = true
+			}
+		case kKeywords:
+			if state == Abstract {
+				afterKeywords = true
+			}
+		case kContents:
+			toc = true
+			tocSeen = map[string]bool{}
+			res.heading[i] = true
+			res.sections[i] = Front
+			continue
+		case kFront:
+			state = Front
+			res.heading[i] = true
+		case kChapter:
+			ok := !in.weak || in.num == lastNum+1
+			if state == Front && in.num == 0 && !bodyStarters[in.key] && !ps[i].Heading {
+				ok = false // "结论" before any chapter is not where a body starts
+			}
+			if ok {
+				enter(i, Body)
+				chapter = t
+				if in.num > 0 {
+					lastNum = in.num
+				} else {
+					lastNum++
+				}
+				res.heading[i] = true
+			} else {
+				res.heading[i] = !in.weak
+			}
+		case kSection:
+			res.heading[i] = true
+		case kReferences:
+			if state != References {
+				beforeRefs = state
+			}
+			state = References
+			refsOdd = -1
+			res.heading[i] = true
+		case kAcknowledgements:
+			state = Acknowledgements
+			res.heading[i] = true
+		case kAppendix:
+			state = Appendix
+			res.heading[i] = true
+		case kText:
+			switch state {
+			case Abstract:
+				abstractRunes += in.runes
+				// After the key words, or far past any abstract's length, running text is the body
+				// under a heading we did not recognise.
+				if in.prose && (afterKeywords || abstractRunes > 6000) {
+					enter(i, Body)
+				}
+			case References:
+				if in.prose && !referenceLike(t) && in.runes > 100 {
+					if refsOdd < 0 {
+						refsOdd = i
+					} else if beforeRefs == Body || beforeRefs == Appendix {
+						// Two long paragraphs that cite nothing: the list has ended.
+						for j := refsOdd; j < i; j++ {
+							if res.sections[j] == References && !res.heading[j] {
+								res.sections[j] = beforeRefs
+								res.chapters[j] = chapter
+							}
+						}
+						state = beforeRefs
+					}
+				} else {
+					refsOdd = -1
+				}
+			}
+		}
+		res.sections[i] = state
+		res.chapters[i] = chapter
+	}
+	return res
+}
+
+// frontProven reports whether the walk that began in front matter found a landmark that proves
+// there was front matter: an abstract or chapter heading early in the document, with little running
+// text before it that is not a declaration.
+func (w sectionWalk) frontProven(ps []Paragraph, info []paraInfo) bool {
+	if w.anchor < 0 {
+		return false
+	}
+	total, before, prose := 0, 0, 0
+	for i, p := range ps {
+		total += info[i].runes
+		if i < w.anchor {
+			before += info[i].runes
+			if w.sections[i] == Front && info[i].prose && info[i].runes >= 150 && !reDeclare.MatchString(p.Text) {
+				prose++
+			}
+		}
+	}
+	return before*3 <= total && prose <= 4
+}
+
+// bareNumber reports whether a heading is only its number ("Chapter 3", "第三章"), which is not a
+// title followed by a page number.
+func bareNumber(t string) bool {
+	return strings.TrimSpace(reNumPrefix.ReplaceAllString(strings.TrimSpace(t), "")) == ""
+}
+
+// tocEntryAhead reports whether the heading at i is followed, before any running text, by another
+// chapter-level line: then it is an entry of a table of contents that has no page numbers.
+func tocEntryAhead(info []paraInfo, i int) bool {
+	for j := i + 1; j < len(info) && j <= i+200; j++ {
+		in := info[j]
+		if in.prose {
+			return false
+		}
+		switch in.kind {
+		case kChapter, kReferences, kAcknowledgements, kAppendix, kAbstract, kTOCLine:
+			return true
+		}
+	}
+	return false
+}
+
+// tocKey is a heading without its page number and leaders, to match a TOC entry with its heading.
+func tocKey(t string) string {
+	t = reTOCLine.ReplaceAllString(t, "")
+	t = reTrailPage.ReplaceAllStringFunc(t, func(s string) string { r, _ := utf8.DecodeRuneInString(s); return string(r) })
+	var b strings.Builder
+	for _, r := range t {
+		if !unicode.IsSpace(r) && r != '.' && r != '…' && r != '·' {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+var reRefMarks = regexp.MustCompile(`(?i)^\s*(\[\d+\]|［\d+］|〔\d+〕|\d+[.．、]\s)|\[[JMDCNRSPZAGEBKOL](/OL)?\]|\b(19|20)\d\d\b|et al\.|doi|pp\.|vol\.|\bIn:|出版社|学报|期刊|大学学报`)
+
+// referenceLike reports whether a paragraph reads like an entry of a reference list.
+func referenceLike(t string) bool { return reRefMarks.MatchString(t) }
+
+// guessTitle takes the title from the cover page: the first short front-matter line that is not a
+// cover label (school, degree, student number) or the start of a declaration.
+func guessTitle(ps []Paragraph) string {
+	for i, p := range ps {
+		if p.Section != Front || i >= 8 {
+			return ""
+		}
+		t := strings.TrimSpace(p.Text)
+		n := utf8.RuneCountInString(t)
+		if reDeclare.MatchString(t) {
+			return ""
+		}
+		if reCoverLine.MatchString(t) && n < 40 || n < 2 {
+			continue
+		}
+		if n < 60 {
+			return t
+		}
+		return ""
+	}
+	return ""
+}

@@ -1,0 +1,424 @@
+package extract
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// A spec line is "CODE text". CODE is the expected section — F front, A abstract, B body,
+// R references, K acknowledgements, X appendix — followed by "c" for a chapter heading, "h" for any
+// other heading, nothing for running text. Body paragraphs are expected to carry the text of the
+// last "c" line as their chapter.
+type specLine struct {
+	section Section
+	heading bool
+	chapter bool
+	text    string
+}
+
+func parseSpec(t *testing.T, spec string) []specLine {
+	t.Helper()
+	codes := map[byte]Section{'F': Front, 'A': Abstract, 'B': Body, 'R': References, 'K': Acknowledgements, 'X': Appendix}
+	var out []specLine
+	for _, line := range strings.Split(strings.TrimSpace(spec), "\n") {
+		line = strings.TrimSpace(line)
+		code, text, ok := strings.Cut(line, " ")
+		if !ok || codes[code[0]] == "" {
+			t.Fatalf("bad spec line %q", line)
+		}
+		out = append(out, specLine{
+			section: codes[code[0]],
+			heading: strings.ContainsAny(code[1:], "ch"),
+			chapter: strings.Contains(code[1:], "c"),
+			text:    strings.TrimSpace(text),
+		})
+	}
+	return out
+}
+
+func docFromSpec(lines []specLine) *Document {
+	doc := &Document{}
+	for _, l := range lines {
+		doc.Paragraphs = append(doc.Paragraphs, Paragraph{Text: l.text})
+	}
+	return doc
+}
+
+func checkSpec(t *testing.T, doc *Document, lines []specLine) {
+	t.Helper()
+	chapter := ""
+	for i, l := range lines {
+		p := doc.Paragraphs[i]
+		if l.chapter {
+			chapter = l.text
+		}
+		want := ""
+		if l.section == Body {
+			want = chapter
+		}
+		if p.Section != l.section || p.Heading != l.heading || p.Chapter != want {
+			t.Errorf("paragraph %d %q: got section %s heading %v chapter %q; want %s heading %v chapter %q",
+				i, l.text, p.Section, p.Heading, p.Chapter, l.section, l.heading, want)
+		}
+	}
+}
+
+func TestStructure(t *testing.T) {
+	tests := []struct {
+		name  string
+		spec  string
+		title string
+	}{
+		{
+			name:  "Chinese thesis with cover, declarations, two abstracts, TOC with leaders and back matter",
+			title: "基于指纹与对齐的学位论文复制检测方法研究",
+			spec: `
+F 学校代码：10487
+F 分类号：TP391　　密级：公开
+F 华中某某大学硕士学位论文
+F 基于指纹与对齐的学位论文复制检测方法研究
+F 学位申请人：李明
+F 指导教师：王强教授
+Fh 独创性声明
+F 本人郑重声明：所呈交的学位论文是本人在导师指导下进行的研究工作及取得的研究成果。据我所知，除文中已经注明引用的内容外，本论文不包含其他个人已经发表或撰写过的研究成果。
+Fh 学位论文版权使用授权书
+F 本学位论文作者完全了解学校有关保留、使用学位论文的规定，即：学校有权保留并向国家有关部门或机构送交论文的复印件和电子版，允许论文被查阅和借阅。
+Ah 摘　要
+A 随着学术不端问题日益受到关注，论文复制检测成为研究生培养的重要环节。本文提出一种结合局部敏感哈希与序列对齐的检测方法，在保证召回率的同时显著降低了检测时间。
+A 关键词：复制检测；局部敏感哈希；序列对齐
+Ah ABSTRACT
+A With growing attention to academic misconduct, detecting copied text in theses has become an essential step of graduate education. This thesis proposes a method that combines locality-sensitive hashing with alignment.
+A Key words: plagiarism detection; locality-sensitive hashing; alignment
+Fh 目　录
+F 第一章 绪论……………………………………………………1
+F 1.1 研究背景…………………………………………………1
+F 1.2 国内外研究现状……………………………………………3
+F 第二章 相关技术………………………………………………8
+F 参考文献…………………………………………………………45
+F 致谢………………………………………………………………50
+Bc 第一章 绪论
+Bh 1.1 研究背景
+B 近年来，随着高等教育规模的扩大，学位论文数量快速增长，人工审查已经难以满足需要，自动化的复制检测系统应运而生。
+Bh 1.2 国内外研究现状
+B 国外的研究起步较早，早期的系统主要基于字符串匹配，随后出现了基于指纹的方法。文献[3]认为，指纹方法在大规模语料上具有明显的速度优势。
+Bc 第二章 相关技术
+B 本章介绍 SimHash 与 MinHash 两类指纹，以及用于定位复制片段的序列对齐算法。
+Bh 2.1 SimHash
+B SimHash 将文档映射为固定长度的二进制指纹，相似文档的指纹汉明距离较小。
+Rh 参考文献
+R [1] 王芳, 李明. 文本复制检测综述[J]. 计算机学报, 2019, 42(3): 1-20.
+R [2] Broder A Z. On the resemblance and containment of documents[C]. Compression and Complexity of Sequences, 1997: 21-29.
+Kh 致　谢
+K 衷心感谢导师王强教授的悉心指导，感谢实验室同学在学习和生活上给予的帮助。
+Xh 附录A 主要程序代码
+X 本附录给出检测流程的主要程序代码。
+Rh 攻读硕士学位期间发表的学术论文
+R [1] 李明, 王强. 一种快速的论文复制检测方法[J]. 计算机应用, 2023, 43(5): 100-106.
+`,
+		},
+		{
+			name:  "English thesis with acknowledgements before the abstract and a TOC with dot leaders",
+			title: "Locating Copied Passages in Graduate Theses",
+			spec: `
+F Locating Copied Passages in Graduate Theses
+F A thesis submitted in partial fulfilment of the requirements for the degree of Master of Science
+F Jane Doe
+Fh Declaration
+F I hereby declare that this thesis is my own work and that all sources I have used or quoted have been indicated and acknowledged by means of complete references.
+Kh Acknowledgements
+K I would like to thank my supervisor for her patience and guidance throughout this project, and my family for their support.
+Ah Abstract
+A Plagiarism detection systems compare a submission with a large library of earlier work. This thesis shows how fingerprints and alignment can be combined to locate copied passages quickly and precisely.
+Fh Table of Contents
+F 1 Introduction .......... 1
+F 1.1 Motivation .......... 2
+F 2 Related Work .......... 5
+F References .......... 30
+Fh List of Figures
+F Figure 1.1 System overview .......... 3
+Bc 1 Introduction
+B Copying text without attribution is a persistent problem in higher education, and detecting it by hand does not scale to thousands of theses.
+Bh 1.1 Motivation
+B Existing tools are slow on large libraries and report whole documents rather than the copied passages themselves.
+Bc 2 Related Work
+B Early systems compared documents sentence by sentence. Later systems used fingerprints such as shingles, winnowing and SimHash.
+Bc 3 Conclusion
+B We have shown that combining fingerprints with alignment locates copied passages precisely.
+Rh References
+R [1] A. Z. Broder. On the resemblance and containment of documents. In Compression and Complexity of Sequences, 1997.
+R Charikar, M. S. (2002). Similarity estimation techniques from rounding algorithms. In Proceedings of STOC, pp. 380-388.
+Xh Appendix A Questionnaire
+X The questionnaire given to the participants is reproduced here.
+`,
+		},
+		{
+			name: "plain document without headings is all body",
+			spec: `
+B Debian 是一个自由的操作系统，由来自世界各地的志愿者共同开发和维护。它使用 Linux 内核以及大量来自 GNU 项目的工具。
+B 软件包管理是 Debian 系统的核心，apt 工具可以自动处理依赖关系，让安装和升级都变得简单。
+B 如果你在安装 Debian 的过程中安装了图形环境，那么你在启动系统后将使用图形登录界面。
+`,
+		},
+		{
+			name: "a numbered list is not a run of chapters",
+			spec: `
+B To build the program from source, follow these steps in order, as the build depends on each of them.
+B 1. Install the compiler
+B 2. Fetch the sources
+B 3. Run the build script
+B The program is then found in the bin directory of the source tree, ready to be installed.
+`,
+		},
+		{
+			name: "a reference list alone does not make front matter",
+			spec: `
+B Fingerprinting methods select a subset of the hashes of a document's n-grams to represent it compactly.
+B Winnowing guarantees that any match of at least a given length is detected, while keeping few hashes.
+Rh References
+R [1] S. Schleimer, D. Wilkerson, A. Aiken. Winnowing: local algorithms for document fingerprinting. SIGMOD 2003.
+`,
+		},
+		{
+			name:  "table of contents without page numbers, as a PDF reader gives it",
+			title: "分布式存储系统的一致性研究",
+			spec: `
+F 分布式存储系统的一致性研究
+Ah 摘要
+A 本文研究分布式存储系统中的一致性问题，提出一种低延迟的复制协议，并在真实集群上验证了其性能。
+A 关键词：分布式存储；一致性；复制协议
+Fh 目录
+F 第一章 绪论
+F 1.1 研究背景
+F 第二章 复制协议
+F 参考文献
+Bc 第一章 绪论
+Bh 1.1 研究背景
+B 分布式存储系统需要在多个副本之间保持数据一致，而网络分区与节点故障使这一问题变得困难。
+Bc 第二章 复制协议
+B 本章提出的复制协议将写操作的确认延迟降低到一次往返时间。
+Rh 参考文献
+R [1] Lamport L. The part-time parliament[J]. ACM Transactions on Computer Systems, 1998, 16(2): 133-169.
+`,
+		},
+		{
+			name:  "an abstract that starts inside its paragraph, then unnumbered introduction",
+			title: "面向中文文本的相似度计算",
+			spec: `
+F 面向中文文本的相似度计算
+F 作者：张三
+A 摘要：本文提出了一种面向中文文本的相似度计算方法，利用分词结果构造加权指纹，在公开数据集上取得了较好的效果。
+A 关键词：相似度；分词；指纹
+Bc 引言
+B 文本相似度计算是信息检索与自然语言处理中的基础问题，广泛用于去重、聚类和复制检测。
+Bc 2 方法
+B 我们首先对文本进行分词，然后为每个词计算权重，最后构造加权的 SimHash 指纹。
+Bc 结论
+B 实验表明，加权指纹在改写文本上的召回率明显高于不加权的指纹。
+`,
+		},
+		{
+			name:  "running text after the keywords is body even without a chapter heading",
+			title: "一种新的检测方法",
+			spec: `
+F 一种新的检测方法
+Ah 摘要
+A 本文提出一种新的检测方法，能够在大规模语料上快速定位复制片段，并给出可解释的报告。
+A 关键词：检测；语料
+B 学术论文的复制检测已经有二十多年的历史，早期的方法大多基于字符串匹配，速度较慢，难以处理大规模语料。
+B 后来出现了基于指纹的方法，它们先为文档计算紧凑的指纹，再用指纹快速找出候选文档，大大提高了检测速度。
+`,
+		},
+		{
+			name: "the reference list ends where running text without citations resumes",
+			spec: `
+Bc Chapter 1 Introduction
+B Copy detection has a long history, and many systems have been proposed over the years for different kinds of documents.
+Rh References
+R [1] A. Z. Broder. On the resemblance and containment of documents. 1997.
+B This paragraph is ordinary running text that goes on for a while without citing anything, so it cannot be part of a reference list, and the list must have ended before it.
+B Neither is this one, which continues the discussion of the chapter in the same way, at length and without a single reference to any published work.
+`,
+		},
+		{
+			name:  "a bare number out of sequence is not a chapter",
+			title: "Copy Detection for Theses",
+			spec: `
+F Copy Detection for Theses
+Ah Abstract
+A We describe a copy detection system for theses, built from fingerprints, candidate search and alignment of copied passages.
+Bc 1 Introduction
+B Copy detection matters because theses are published and their integrity is the basis of the degree.
+B 3 Results
+B The results above show that the approach works on real theses of several universities and in two languages.
+Bc 2 Method
+B The method has three stages, each described in a section of this chapter.
+`,
+		},
+		{
+			name: "a late introduction heading does not turn a long document into front matter",
+			spec: `
+B The history of the printing press begins long before Gutenberg, with block printing in East Asia, and reaches into the modern age of digital type.
+B Movable type made of ceramic was invented in China in the eleventh century, and metal type appeared in Korea two centuries later.
+B In Europe, the press spread quickly after 1450, and within fifty years printing shops were found in most large cities of the continent.
+B The consequences for learning, religion and politics were profound, and historians still debate how far the press caused the changes of the period.
+Bc Introduction
+B This chapter introduces the sources used in the rest of the book and explains how they were chosen.
+`,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			lines := parseSpec(t, tc.spec)
+			doc := docFromSpec(lines)
+			Structure(doc)
+			checkSpec(t, doc, lines)
+			if doc.Title != tc.title {
+				t.Errorf("title %q, want %q", doc.Title, tc.title)
+			}
+			// Structure must be stable when run again on its own output.
+			again := *doc
+			again.Paragraphs = append([]Paragraph(nil), doc.Paragraphs...)
+			Structure(&again)
+			if !reflect.DeepEqual(again.Paragraphs, doc.Paragraphs) {
+				t.Errorf("a second Structure changed the result")
+			}
+		})
+	}
+}
+
+func TestStructureReaderHeadings(t *testing.T) {
+	// As the DOCX reader gives them: a heading flag from the style, and Chapter set to the text of
+	// chapter-level (outline level 0) headings.
+	doc := &Document{Paragraphs: []Paragraph{
+		{Text: "论文题目", Heading: true},
+		{Text: "摘要", Heading: true, Chapter: "摘要"},
+		{Text: "本文研究了一个问题，并提出了解决方法。"},
+		{Text: "系统设计", Heading: true, Chapter: "系统设计"},
+		{Text: "总体架构", Heading: true},
+		{Text: "系统由三个模块组成。"},
+		{Text: "实验", Heading: true, Chapter: "实验"},
+		{Text: "我们在两个数据集上进行了实验。"},
+	}}
+	Structure(doc)
+	want := []struct {
+		sec     Section
+		chapter string
+	}{
+		{Front, ""}, {Abstract, ""}, {Abstract, ""}, {Body, "系统设计"}, {Body, "系统设计"}, {Body, "系统设计"}, {Body, "实验"}, {Body, "实验"},
+	}
+	for i, w := range want {
+		p := doc.Paragraphs[i]
+		if p.Section != w.sec || p.Chapter != w.chapter {
+			t.Errorf("%d %q: got %s %q, want %s %q", i, p.Text, p.Section, p.Chapter, w.sec, w.chapter)
+		}
+	}
+	for _, i := range []int{0, 1, 3, 4, 6} {
+		if !doc.Paragraphs[i].Heading {
+			t.Errorf("%d %q lost its heading flag", i, doc.Paragraphs[i].Text)
+		}
+	}
+	if doc.Title != "论文题目" {
+		t.Errorf("title %q", doc.Title)
+	}
+}
+
+func TestStructureKeepsTitle(t *testing.T) {
+	doc := &Document{Title: "given", Paragraphs: []Paragraph{{Text: "A Title"}, {Text: "Abstract"}, {Text: "Some abstract text that is long enough to be running text in a document."}}}
+	Structure(doc)
+	if doc.Title != "given" {
+		t.Errorf("title overwritten: %q", doc.Title)
+	}
+	Structure(&Document{}) // no paragraphs: nothing to do, no panic
+}
+
+func TestHeadingRecognition(t *testing.T) {
+	tests := []struct {
+		text string
+		kind kind
+		num  int
+	}{
+		{"第一章 绪论", kChapter, 1},
+		{"第十二章　总结与展望", kChapter, 12},
+		{"第3章 系统设计", kChapter, 3},
+		{"Chapter 3 Methods", kChapter, 3},
+		{"CHAPTER IV RESULTS", kChapter, 4},
+		{"2. Related Work", kChapter, 2},
+		{"1 Introduction", kChapter, 0}, // a keyword chapter: its number is read separately
+		{"1.2 系统设计", kSection, 0},
+		{"2.3.1 Data sets", kSection, 0},
+		{"摘要", kAbstract, 0},
+		{"摘 要", kAbstract, 0},
+		{"ABSTRACT", kAbstract, 0},
+		{"Abstract:", kAbstract, 0},
+		{"参考文献", kReferences, 0},
+		{"参 考 文 献", kReferences, 0},
+		{"References", kReferences, 0},
+		{"Bibliography", kReferences, 0},
+		{"Works Cited", kReferences, 0},
+		{"致谢", kAcknowledgements, 0},
+		{"Acknowledgements", kAcknowledgements, 0},
+		{"附录 A", kAppendix, 0},
+		{"附录一 调查问卷", kAppendix, 0},
+		{"Appendix A", kAppendix, 0},
+		{"Appendix B: Proofs", kAppendix, 0},
+		{"目录", kContents, 0},
+		{"Table of Contents", kContents, 0},
+		{"第一章 绪论 ........ 1", kTOCLine, 0},
+		{"摘要：本文研究了文本相似度的计算方法。", kAbstractStart, 0},
+		{"Abstract: This thesis studies the detection of copied text.", kAbstractStart, 0},
+		{"关键词：相似度；指纹", kKeywords, 0},
+		{"Keywords: similarity, fingerprints", kKeywords, 0},
+		// Not headings.
+		{"这是一个普通的句子。", kText, 0},
+		{"[1] 王芳. 文本复制检测综述[J]. 计算机学报, 2019.", kText, 0},
+		{"系统架构", kText, 0},
+		{"3.5 GHz processors are common.", kText, 0},
+		{"Summary of the results shows a clear gain", kText, 0},
+	}
+	for _, tc := range tests {
+		in := classify(Paragraph{Text: tc.text}, false)
+		num := in.num
+		if tc.text == "1 Introduction" {
+			num = 0
+		}
+		if in.kind != tc.kind || num != tc.num {
+			t.Errorf("%q: kind %d num %d, want kind %d num %d", tc.text, in.kind, in.num, tc.kind, tc.num)
+		}
+	}
+}
+
+func TestParseNumber(t *testing.T) {
+	for s, want := range map[string]int{"3": 3, "１２": 12, "三": 3, "十": 10, "十二": 12, "二十一": 21, "一百零五": 105, "IV": 4, "xii": 12, "three": 3, "x?": 0} {
+		if got := parseNumber(s); got != want {
+			t.Errorf("parseNumber(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+func ExampleStructure() {
+	doc := &Document{Paragraphs: []Paragraph{
+		{Text: "论文复制检测方法研究"},
+		{Text: "摘要"},
+		{Text: "本文提出了一种论文复制检测方法。"},
+		{Text: "第一章 绪论"},
+		{Text: "复制检测是学术规范的重要保障。"},
+		{Text: "参考文献"},
+		{Text: "[1] 王芳. 文本复制检测综述[J]. 计算机学报, 2019."},
+	}}
+	Structure(doc)
+	fmt.Println(doc.Title)
+	for _, p := range doc.Paragraphs {
+		fmt.Println(strings.TrimSpace(fmt.Sprintf("%-10s %-5v %s", p.Section, p.Heading, p.Chapter)))
+	}
+	// Output:
+	// 论文复制检测方法研究
+	// front      false
+	// abstract   true
+	// abstract   false
+	// body       true  第一章 绪论
+	// body       false 第一章 绪论
+	// references true
+	// references false
+}

@@ -1,0 +1,268 @@
+package extract
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	utf16 "golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+)
+
+// readTXT decodes plain text (UTF-8 with or without BOM, UTF-16 with BOM, GB18030/GBK) and splits
+// it into paragraphs at blank lines. A single line break inside a block is a wrapped line.
+func readTXT(data []byte) (*Document, error) {
+	text, err := decodeText(data)
+	if err != nil {
+		return nil, err
+	}
+	return &Document{Paragraphs: splitBlocks(text)}, nil
+}
+
+// decodeText returns data as UTF-8, whatever of our encodings it was written in.
+func decodeText(data []byte) (string, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
+		data = data[3:]
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		dec := utf16.UTF16(utf16.BigEndian, utf16.ExpectBOM).NewDecoder()
+		out, _, err := transform.Bytes(dec, data)
+		if err != nil {
+			return "", err
+		}
+		return cleanText(string(out)), nil
+	}
+	if utf8.Valid(data) {
+		return cleanText(string(data)), nil
+	}
+	out, err := decodeLegacy(data)
+	if err != nil {
+		return "", ErrUnsupported
+	}
+	return cleanText(out), nil
+}
+
+// decodeLegacy reads text that is not UTF-8: GB18030 (which includes GBK and GB2312), or
+// Windows-1252 when the bytes above 0x7F stand alone between ASCII bytes, as accented letters and
+// curly quotes do, where a Chinese character is two such bytes in a row.
+func decodeLegacy(data []byte) (string, error) {
+	dec := simplifiedchinese.GB18030.NewDecoder()
+	if looksLikeWindows1252(data) {
+		dec = charmap.Windows1252.NewDecoder()
+	}
+	out, _, err := transform.Bytes(dec, data)
+	return string(out), err
+}
+
+func looksLikeWindows1252(data []byte) bool {
+	high, alone := 0, 0
+	for i, c := range data {
+		if c < 0x80 {
+			continue
+		}
+		high++
+		if (i == 0 || data[i-1] < 0x80) && (i+1 == len(data) || data[i+1] < 0x80) {
+			alone++
+		}
+	}
+	return high > 0 && alone*2 > high
+}
+
+// looksLikeText reports whether data is text in one of the encodings decodeText reads, and not
+// binary data that happens to decode.
+func looksLikeText(data []byte) bool {
+	if len(data) > 64<<10 {
+		data = data[:64<<10]
+	}
+	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
+		return true
+	}
+	s, err := decodeSample(data)
+	if err != nil {
+		return false
+	}
+	bad, nul, total := 0, 0, 0
+	for _, r := range s {
+		total++
+		switch {
+		case r == 0:
+			nul++
+		case r == utf8.RuneError || (r < 0x20 && r != '\n' && r != '\r' && r != '\t' && r != '\f' && r != '\v') || (r >= 0x7F && r < 0xA0):
+			bad++
+		}
+	}
+	// Stray NUL bytes (padding, a broken export) are dropped later; many of them mean UTF-16
+	// without a byte-order mark or binary data.
+	if nul*10 > total {
+		bad += nul
+	}
+	return total > 0 && bad*100 <= total
+}
+
+func decodeSample(data []byte) (string, error) {
+	data = bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
+	// A sample may end inside a multi-byte character.
+	for i := 0; i < 3 && len(data) > 0 && !utf8.Valid(data); i++ {
+		if utf8.Valid(data[:len(data)-1]) {
+			data = data[:len(data)-1]
+			break
+		}
+		data = data[:len(data)-1]
+	}
+	if utf8.Valid(data) {
+		return string(data), nil
+	}
+	return decodeLegacy(data)
+}
+
+// cleanText normalises line ends and drops NUL bytes, which truncate text inside gojieba. A form
+// feed (a page break, as pdftotext writes one) is dropped so that a paragraph running over a page
+// stays whole; the Unicode line and paragraph separators become line ends.
+func cleanText(s string) string {
+	return lineEnds.Replace(s)
+}
+
+var lineEnds = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\x00", "", "\f", "", "\v", "\n",
+	"\u0085", "\n", "\u2028", "\n", "\u2029", "\n\n")
+
+// splitBlocks splits text at blank lines, and a block of lines into paragraphs (see
+// paragraphLines); the lines of a paragraph are joined (without a space between CJK characters).
+func splitBlocks(text string) []Paragraph {
+	var paras []Paragraph
+	var block []string
+	flush := func() {
+		for _, lines := range paragraphLines(block) {
+			if p := strings.TrimSpace(joinLines(lines)); p != "" {
+				paras = append(paras, Paragraph{Text: p})
+			}
+		}
+		block = block[:0]
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) == "" {
+			flush()
+			continue
+		}
+		block = append(block, line)
+	}
+	flush()
+	return paras
+}
+
+// paragraphLines splits a block of consecutive non-blank lines into paragraphs. Many files put a
+// blank line between paragraphs, but many (Chinese ones above all) write each paragraph on one long
+// line, or mark a paragraph only by indenting its first line. Lines are taken as wrapped — one
+// paragraph — unless: they are too long or too short to be a wrap width; a line is indented where
+// others are not; or a line ends so far short of the wrap width that the next word would have fit.
+func paragraphLines(block []string) [][]string {
+	if len(block) <= 1 {
+		return [][]string{block}
+	}
+	widths := make([]int, len(block))
+	maxW, indented := 0, 0
+	for i, l := range block {
+		widths[i] = displayWidth(strings.TrimSpace(l))
+		maxW = max(maxW, widths[i])
+		if isIndented(l) {
+			indented++
+		}
+	}
+	if maxW > 160 || maxW < 30 {
+		out := make([][]string, len(block))
+		for i, l := range block {
+			out[i] = []string{l}
+		}
+		return out
+	}
+	useIndent := indented > 0 && indented < len(block)
+	slack := max(4, maxW/10)
+	var out [][]string
+	var cur []string
+	for i, l := range block {
+		if len(cur) > 0 && useIndent && isIndented(l) {
+			out, cur = append(out, cur), nil
+		}
+		cur = append(cur, l)
+		if i+1 < len(block) {
+			next := strings.TrimSpace(block[i+1])
+			word := next
+			if f := strings.Fields(next); len(f) > 0 {
+				word = f[0]
+			}
+			if r := []rune(word); len(r) > 0 && isCJK(r[0]) {
+				word = string(r[0]) // a CJK line breaks between any two characters
+			}
+			if widths[i]+1+displayWidth(word) <= maxW-slack {
+				out, cur = append(out, cur), nil
+			}
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// isIndented: a line starting with a tab, two spaces or a full-width space (the Chinese paragraph
+// indent).
+func isIndented(l string) bool {
+	return strings.HasPrefix(l, "\t") || strings.HasPrefix(l, "  ") || strings.HasPrefix(l, "\u3000")
+}
+
+// displayWidth counts CJK characters as two columns, as a monospaced editor shows them.
+func displayWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		if isCJK(r) {
+			w += 2
+		} else {
+			w++
+		}
+	}
+	return w
+}
+
+// joinLines joins wrapped lines: no space between CJK characters, a space between words, and an
+// end-of-line hyphen after a letter removed when a lower-case word continues on the next line (kept,
+// without a space, otherwise).
+func joinLines(lines []string) string {
+	var b strings.Builder
+	for i, l := range lines {
+		l = strings.TrimRight(l, " \t")
+		if i > 0 {
+			l = strings.TrimLeft(l, " \t\u3000")
+			prev := b.String()
+			pr, _ := utf8.DecodeLastRuneInString(prev)
+			nr, _ := utf8.DecodeRuneInString(l)
+			switch {
+			case pr == '-' && len(prev) > 1 && unicode.IsLetter(lastButOne(prev)) && unicode.IsLower(nr):
+				s := prev[:len(prev)-1]
+				b.Reset()
+				b.WriteString(s)
+			case isCJK(pr) || isCJK(nr):
+			case pr == '-' && len(prev) > 1 && unicode.IsLetter(lastButOne(prev)):
+				// A hyphen that stays (Well-Known) joins without a space.
+			default:
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+func lastButOne(s string) rune {
+	_, n := utf8.DecodeLastRuneInString(s)
+	r, _ := utf8.DecodeLastRuneInString(s[:len(s)-n])
+	return r
+}
+
+// isCJK reports whether r is a Han character, kana, hangul, or CJK/full-width punctuation — the
+// characters between which a line break stands for no space.
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
+		unicode.Is(unicode.Hangul, r) || (r >= 0x3000 && r <= 0x303F) || (r >= 0xFF00 && r <= 0xFFEF)
+}

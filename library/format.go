@@ -1,0 +1,210 @@
+package library
+
+// On-disk format
+//
+// A library is one folder holding library.db, a bbolt database (a single file, copy-on-write B+tree,
+// fsync on every commit, so a killed process leaves the last committed state). Its buckets:
+//
+//	meta   "version" → "1"; "next" → uint64 big-endian, the next document id
+//	docs   id (uint64 BE) → docRecord: JSON of DocInfo plus sha256 and the MinHash signature
+//	sha    sha256 of the file content (hex) → id; the same content is never added twice
+//	paras  id → the document's paragraphs: text, section, page and the tokens alignment needs
+//	fp     id → the fingerprints the in-memory index is built from at Open
+//
+// A document is written in one transaction (docs, sha, paras and fp together): it is in the library
+// whole or not at all. An import commits a batch of documents at a time; a killed import loses at most
+// the batch in flight, and running it again adds exactly what is missing (the sha bucket says what is
+// there).
+//
+// paras value, all integers unsigned varints unless said otherwise:
+//
+//	count
+//	count × { len(text) text, len(section) section, len(chapter) chapter, page, flags (1 = heading),
+//	          ntokens, ntokens × { hash (uint32 LE), start delta from previous end, length, flags (byte: 1 stop word, 2 number) } }
+//
+// fp value:
+//
+//	count
+//	count × { simhash (uint64 LE), ngrams, ngrams × gram (uint32 LE, sorted) }
+//
+// The index itself (pigeonhole tables over SimHash blocks, gram postings, LSH bands over MinHash
+// signatures) lives in memory only and is rebuilt from fp at Open: it is derived data, so it can
+// never disagree with the documents.
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"thesischeck/similarity"
+)
+
+// Paragraph is a stored paragraph of a library document.
+type Paragraph struct {
+	Text    string
+	Section string
+	Chapter string
+	Page    int
+	Heading bool
+	Tokens  []similarity.Token
+}
+
+// fingerprint is what the in-memory index needs of a paragraph.
+type fingerprint struct {
+	SimHash uint64
+	Grams   []uint32 // winnowed, sorted
+}
+
+var errFormat = errors.New("library: damaged record")
+
+type encoder struct{ b []byte }
+
+func (e *encoder) uvarint(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
+func (e *encoder) str(s string)     { e.uvarint(uint64(len(s))); e.b = append(e.b, s...) }
+func (e *encoder) u32(v uint32)     { e.b = binary.LittleEndian.AppendUint32(e.b, v) }
+func (e *encoder) u64(v uint64)     { e.b = binary.LittleEndian.AppendUint64(e.b, v) }
+
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err = errFormat
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) bytes(n uint64) []byte {
+	if d.err != nil || n > uint64(len(d.b)) {
+		d.err = errFormat
+		return nil
+	}
+	v := d.b[:n]
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) str() string { return string(d.bytes(d.uvarint())) }
+func (d *decoder) u32() uint32 {
+	if b := d.bytes(4); b != nil {
+		return binary.LittleEndian.Uint32(b)
+	}
+	return 0
+}
+func (d *decoder) u64() uint64 {
+	if b := d.bytes(8); b != nil {
+		return binary.LittleEndian.Uint64(b)
+	}
+	return 0
+}
+
+// count reads a length and checks it against what is left, so a damaged record cannot make a
+// decoder allocate gigabytes.
+func (d *decoder) count(minSize int) int {
+	n := d.uvarint()
+	if d.err == nil && n > uint64(len(d.b)/max(minSize, 1)+1) {
+		d.err = errFormat
+	}
+	return int(n)
+}
+
+func encodeParas(ps []Paragraph) []byte {
+	var e encoder
+	e.uvarint(uint64(len(ps)))
+	for _, p := range ps {
+		e.str(p.Text)
+		e.str(p.Section)
+		e.str(p.Chapter)
+		e.uvarint(uint64(p.Page))
+		var flags uint64
+		if p.Heading {
+			flags |= 1
+		}
+		e.uvarint(flags)
+		e.uvarint(uint64(len(p.Tokens)))
+		prev := int32(0)
+		for _, t := range p.Tokens {
+			e.u32(t.Hash)
+			e.uvarint(uint64(t.Start - prev))
+			e.uvarint(uint64(t.End - t.Start))
+			var f byte
+			if t.Stop {
+				f |= 1
+			}
+			if t.Num {
+				f |= 2
+			}
+			e.b = append(e.b, f)
+			prev = t.End
+		}
+	}
+	return e.b
+}
+
+func decodeParas(b []byte) ([]Paragraph, error) {
+	d := decoder{b: b}
+	n := d.count(6)
+	ps := make([]Paragraph, 0, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		p := Paragraph{Text: d.str(), Section: d.str(), Chapter: d.str(), Page: int(d.uvarint())}
+		p.Heading = d.uvarint()&1 != 0
+		nt := d.count(7)
+		p.Tokens = make([]similarity.Token, 0, nt)
+		prev := int32(0)
+		for j := 0; j < nt && d.err == nil; j++ {
+			t := similarity.Token{Hash: d.u32()}
+			t.Start = prev + int32(d.uvarint())
+			t.End = t.Start + int32(d.uvarint())
+			if s := d.bytes(1); s != nil {
+				t.Stop, t.Num = s[0]&1 != 0, s[0]&2 != 0
+			}
+			prev = t.End
+			p.Tokens = append(p.Tokens, t)
+		}
+		ps = append(ps, p)
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	return ps, nil
+}
+
+func encodeFingerprints(fs []fingerprint) []byte {
+	var e encoder
+	e.uvarint(uint64(len(fs)))
+	for _, f := range fs {
+		e.u64(f.SimHash)
+		e.uvarint(uint64(len(f.Grams)))
+		for _, g := range f.Grams {
+			e.u32(g)
+		}
+	}
+	return e.b
+}
+
+func decodeFingerprints(b []byte) ([]fingerprint, error) {
+	d := decoder{b: b}
+	n := d.count(9)
+	fs := make([]fingerprint, 0, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		f := fingerprint{SimHash: d.u64()}
+		ng := d.count(4)
+		f.Grams = make([]uint32, 0, ng)
+		for j := 0; j < ng && d.err == nil; j++ {
+			f.Grams = append(f.Grams, d.u32())
+		}
+		fs = append(fs, f)
+	}
+	if d.err != nil {
+		return nil, fmt.Errorf("fingerprints: %w", d.err)
+	}
+	return fs, nil
+}

@@ -1,0 +1,84 @@
+package report
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestHTMLGolden(t *testing.T) {
+	r := sampleReport(t)
+	if err := r.Sign(fixedKey()); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := r.WriteHTML(&buf); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "sample.html.golden", buf.Bytes())
+}
+
+func TestHTMLContent(t *testing.T) {
+	r := sampleReport(t)
+	var buf bytes.Buffer
+	if err := r.WriteHTML(&buf); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"23.4%", "19.8%", "12.1%", "289 / 1,234", r.Number, r.Document.SHA256,
+		// each source with its colour, and copied text marked in it
+		".s0{--c:#e6194b", ".s1{--c:#3cb44b", "可解释深度学习综述", "A Survey of Convolutional Neural Networks",
+		`<mark class="s0">近年来，随着深度学习技术的快速发展`,
+		`<mark class="s1">convolutional neural networks have achieved`,
+		// the quoted copy is marked both as quoted and with its source
+		`<mark class="q s2">知识就是力量`,
+		// the side-by-side view of each flagged paragraph, with the figures
+		`id="cmp-p3"`, `data-cmp="cmp-p3"`, "汉明距离 Hamming <b>9</b>", "Jaccard <b>0.41</b>",
+		"@media print",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("HTML lacks %q", want)
+		}
+	}
+	// Self-contained: nothing is fetched.
+	if m := regexp.MustCompile(`(?i)(\ssrc=|\shref=|url\(|@import|https?://)`).FindString(out); m != "" {
+		t.Errorf("HTML refers to an outside resource: %q", m)
+	}
+	// Only paragraphs that copy open a comparison: 3 (copied), 5 (quoted copy), 6 (copied).
+	if n := strings.Count(out, `data-cmp="`); n != 3 {
+		t.Errorf("%d clickable paragraphs, want 3", n)
+	}
+}
+
+func TestHTMLEscapes(t *testing.T) {
+	r := sampleReport(t)
+	evil := `<script>alert("x")</script><img src=x onerror=alert(1)>`
+	r.Document.Path = "/tmp/" + evil + ".docx"
+	r.Sources[0].Title = evil
+	r.Sources[0].Color = `red;}</style><script>alert(2)</script>`
+	r.Paragraphs[7].Text = "前文" + evil + "后文"
+	r.Paragraphs[3].Matches[0].SourceText = evil + srcZh
+	r.Warnings[0].Message = evil
+	var buf bytes.Buffer
+	if err := r.WriteHTML(&buf); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if n := strings.Count(out, "<script>"); n != 1 {
+		t.Errorf("%d <script> tags, want only the report's own", n)
+	}
+	for _, bad := range []string{"<img", "alert(2)"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("report text reached the page unescaped: %q", bad)
+		}
+	}
+	if !strings.Contains(out, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;") {
+		t.Error("escaped report text is missing")
+	}
+	// The malformed colour fell back to the palette.
+	if !strings.Contains(out, ".s0{--c:#e6194b") {
+		t.Error("a malformed source colour was not replaced by the palette colour")
+	}
+}

@@ -1,0 +1,665 @@
+package report
+
+// The PDF report: a first page with the figures, sections and sources, then the whole text with the
+// copied passages highlighted in their source's colour, each flagged paragraph followed by what it
+// matched. Text is laid out here run by run (fpdf's own cells cannot mix colours within a line nor
+// break Chinese), drawn as real text in the bundled Noto Sans SC, which fpdf subsets: a 100-page
+// report comes out at about 1–2 MB. The signed JSON report rides along as an embedded file, which is
+// what Verify checks the visible figures against.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"thesischeck/assets"
+)
+
+const (
+	pdfFamily = "NotoSansSC"
+	// pdfAttachmentName is the name of the embedded JSON report.
+	pdfAttachmentName = "thesischeck-report.json"
+
+	pageW, pageH = 210.0, 297.0 // A4, mm
+	marginL      = 24.0         // room on the left for paragraph numbers
+	marginR      = 16.0
+	marginT      = 20.0
+	marginB      = 16.0
+	textW        = pageW - marginL - marginR
+	mmPerPt      = 25.4 / 72
+
+	bodyPt    = 10.5
+	excerptPt = 9.0
+	// maxExcerpts bounds the source excerpts printed under one paragraph; the rest are counted.
+	maxExcerpts = 3
+	// excerptContext is how many characters around the copied spans of a source paragraph are shown.
+	excerptContext = 60
+)
+
+var (
+	colInk       = rgb{0x21, 0x21, 0x21}
+	colMuted     = rgb{0x6b, 0x72, 0x80}
+	colFaint     = rgb{0xa0, 0xa6, 0xb0}
+	colQuote     = rgb{0x1b, 0x7a, 0x4e}
+	colRule      = rgb{0xd5, 0xda, 0xe1}
+	colAccent    = rgb{0x17, 0x45, 0x9c}
+	colPanel     = rgb{0xf4, 0xf6, 0xf9}
+	colBarTrack  = rgb{0xe8, 0xeb, 0xef}
+	colTemplate  = rgb{0x80, 0x80, 0x80}
+	colExcluded  = rgb{0xa8, 0xa8, 0xa8}
+	colHighlight = 0.38 // tint of a source colour behind copied text
+	colQuoteTint = 0.16 // tint behind copied text inside a quotation
+)
+
+// WritePDF writes r as a PDF report. r should be signed first (Sign): the embedded JSON is what Verify
+// checks.
+func (r *Report) WritePDF(w io.Writer) error { return r.writePDF(w, true) }
+
+// SavePDF writes the PDF report to path.
+func (r *Report) SavePDF(path string) error {
+	var buf bytes.Buffer
+	if err := r.WritePDF(&buf); err != nil {
+		return fmt.Errorf("report %s: %w", path, err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}
+
+func (r *Report) writePDF(out io.Writer, compress bool) (err error) {
+	// fpdf is large and third-party; whatever it panics on must reach the caller as an error.
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("report: writing PDF: %v", p)
+		}
+	}()
+	var js bytes.Buffer
+	if err := r.WriteJSON(&js); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	w := newPDFWriter(r, compress)
+	w.cover()
+	w.fullText()
+	w.headersAndFooters()
+	w.pdf.SetAttachments([]fpdf.Attachment{{
+		Content:     js.Bytes(),
+		Filename:    pdfAttachmentName,
+		Description: "ThesisCheck report " + r.Number + " (signed JSON; verify with: thesischeck verify)",
+	}})
+	if err := w.pdf.Output(out); err != nil {
+		return fmt.Errorf("report: writing PDF: %w", err)
+	}
+	return nil
+}
+
+type pdfWriter struct {
+	r     *Report
+	pdf   *fpdf.Fpdf
+	y     float64         // top of the next line on the current page
+	units [2]map[rune]int // glyph advances (1/1000 em) for regular and bold
+	bold  bool
+	pt    float64
+}
+
+func newPDFWriter(r *Report, compress bool) *pdfWriter {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetCompression(compress)
+	pdf.AddUTF8FontFromBytes(pdfFamily, "", assets.FontRegular)
+	pdf.AddUTF8FontFromBytes(pdfFamily, "B", assets.FontBold)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(marginL, marginT, marginR)
+	pdf.SetCatalogSort(true)
+	if !r.Created.IsZero() {
+		pdf.SetCreationDate(r.Created)
+		pdf.SetModificationDate(r.Created)
+	}
+	pdf.SetTitle("ThesisCheck 论文查重报告 — "+r.documentName(), true)
+	pdf.SetSubject("Similarity report "+r.Number, true)
+	pdf.SetCreator("ThesisCheck", true)
+	pdf.SetAuthor("ThesisCheck", true)
+	w := &pdfWriter{r: r, pdf: pdf, units: [2]map[rune]int{{}, {}}}
+	w.pt = -1
+	w.setFont(false, bodyPt)
+	return w
+}
+
+// ---- primitives ----
+
+func (w *pdfWriter) setFont(bold bool, pt float64) {
+	if w.bold == bold && w.pt == pt {
+		return
+	}
+	style := ""
+	if bold {
+		style = "B"
+	}
+	w.pdf.SetFont(pdfFamily, style, pt)
+	w.bold, w.pt = bold, pt
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// runeWidth is the advance of c in mm.
+func (w *pdfWriter) runeWidth(c rune, bold bool, pt float64) float64 {
+	m := w.units[b2i(bold)]
+	u, ok := m[c]
+	if !ok {
+		ob, opt := w.bold, w.pt
+		w.setFont(bold, opt)
+		u = w.pdf.GetStringSymbolWidth(string(c))
+		w.setFont(ob, opt)
+		m[c] = u
+	}
+	return float64(u) * pt * mmPerPt / 1000
+}
+
+func (w *pdfWriter) width(s string, bold bool, pt float64) float64 {
+	x := 0.0
+	for _, c := range s {
+		x += w.runeWidth(c, bold, pt)
+	}
+	return x
+}
+
+// fit shortens s with an ellipsis so that it is no wider than maxW.
+func (w *pdfWriter) fit(s string, bold bool, pt, maxW float64) string {
+	rs := printable([]rune(s))
+	x := 0.0
+	ell := w.runeWidth('…', bold, pt)
+	for i, c := range rs {
+		x += w.runeWidth(c, bold, pt)
+		if x > maxW {
+			for i > 0 && x-w.runeWidth(rs[i], bold, pt)+ell > maxW {
+				x -= w.runeWidth(rs[i], bold, pt)
+				i--
+			}
+			return string(rs[:i]) + "…"
+		}
+	}
+	return string(rs)
+}
+
+func (w *pdfWriter) text(x, baseline float64, s string, bold bool, pt float64, c rgb) {
+	if s == "" {
+		return
+	}
+	w.setFont(bold, pt)
+	w.pdf.SetTextColor(int(c.R), int(c.G), int(c.B))
+	w.pdf.Text(x, baseline, s)
+}
+
+func (w *pdfWriter) textRight(xRight, baseline float64, s string, bold bool, pt float64, c rgb) {
+	w.text(xRight-w.width(s, bold, pt), baseline, s, bold, pt, c)
+}
+
+func (w *pdfWriter) rect(x, y, wd, h float64, c rgb) {
+	if wd <= 0 || h <= 0 {
+		return
+	}
+	w.pdf.SetFillColor(int(c.R), int(c.G), int(c.B))
+	w.pdf.Rect(x, y, wd, h, "F")
+}
+
+func (w *pdfWriter) line(x1, y1, x2, y2, width float64, c rgb) {
+	w.pdf.SetDrawColor(int(c.R), int(c.G), int(c.B))
+	w.pdf.SetLineWidth(width)
+	w.pdf.Line(x1, y1, x2, y2)
+}
+
+func (w *pdfWriter) newPage() {
+	w.pdf.AddPage()
+	w.y = marginT
+	if w.pdf.PageNo() == 1 {
+		w.y = 14
+	}
+}
+
+// ensure starts a new page unless h mm still fit on this one.
+func (w *pdfWriter) ensure(h float64) {
+	if w.y+h > pageH-marginB {
+		w.newPage()
+	}
+}
+
+func ptMM(pt float64) float64 { return pt * mmPerPt }
+
+// ---- rich text ----
+
+// block is a run of text laid out over as many lines and pages as it needs.
+type block struct {
+	text     []rune // printable
+	marks    []mark // per rune; nil for plain text
+	pt       float64
+	bold     bool
+	fg       rgb
+	x, width float64
+	leading  float64 // line height as a multiple of the font size
+
+	panel    bool // grey panel behind the lines (source excerpts)
+	bar      rgb  // left bar colour
+	hasBar   bool
+	barX     float64
+	first    func(baseline float64) // draws beside the first line (paragraph numbers)
+	lineHook func(top, h float64)   // draws beside every line
+}
+
+func (w *pdfWriter) drawBlock(b block) {
+	if b.leading == 0 {
+		b.leading = 1.62
+	}
+	size := ptMM(b.pt)
+	lineH := size * b.leading
+	lines := wrap(b.text, b.width, func(i int) float64 { return w.runeWidth(b.text[i], b.bold, b.pt) })
+	for li, ln := range lines {
+		w.ensure(lineH)
+		top := w.y
+		baseline := top + (lineH-size)/2 + size*0.86
+		if b.panel {
+			w.rect(b.x-2, top, b.width+4, lineH, colPanel)
+		}
+		if b.hasBar {
+			w.rect(b.barX, top, 0.9, lineH, b.bar)
+		}
+		if b.lineHook != nil {
+			b.lineHook(top, lineH)
+		}
+		if li == 0 && b.first != nil {
+			b.first(baseline)
+		}
+		w.drawLine(b, ln[0], ln[1], baseline, size)
+		w.y += lineH
+	}
+}
+
+// drawLine draws runes [a, b) of a block: highlight rectangles first, then the text over them.
+func (w *pdfWriter) drawLine(b block, a, e int, baseline, size float64) {
+	type piece struct {
+		a, e int
+		x, w float64
+		m    mark
+	}
+	var pieces []piece
+	x := b.x
+	for i := a; i < e; {
+		m := mark{src: -1}
+		if b.marks != nil {
+			m = b.marks[i]
+		}
+		j := i
+		pw := 0.0
+		for j < e && (b.marks == nil || b.marks[j] == m) {
+			pw += w.runeWidth(b.text[j], b.bold, b.pt)
+			j++
+		}
+		pieces = append(pieces, piece{i, j, x, pw, m})
+		x += pw
+		i = j
+	}
+	for _, p := range pieces {
+		if p.m.src >= 0 && !p.m.template {
+			tint := colHighlight
+			if p.m.quoted {
+				tint = colQuoteTint
+			}
+			w.rect(p.x, baseline-size*0.93, p.w, size*1.2, w.r.sourceColor(int(p.m.src)).tint(tint))
+		}
+	}
+	for _, p := range pieces {
+		fg := b.fg
+		switch {
+		case p.m.quoted:
+			fg = colQuote
+		case p.m.template:
+			fg = colTemplate
+		}
+		w.text(p.x, baseline, string(b.text[p.a:p.e]), b.bold, b.pt, fg)
+		if p.m.quoted {
+			w.line(p.x, baseline+size*0.18, p.x+p.w, baseline+size*0.18, 0.2, colQuote)
+		}
+	}
+}
+
+// ---- first page ----
+
+func (w *pdfWriter) cover() {
+	r := w.r
+	w.newPage()
+	w.pdf.Bookmark("概要 Summary", 0, 0)
+	w.text(marginL, w.y+7, "ThesisCheck 论文查重报告 / Similarity Report", true, 17, colAccent)
+	w.y += 11
+	w.rect(marginL, w.y, textW, 0.8, colAccent)
+	w.y += 5
+
+	// Identity of the document and of the report.
+	meta := [][2]string{{"检测文献 Document", r.documentName()}}
+	if t := strings.TrimSpace(r.Document.Title); t != "" && t != r.documentName() {
+		meta = append(meta, [2]string{"题名 Title", t})
+	}
+	meta = append(meta,
+		[2]string{"SHA-256", r.Document.SHA256},
+		[2]string{"检测时间 Date", r.Created.Format("2006-01-02 15:04:05 -07:00")},
+		[2]string{"比对库 Library", fmt.Sprintf("%s 篇文献 documents · %s 段 paragraphs", thousands(r.Library.Documents), thousands(r.Library.Paragraphs))},
+		[2]string{"报告编号 Report no.", r.Number},
+		[2]string{"检测设置 Settings", settingsText(r.Settings)},
+	)
+	for _, m := range meta {
+		pt := 9.5
+		if m[0] == "SHA-256" || m[0] == "检测设置 Settings" {
+			pt = 8.5
+		}
+		w.text(marginL, w.y+4, m[0], false, 8.5, colMuted)
+		w.text(marginL+36, w.y+4, w.fit(m[1], false, pt, textW-36), false, pt, colInk)
+		w.y += 6
+	}
+	w.y += 3
+
+	// The three headline figures, then the counts.
+	figs := r.figures()
+	const gap = 4.0
+	bw := (textW - 2*gap) / 3
+	for i, f := range figs[:3] {
+		x := marginL + float64(i)*(bw+gap)
+		c := levelColor(f.Level)
+		w.rect(x, w.y, bw, 25, c.tint(0.08))
+		w.rect(x, w.y, bw, 1, c)
+		w.text(x+4, w.y+12, f.Value, true, 22, c)
+		w.text(x+4, w.y+18, f.Label, true, 8.5, colInk)
+		w.text(x+4, w.y+22, f.LabelEN, false, 7.5, colMuted)
+	}
+	w.y += 29
+	small := figs[3:]
+	sw := (textW - float64(len(small)-1)*gap) / float64(len(small))
+	for i, f := range small {
+		x := marginL + float64(i)*(sw+gap)
+		w.rect(x, w.y, sw, 16, colPanel)
+		w.text(x+3, w.y+6.5, f.Value, true, 11, colInk)
+		w.text(x+3, w.y+10.8, f.Label, false, 7.5, colInk)
+		w.text(x+3, w.y+14, f.LabelEN, false, 6.5, colMuted)
+	}
+	w.y += 21
+	w.legend()
+
+	w.sectionChart()
+	w.sourceTable()
+	w.notes()
+}
+
+// legend explains the colours of the full text.
+func (w *pdfWriter) legend() {
+	w.ensure(8)
+	y := w.y + 4
+	x := marginL
+	item := func(draw func(x float64) float64) { x = draw(x) + 7 }
+	item(func(x float64) float64 {
+		for i := 0; i < min(3, max(1, len(w.r.Sources))); i++ {
+			w.rect(x, y-3.2, 4, 4.2, w.r.sourceColor(i).tint(colHighlight))
+			x += 4
+		}
+		s := "复制（来源颜色）copied, in the source's colour"
+		w.text(x+1.5, y, s, false, 8, colInk)
+		return x + 1.5 + w.width(s, false, 8)
+	})
+	item(func(x float64) float64 {
+		s := "引用 quoted"
+		w.text(x, y, s, false, 8, colQuote)
+		wd := w.width(s, false, 8)
+		w.line(x, y+0.5, x+wd, y+0.5, 0.2, colQuote)
+		return x + wd
+	})
+	item(func(x float64) float64 {
+		s := "模板 boilerplate"
+		w.text(x, y, s, false, 8, colTemplate)
+		return x + w.width(s, false, 8)
+	})
+	item(func(x float64) float64 {
+		s := "未检测 not checked"
+		w.text(x, y, s, false, 8, colExcluded)
+		return x + w.width(s, false, 8)
+	})
+	w.y += 9
+}
+
+func (w *pdfWriter) heading(s string, pt float64) {
+	w.ensure(ptMM(pt)*2 + 12)
+	w.y += 2
+	w.text(marginL, w.y+ptMM(pt), s, true, pt, colAccent)
+	w.y += ptMM(pt) + 2
+	w.rect(marginL, w.y, textW, 0.3, colRule)
+	w.y += 2.5
+}
+
+func (w *pdfWriter) sectionChart() {
+	secs := w.r.Sections
+	if len(secs) == 0 {
+		return
+	}
+	w.heading("分段检测结果 Similarity by section", 11)
+	const nameW, barW = 52.0, 70.0
+	for _, s := range secs {
+		w.ensure(6.5)
+		base := w.y + 4.3
+		name := s.Name
+		if name == "" {
+			name = s.Section
+		}
+		w.text(marginL, base, w.fit(name, false, 9, nameW-2), false, 9, colInk)
+		bx := marginL + nameW
+		if s.Checked {
+			c := levelColor(s.Similarity)
+			w.rect(bx, w.y+1.2, barW, 3.6, colBarTrack)
+			if s.Similarity > 0 {
+				w.rect(bx, w.y+1.2, max(0.4, min(1, s.Similarity)*barW), 3.6, c)
+			}
+			w.text(bx+barW+2.5, base, pct(s.Similarity), true, 9, c)
+			w.textRight(pageW-marginR, base, thousands(s.CopiedChars)+" / "+thousands(s.Chars)+" 字", false, 8, colMuted)
+		} else {
+			w.text(bx, base, "未检测 not checked", false, 8.5, colExcluded)
+			w.textRight(pageW-marginR, base, thousands(s.Chars)+" 字", false, 8, colFaint)
+		}
+		w.y += 6.5
+	}
+	w.y += 3
+}
+
+func (w *pdfWriter) sourceTable() {
+	r := w.r
+	w.heading("相似文献 Sources", 11)
+	if len(r.Sources) == 0 {
+		w.text(marginL, w.y+4, "未发现相似文献。No similar sources were found in the library.", false, 9.5, colInk)
+		w.y += 8
+		return
+	}
+	const xTitle, xShare, xChars, xJac = marginL + 12, pageW - marginR - 46, pageW - marginR - 18, pageW - marginR
+	header := func() {
+		b := w.y + 3.5
+		w.text(marginL, b, "#", false, 7.5, colMuted)
+		w.text(xTitle, b, "来源 Source", false, 7.5, colMuted)
+		w.textRight(xShare, b, "占比 Share", false, 7.5, colMuted)
+		w.textRight(xChars, b, "复制字数 Chars", false, 7.5, colMuted)
+		w.textRight(xJac, b, "Jaccard", false, 7.5, colMuted)
+		w.y += 5
+	}
+	header()
+	for i, s := range r.Sources {
+		if w.y+10 > pageH-marginB {
+			w.newPage()
+			header()
+		}
+		c := r.sourceColor(i)
+		w.rect(marginL, w.y+1, 3.6, 3.6, c)
+		w.text(marginL+5, w.y+4.2, fmt.Sprint(i+1), true, 8.5, colInk)
+		w.text(xTitle, w.y+4.2, w.fit(r.sourceName(i), true, 9, xShare-xTitle-20), true, 9, colInk)
+		if s.Path != "" {
+			w.text(xTitle, w.y+8, w.fit(s.Path, false, 7, xShare-xTitle-20), false, 7, colMuted)
+		}
+		w.textRight(xShare, w.y+4.2, pct(s.Similarity), true, 9.5, c)
+		w.textRight(xChars, w.y+4.2, thousands(s.CopiedChars), false, 9, colInk)
+		w.textRight(xJac, w.y+4.2, fmt.Sprintf("%.2f", s.Jaccard), false, 9, colInk)
+		w.y += 10
+		w.rect(marginL, w.y-0.8, textW, 0.2, colRule)
+	}
+	w.y += 3
+}
+
+// notes lists what was left out of the figures and the warnings, in the reader's words.
+func (w *pdfWriter) notes() {
+	r := w.r
+	if len(r.Excluded) > 0 {
+		w.heading("未计入检测 Not counted", 10)
+		for _, e := range r.Excluded {
+			w.drawBlock(block{
+				text: printable([]rune(fmt.Sprintf("%s — %s 字 chars: %s", e.Section, thousands(e.Chars), e.Reason))),
+				pt:   8.5, fg: colInk, x: marginL, width: textW, leading: 1.5,
+			})
+		}
+		w.y += 2
+	}
+	if len(r.Warnings) > 0 {
+		w.heading("注意 Warnings", 10)
+		for _, wn := range r.Warnings {
+			w.drawBlock(block{
+				text: printable([]rune(fmt.Sprintf("%s (%d): %s", wn.Kind, wn.Count, wn.Message))),
+				pt:   8.5, fg: levelColor(1), x: marginL, width: textW, leading: 1.5,
+			})
+		}
+	}
+}
+
+// ---- full text ----
+
+func (w *pdfWriter) fullText() {
+	r := w.r
+	w.newPage()
+	w.pdf.Bookmark("全文对照 Full text", 0, w.y)
+	w.heading("全文对照 Full text", 13)
+	w.legend()
+	for i := range r.Paragraphs {
+		w.paragraph(&r.Paragraphs[i])
+	}
+}
+
+func (w *pdfWriter) paragraph(p *Paragraph) {
+	r := w.r
+	kind := paragraphKind(p)
+	text := printable([]rune(p.Text))
+	b := block{text: text, pt: bodyPt, fg: colInk, x: marginL, width: textW}
+	switch {
+	case p.Heading:
+		b.pt, b.bold, b.fg = 12, true, colInk
+		w.ensure(ptMM(12)*3 + 8) // keep a heading with the first lines after it
+		w.y += 2.5
+		w.pdf.Bookmark(string(text), 1, w.y)
+	case kind == kindTemplate:
+		b.fg = colTemplate
+	case kind == kindExcluded:
+		b.fg, b.pt = colExcluded, 9.5
+	}
+	if kind != kindExcluded && !p.Heading {
+		b.marks = marks(len(text), p.Matches, p.Quotes)
+	}
+	cm := copyMatches(p)
+	flagged := kind == kindFlagged || (kind == kindQuoted && len(cm) > 0)
+	// Number and tag share the first line's baseline, so that text extraction keeps them apart from
+	// the paragraph ("53.1% 4 本文…") instead of splitting the paragraph after its first line.
+	b.first = func(baseline float64) {
+		num := fmt.Sprint(p.Index + 1)
+		w.textRight(marginL-3, baseline, num, false, 7, colFaint)
+		tagX := marginL - 4.5 - w.width(num, false, 7)
+		switch {
+		case flagged && kind == kindQuoted:
+			w.textRight(tagX, baseline, pct(p.Similarity), true, 6.5, colQuote)
+		case flagged:
+			w.textRight(tagX, baseline, pct(p.Similarity), true, 6.5, levelColor(max(p.Similarity, 0.3)))
+		case kind == kindTemplate:
+			w.textRight(tagX, baseline, "模板", false, 6.5, colTemplate)
+		case kind == kindExcluded && !p.Heading:
+			w.textRight(tagX, baseline, "未检", false, 6.5, colExcluded)
+		}
+	}
+	if flagged {
+		b.hasBar, b.barX, b.bar = true, marginL-2, r.sourceColor(p.Matches[cm[0]].Source)
+	}
+	w.drawBlock(b)
+	for _, note := range p.Notes {
+		w.drawBlock(block{text: printable([]rune("注 " + note)), pt: 8, fg: colMuted, x: marginL + 4, width: textW - 4, leading: 1.5})
+	}
+	if flagged {
+		w.y += 1
+		for k, mi := range cm {
+			if k == maxExcerpts {
+				w.drawBlock(block{text: []rune(fmt.Sprintf("另有 %d 个来源段落 and %d more source paragraphs (see the JSON or HTML report)", len(cm)-k, len(cm)-k)),
+					pt: 7.5, fg: colMuted, x: marginL + 6, width: textW - 6, panel: true})
+				break
+			}
+			w.excerpt(&p.Matches[mi])
+		}
+	}
+	w.y += 2.2
+}
+
+// excerpt prints the source paragraph a paragraph copied from, with the copied runs highlighted.
+func (w *pdfWriter) excerpt(m *Match) {
+	r := w.r
+	c := r.sourceColor(m.Source)
+	x := marginL + 6
+	width := textW - 8
+	w.ensure(18) // header and at least one line of text together
+	head := fmt.Sprintf("来源 [%d] %s", m.Source+1, r.sourceName(m.Source))
+	w.drawBlock(block{text: []rune(w.fit(head, true, 8.5, width)), pt: 8.5, bold: true, fg: colInk, x: x, width: width,
+		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.55})
+	info := fmt.Sprintf("第 %d 段 paragraph %d · 汉明距离 Hamming %d · Jaccard %.2f · 复制 %s 字 copied chars",
+		m.SourceParagraph+1, m.SourceParagraph+1, m.Hamming, m.Jaccard, thousands(m.CopiedChars))
+	w.drawBlock(block{text: []rune(info), pt: 7.5, fg: colMuted, x: x, width: width,
+		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.5})
+
+	src := printable([]rune(m.SourceText))
+	a, e := excerptWindow(len(src), m.SourceSpans, excerptContext)
+	text := src[a:e]
+	mk := spanMarks(len(src), m.SourceSpans, m.Source)[a:e]
+	if a > 0 {
+		text = append([]rune{'…'}, text...)
+		mk = append([]mark{{src: -1}}, mk...)
+	}
+	if e < len(src) {
+		text = append(text, '…')
+		mk = append(mk, mark{src: -1})
+	}
+	w.drawBlock(block{text: text, marks: mk, pt: excerptPt, fg: colInk, x: x, width: width,
+		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.6})
+	w.y += 1.5
+}
+
+// ---- running header and footer ----
+
+// headersAndFooters goes back over every page once the page count is known, so that pages say
+// "n / N" without fpdf's alias replacement (which rewrites every page stream per alias).
+func (w *pdfWriter) headersAndFooters() {
+	n := w.pdf.PageCount()
+	name := w.r.documentName()
+	for p := 1; p <= n; p++ {
+		w.pdf.SetPage(p)
+		// The page's last font may differ from ours: force a font change into its stream.
+		w.pt = -1
+		w.setFont(false, 8)
+		if p > 1 {
+			right := "报告编号 " + w.r.Number
+			rw := w.width(right, false, 8)
+			w.text(marginL, 12, w.fit(name, false, 8, textW-rw-8), false, 8, colMuted)
+			w.textRight(pageW-marginR, 12, right, false, 8, colMuted)
+			w.line(marginL, 14.2, pageW-marginR, 14.2, 0.2, colRule)
+		}
+		w.line(marginL, pageH-11.5, pageW-marginR, pageH-11.5, 0.2, colRule)
+		w.text(marginL, pageH-7.5, "ThesisCheck 论文查重报告", false, 7, colFaint)
+		w.textRight(pageW-marginR, pageH-7.5, fmt.Sprintf("%d / %d", p, n), false, 8, colMuted)
+	}
+}

@@ -1,0 +1,273 @@
+package report
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// popplerTool finds a poppler-utils program; the PDF tests read our output the way users' viewers do,
+// so a missing tool is a failure, not a skip.
+func popplerTool(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		t.Fatalf("%s not found: install poppler-utils (make deps)", name)
+	}
+	return p
+}
+
+func writeSamplePDF(t *testing.T, r *Report) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "report.pdf")
+	if err := r.SavePDF(path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestPDFText(t *testing.T) {
+	r := sampleReport(t)
+	if err := r.Sign(fixedKey()); err != nil {
+		t.Fatal(err)
+	}
+	path := writeSamplePDF(t, r)
+	out, err := exec.Command(popplerTool(t, "pdftotext"), "-enc", "UTF-8", path, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	text := string(out)
+	// pdftotext breaks lines where the layout does: compare without line breaks.
+	flat := strings.NewReplacer("\n", "", " ", "").Replace(text)
+	for _, want := range []string{
+		"ThesisCheck论文查重报告/SimilarityReport",
+		"23.4%", "19.8%", "12.1%", "289/1,234", "2/9",
+		r.Number, r.Document.SHA256,
+		"可解释深度学习综述", "ASurveyofConvolutionalNeuralNetworks",
+		// the whole text, paragraph by paragraph
+		strings.ReplaceAll(paraAbstract, " ", ""), strings.ReplaceAll(paraEnglish, " ", ""), paraPlain, paraQuoted,
+		// a source excerpt with its figures
+		"汉明距离Hamming9", "Jaccard0.41",
+		// page numbers
+		"1/2", "2/2",
+	} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("pdftotext output lacks %q", want)
+		}
+	}
+	if pct := regexp.MustCompile(`\d+\.\d%`).FindAllString(text, -1); len(pct) < 6 {
+		t.Errorf("found %d percentages with one decimal, want the figures, sections and sources: %v", len(pct), pct)
+	}
+}
+
+// withoutRunningText drops the running header and footer lines from pdftotext output, so that a
+// paragraph that crosses a page reads as one.
+func withoutRunningText(text string, r *Report) string {
+	pageNo := regexp.MustCompile(`^\d+\s*/\s*\d+$`)
+	var keep []string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(strings.Trim(l, "\f"))
+		if l == r.documentName() || l == "报告编号 "+r.Number || l == "ThesisCheck 论文查重报告" || pageNo.MatchString(l) {
+			continue
+		}
+		keep = append(keep, l)
+	}
+	return strings.Join(keep, "\n")
+}
+
+func TestPDFFontsEmbedded(t *testing.T) {
+	path := writeSamplePDF(t, sampleReport(t))
+	out, err := exec.Command(popplerTool(t, "pdffonts"), path).Output()
+	if err != nil {
+		t.Fatalf("pdffonts: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) < 3 {
+		t.Fatalf("pdffonts lists no fonts:\n%s", out)
+	}
+	// Columns: name type encoding emb sub uni object ID; "emb" is the 4th field from the right.
+	for _, l := range lines[2:] {
+		f := strings.Fields(l)
+		if len(f) < 7 || f[len(f)-5] != "yes" {
+			t.Errorf("font not embedded: %s", l)
+		}
+	}
+}
+
+func TestPDFLongAndOddText(t *testing.T) {
+	r := sampleReport(t)
+	long := strings.Repeat("https://example.org/a/very/long/path/without/spaces/", 20)
+	r.Paragraphs = append(r.Paragraphs,
+		Paragraph{Index: 9, Text: long, Matches: []Match{}},
+		Paragraph{Index: 10, Text: "emoji 😀 and tab\tand NUL\x00 and 𠀀 (outside the BMP)", Matches: []Match{}},
+		// spans beyond the text must be clipped, not crash the writer
+		Paragraph{Index: 11, Text: "短段落", Status: "copied", Matches: []Match{{Source: 0, Spans: [][2]int{{1, 99}}, SourceSpans: [][2]int{{-5, 3}}, SourceText: "短"}}},
+		Paragraph{Index: 12, Text: strings.Repeat("很长的段落跨越页面。", 700), Matches: []Match{}},
+	)
+	var buf bytes.Buffer
+	if err := r.WritePDF(&buf); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "odd.pdf")
+	if d := os.Getenv("REPORT_DEBUG_DIR"); d != "" {
+		path = filepath.Join(d, "odd.pdf")
+	}
+	os.WriteFile(path, buf.Bytes(), 0o644)
+	out, err := exec.Command(popplerTool(t, "pdftotext"), path, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	flat := strings.NewReplacer("\n", "", " ", "").Replace(withoutRunningText(string(out), r))
+	if !strings.Contains(flat, strings.ReplaceAll(long, " ", "")) {
+		t.Error("a long word without spaces lost characters when it was cut across lines")
+	}
+	if strings.Count(flat, "很长的段落跨越页面。") != 700 {
+		t.Errorf("a paragraph spanning pages lost text: %d of 700 sentences", strings.Count(flat, "很长的段落跨越页面。"))
+	}
+}
+
+func TestWrap(t *testing.T) {
+	unit := func(text []rune) func(int) float64 {
+		return func(i int) float64 {
+			if isWide(text[i]) {
+				return 2
+			}
+			return 1
+		}
+	}
+	lines := func(s string, width float64) []string {
+		rs := []rune(s)
+		var out []string
+		for _, l := range wrap(rs, width, unit(rs)) {
+			out = append(out, string(rs[l[0]:l[1]]))
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		text  string
+		width float64
+		want  []string
+	}{
+		{"Chinese breaks anywhere", "一二三四五六七", 6, []string{"一二三", "四五六", "七"}},
+		{"Latin breaks at spaces", "the quick brown fox", 10, []string{"the quick", "brown fox"}},
+		{"spaces at line ends are dropped", "ab   cd", 3, []string{"ab", "cd"}},
+		{"a long word is cut", "abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
+		{"closing punctuation stays on the line", "一二三。四五", 6, []string{"一二", "三。四", "五"}},
+		{"opening punctuation moves down", "一二（三四", 6, []string{"一二", "（三四"}},
+		{"mixed text breaks between scripts", "使用Debian系统", 10, []string{"使用Debian", "系统"}},
+		{"newline forces a break", "ab\ncd", 10, []string{"ab", "cd"}},
+		{"empty", "", 10, nil},
+		{"only spaces", "   ", 10, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := lines(tc.text, tc.width)
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Errorf("wrap(%q, %v) = %q, want %q", tc.text, tc.width, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPDF100Pages holds the writer to its budget on a long thesis: under 5 s and 5 MB.
+func TestPDF100Pages(t *testing.T) {
+	r := bigReport(t, 100)
+	start := time.Now()
+	var buf bytes.Buffer
+	if err := r.WritePDF(&buf); err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	f, err := parsePDF(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := len(f.pages())
+	t.Logf("%d pages, %d paragraphs, %.2f MB, %v", pages, len(r.Paragraphs), float64(buf.Len())/1e6, took)
+	if pages < 100 {
+		t.Errorf("%d pages, want at least 100", pages)
+	}
+	if took > 5*time.Second {
+		t.Errorf("took %v, budget 5 s", took)
+	}
+	if buf.Len() > 5<<20 {
+		t.Errorf("%d bytes, budget 5 MB", buf.Len())
+	}
+}
+
+func BenchmarkPDF100Pages(b *testing.B) {
+	r := bigReport(b, 100)
+	var size int
+	for b.Loop() {
+		var buf bytes.Buffer
+		if err := r.WritePDF(&buf); err != nil {
+			b.Fatal(err)
+		}
+		size = buf.Len()
+	}
+	b.ReportMetric(float64(size)/1e6, "MB")
+}
+
+func BenchmarkHTML100Pages(b *testing.B) {
+	r := bigReport(b, 100)
+	for b.Loop() {
+		var buf bytes.Buffer
+		if err := r.WriteHTML(&buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Reports the writers must render without failing: nothing found, and references a hand-edited file
+// could hold (source indices out of range, spans past the text, no colours).
+func TestWritersOnOddReports(t *testing.T) {
+	broken := sampleReport(t)
+	broken.Sources[1].Color = ""
+	broken.Paragraphs[3].Matches[0].Source = 99
+	broken.Paragraphs[6].Matches[0].Source = -1
+	broken.Paragraphs[6].Matches[0].Spans = [][2]int{{500, 400}, {-3, 2}}
+	many := sampleReport(t)
+	for i := 0; i < 60; i++ {
+		many.Sources = append(many.Sources, Source{Title: strings.Repeat("很长的来源标题", 20), Similarity: 0.001, Color: ColorFor(i)})
+	}
+	tests := []struct {
+		name string
+		r    *Report
+	}{
+		{"empty", &Report{}},
+		{"no matches", &Report{Number: "TC-1", Paragraphs: []Paragraph{{Text: "只有一段原创文字。"}}}},
+		{"broken references", broken},
+		{"many sources", many},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var pdf, html bytes.Buffer
+			if err := tc.r.WritePDF(&pdf); err != nil {
+				t.Fatalf("PDF: %v", err)
+			}
+			f, err := parsePDF(pdf.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			shown, err := f.pageStrings(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(strings.Join(shown, "\n"), pct(tc.r.Similarity)) {
+				t.Errorf("first page does not show the similarity %s", pct(tc.r.Similarity))
+			}
+			if err := tc.r.WriteHTML(&html); err != nil {
+				t.Fatalf("HTML: %v", err)
+			}
+			if !strings.HasSuffix(html.String(), "</html>\n") {
+				t.Error("HTML is not complete")
+			}
+		})
+	}
+}

@@ -1,0 +1,262 @@
+package report
+
+// What every rendering of a report shares: the summary figures exactly as printed (the PDF's first page
+// prints them and Verify reads them back), source colours, and how a paragraph's characters are marked.
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// figure is one summary number as shown to readers. Value is printed as one text object in the PDF
+// so that Verify can find it again.
+type figure struct {
+	Label   string // Chinese label, as in CNKI reports
+	LabelEN string
+	Value   string
+	Main    bool // one of the three headline percentages
+	Level   float64
+}
+
+// pct formats a share (0–1) as a percentage with one decimal, the way CNKI prints its figures.
+func pct(share float64) string { return fmt.Sprintf("%.1f%%", share*100) }
+
+// thousands formats n with thousands separators: 123456 → "123,456".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// paragraphCount is the number of paragraphs of the checked document.
+func (r *Report) paragraphCount() int {
+	if r.Document.Paragraphs > 0 {
+		return r.Document.Paragraphs
+	}
+	return len(r.Paragraphs)
+}
+
+// figures are the summary figures in the order the reports show them.
+func (r *Report) figures() []figure {
+	return []figure{
+		{Label: "总文字复制比", LabelEN: "Overall similarity", Value: pct(r.Similarity), Main: true, Level: r.Similarity},
+		{Label: "去除引用文字复制比", LabelEN: "Excluding quotes", Value: pct(r.SimilarityExcludingQuotes), Main: true, Level: r.SimilarityExcludingQuotes},
+		{Label: "单篇最大文字复制比", LabelEN: "Largest single source", Value: pct(r.MaxSingleSource), Main: true, Level: r.MaxSingleSource},
+		{Label: "复制字数 / 总字数", LabelEN: "Copied / total characters", Value: thousands(r.CopiedChars) + " / " + thousands(r.TotalChars)},
+		{Label: "疑似段落 / 段落", LabelEN: "Flagged paragraphs", Value: thousands(r.FlaggedParas) + " / " + thousands(r.paragraphCount())},
+		{Label: "引用字数", LabelEN: "Quoted characters", Value: thousands(r.QuotedChars)},
+		{Label: "模板字数", LabelEN: "Boilerplate characters", Value: thousands(r.TemplateChars)},
+	}
+}
+
+// visibleFigures are the strings the first page of a PDF report must show for the report embedded in
+// it: identity of the document and of the report, and the figures.
+func (r *Report) visibleFigures() []string {
+	out := []string{r.Number, r.Document.SHA256}
+	for _, f := range r.figures() {
+		out = append(out, f.Value)
+	}
+	return out
+}
+
+// levelColor grades a share the way Chinese universities read it: below 10% is fine, up to 30% needs a
+// look, above that is a problem.
+func levelColor(share float64) rgb {
+	switch {
+	case share < 0.10:
+		return rgb{0x2e, 0x7d, 0x32}
+	case share < 0.30:
+		return rgb{0xe6, 0x6a, 0x00}
+	default:
+		return rgb{0xc6, 0x28, 0x28}
+	}
+}
+
+type rgb struct{ R, G, B uint8 }
+
+func (c rgb) hex() string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// tint mixes c with white: share 1 is c itself, 0 is white. Highlights are tints so black text on
+// them stays readable on screen and in print.
+func (c rgb) tint(share float64) rgb {
+	mix := func(v uint8) uint8 { return uint8(float64(v)*share + 255*(1-share) + 0.5) }
+	return rgb{mix(c.R), mix(c.G), mix(c.B)}
+}
+
+func parseHex(s string) (rgb, bool) {
+	if len(s) != 7 || s[0] != '#' {
+		return rgb{}, false
+	}
+	v, err := strconv.ParseUint(s[1:], 16, 32)
+	if err != nil {
+		return rgb{}, false
+	}
+	return rgb{uint8(v >> 16), uint8(v >> 8), uint8(v)}, true
+}
+
+// sourceColor is the colour of source i; a missing or malformed colour falls back to the palette so
+// that a hand-edited report still renders.
+func (r *Report) sourceColor(i int) rgb {
+	if i >= 0 && i < len(r.Sources) {
+		if c, ok := parseHex(r.Sources[i].Color); ok {
+			return c
+		}
+	}
+	c, _ := parseHex(ColorFor(max(i, 0)))
+	return c
+}
+
+// sourceName is how a source is named to readers: its title, else its file name.
+func (r *Report) sourceName(i int) string {
+	if i < 0 || i >= len(r.Sources) {
+		return fmt.Sprintf("source %d", i+1)
+	}
+	s := r.Sources[i]
+	if strings.TrimSpace(s.Title) != "" {
+		return s.Title
+	}
+	if s.Path != "" {
+		return filepath.Base(s.Path)
+	}
+	return fmt.Sprintf("source %d", i+1)
+}
+
+// documentName is how the checked document is named to readers.
+func (r *Report) documentName() string {
+	if r.Document.Path != "" {
+		return filepath.Base(r.Document.Path)
+	}
+	if r.Document.Title != "" {
+		return r.Document.Title
+	}
+	return "(unnamed document)"
+}
+
+// Paragraph kinds, which decide how a paragraph is drawn.
+const (
+	kindPlain    = iota
+	kindFlagged  // copied text from at least one source: highlighted and followed by its sources
+	kindQuoted   // copied only inside proper quotations
+	kindTemplate // boilerplate
+	kindExcluded // not checked
+)
+
+func paragraphKind(p *Paragraph) int {
+	switch p.Status {
+	case "excluded":
+		return kindExcluded
+	case "template":
+		return kindTemplate
+	case "quoted":
+		return kindQuoted
+	}
+	if len(copyMatches(p)) > 0 {
+		return kindFlagged
+	}
+	return kindPlain
+}
+
+// copyMatches are a paragraph's matches that count as copying (not boilerplate) and have spans.
+func copyMatches(p *Paragraph) []int {
+	var out []int
+	for i, m := range p.Matches {
+		if !m.Template && len(m.Spans) > 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// mark is what a reader should see about one character of a paragraph.
+type mark struct {
+	src      int16 // index into Report.Sources of the source it was copied from, -1 for none
+	quoted   bool  // inside a quotation
+	template bool  // boilerplate
+}
+
+// marks gives each rune of text (n runes) its mark. Where matches overlap, the first match wins: the
+// check lists matches longest first. Offsets outside the text are clipped, so a hand-edited report
+// cannot make a writer fail.
+func marks(n int, matches []Match, quotes [][2]int) []mark {
+	out := make([]mark, n)
+	for i := range out {
+		out[i].src = -1
+	}
+	clip := func(s [2]int) (int, int) { return max(0, min(s[0], n)), max(0, min(s[1], n)) }
+	for _, m := range matches {
+		for _, s := range m.Spans {
+			a, b := clip(s)
+			for i := a; i < b; i++ {
+				if m.Template {
+					out[i].template = true
+				} else if out[i].src < 0 && m.Source >= 0 && m.Source < 1<<15 {
+					out[i].src = int16(m.Source)
+				}
+			}
+		}
+	}
+	for _, q := range quotes {
+		a, b := clip(q)
+		for i := a; i < b; i++ {
+			out[i].quoted = true
+		}
+	}
+	return out
+}
+
+// spanMarks marks the runes of a text covered by spans as copied from src (for a source excerpt).
+func spanMarks(n int, spans [][2]int, src int) []mark {
+	return marks(n, []Match{{Source: src, Spans: spans}}, nil)
+}
+
+// printable replaces, rune for rune (offsets must not move), what a PDF font cannot draw: control
+// characters become spaces, characters outside the Basic Multilingual Plane a white square.
+func printable(rs []rune) []rune {
+	out := make([]rune, len(rs))
+	for i, c := range rs {
+		switch {
+		case c == '\n':
+			out[i] = '\n'
+		case c == '\t' || unicode.IsControl(c) || c == 0xfeff:
+			out[i] = ' '
+		case c > 0xfffe || (c >= 0xd800 && c <= 0xdfff):
+			out[i] = '□'
+		default:
+			out[i] = c
+		}
+	}
+	return out
+}
+
+// excerptWindow picks the part of a source paragraph worth showing: the copied spans with some
+// context, so that a long source paragraph does not bury the match.
+func excerptWindow(n int, spans [][2]int, context int) (int, int) {
+	if len(spans) == 0 {
+		return 0, min(n, 2*context)
+	}
+	a, b := n, 0
+	for _, s := range spans {
+		a = min(a, max(0, s[0]))
+		b = max(b, min(n, s[1]))
+	}
+	if a >= b {
+		return 0, min(n, 2*context)
+	}
+	return max(0, a-context), min(n, b+context)
+}

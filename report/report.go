@@ -1,0 +1,185 @@
+// Package report holds the result of a check — what was copied, from where, and the figures users
+// know from CNKI and Turnitin — and writes it out as JSON (and, in their own files, PDF and HTML).
+//
+// A Report is plain data: the check package fills it, the CLI and the GUI only read it.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// Report is the result of checking one document against the library.
+type Report struct {
+	Number   string    `json:"report_number"` // stable id of this report (derived from content and time)
+	Created  time.Time `json:"created"`
+	Document Document  `json:"document"`
+	Library  Library   `json:"library"`
+
+	// Similarity is the share of the document's characters inside copied spans (总文字复制比).
+	Similarity float64 `json:"similarity"`
+	// SimilarityExcludingQuotes leaves properly quoted passages out (去除引用).
+	SimilarityExcludingQuotes float64 `json:"similarity_excluding_quotes"`
+	// MaxSingleSource is the largest share matched to one source (单篇最大文字复制比).
+	MaxSingleSource float64 `json:"max_single_source"`
+	CopiedChars     int     `json:"copied_chars"`
+	QuotedChars     int     `json:"quoted_chars"`
+	TemplateChars   int     `json:"template_chars"`
+	TotalChars      int     `json:"total_chars"`
+	FlaggedParas    int     `json:"flagged_paragraphs"`
+
+	Sections   []SectionFigure `json:"sections"`
+	Sources    []Source        `json:"sources"`
+	Paragraphs []Paragraph     `json:"paragraphs"`
+	Excluded   []Exclusion     `json:"excluded,omitempty"` // what was left out of the check, and why
+	Warnings   []Warning       `json:"warnings,omitempty"`
+	Settings   Settings        `json:"settings"`
+
+	// PublicKey is the base64 Ed25519 public key that made Signature (see Sign and Verify).
+	PublicKey string `json:"public_key,omitempty"`
+	Signature string `json:"signature,omitempty"` // over the report without this field
+}
+
+// Document describes the checked file.
+type Document struct {
+	Path       string `json:"path"`
+	Title      string `json:"title"`
+	SHA256     string `json:"sha256"`
+	Chars      int    `json:"chars"`
+	Paragraphs int    `json:"paragraphs"`
+}
+
+// Library describes the reference library at the time of the check.
+type Library struct {
+	Documents  int `json:"documents"`
+	Paragraphs int `json:"paragraphs"`
+}
+
+// Settings are the thresholds the check ran with.
+type Settings struct {
+	MinRunChars       int  `json:"min_run_chars"`
+	MaxHamming        int  `json:"max_hamming"`
+	IncludeReferences bool `json:"include_references"`
+}
+
+// SectionFigure is the similarity of one part of the thesis (abstract, a chapter, references).
+type SectionFigure struct {
+	Name        string  `json:"name"`
+	Section     string  `json:"section"`
+	Chars       int     `json:"chars"`
+	CopiedChars int     `json:"copied_chars"`
+	Similarity  float64 `json:"similarity"`
+	Checked     bool    `json:"checked"`
+}
+
+// Source is one library document the text was copied from, ranked by its share.
+type Source struct {
+	ID          uint64  `json:"id"`
+	Path        string  `json:"path"`
+	Title       string  `json:"title"`
+	Similarity  float64 `json:"similarity"` // share of the checked document's characters copied from it
+	CopiedChars int     `json:"copied_chars"`
+	Jaccard     float64 `json:"jaccard"` // MinHash estimate of the two documents' Jaccard similarity
+	Color       string  `json:"color"`   // #rrggbb, the same in every view of this report
+}
+
+// Paragraph is one paragraph of the checked document with what it matched.
+type Paragraph struct {
+	Index      int     `json:"index"`
+	Text       string  `json:"text"`
+	Section    string  `json:"section"`
+	Chapter    string  `json:"chapter,omitempty"`
+	Heading    bool    `json:"heading,omitempty"`
+	Page       int     `json:"page"`
+	Similarity float64 `json:"similarity"`
+	// Status is "", "copied", "quoted" (copied inside a proper quotation), "template" (boilerplate the
+	// library holds in many documents) or "excluded" (not checked: references, headings, title page).
+	Status  string   `json:"status,omitempty"`
+	Notes   []string `json:"notes,omitempty"`
+	Matches []Match  `json:"matches"`
+	// TemplateMatches are the boilerplate sources of the paragraph: shown, never counted.
+	TemplateMatches []Match `json:"template_matches,omitempty"`
+	// Quotes are the quoted passages (rune offsets) found in the text.
+	Quotes [][2]int `json:"quotes,omitempty"`
+}
+
+// Match is one source paragraph that a paragraph copies from.
+type Match struct {
+	Source          int     `json:"source"` // index into Report.Sources
+	SourcePath      string  `json:"source_path"`
+	SourceParagraph int     `json:"source_paragraph"`
+	SourceText      string  `json:"source_text"`
+	Hamming         int     `json:"hamming"` // SimHash distance of the two paragraphs (0–64)
+	Jaccard         float64 `json:"jaccard"` // Jaccard similarity of the two paragraphs' word shingles
+	// Spans are the copied runs as rune offsets [start, end) into the paragraph's Text.
+	Spans [][2]int `json:"spans"`
+	// SourceSpans are the same runs in SourceText.
+	SourceSpans [][2]int `json:"source_spans"`
+	CopiedChars int      `json:"copied_chars"`
+	Template    bool     `json:"template,omitempty"`
+}
+
+// Exclusion says which part of the document was not counted and why.
+type Exclusion struct {
+	Section string `json:"section"`
+	Chars   int    `json:"chars"`
+	Reason  string `json:"reason"`
+}
+
+// Warning flags something in the document a reader should know, such as characters used to dodge
+// checkers.
+type Warning struct {
+	Kind    string `json:"kind"`
+	Count   int    `json:"count"`
+	Message string `json:"message"`
+}
+
+// WriteJSON writes r as indented JSON.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}
+
+// SaveJSON writes r to path.
+func (r *Report) SaveJSON(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := r.WriteJSON(f); err != nil {
+		f.Close()
+		return fmt.Errorf("report %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("report %s: %w", path, err)
+	}
+	return nil
+}
+
+// Load reads a JSON report.
+func Load(path string) (*Report, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	var r Report
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("report %s: not a ThesisCheck JSON report: %w", path, err)
+	}
+	return &r, nil
+}
+
+// Palette gives sources their colours, chosen to stay apart from each other and readable as a
+// highlight behind black text.
+var Palette = []string{
+	"#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#46c0c8", "#f032e6", "#9a6324",
+	"#808000", "#008080", "#e6a100", "#800000",
+}
+
+// ColorFor returns the colour of the source ranked i (0-based).
+func ColorFor(i int) string { return Palette[i%len(Palette)] }

@@ -1,0 +1,240 @@
+package similarity
+
+import "sort"
+
+// Grams returns the hash of each word bigram of toks: gram i covers tokens i and i+1. A bigram of
+// two stop words says nothing about copying and gets 0, which callers skip.
+func Grams(toks []Token) []uint32 {
+	if len(toks) < 2 {
+		if len(toks) == 1 && !toks[0].Stop {
+			return []uint32{gramHash(toks[0].Hash, 0)}
+		}
+		return nil
+	}
+	g := make([]uint32, len(toks)-1)
+	for i := range g {
+		if toks[i].Stop && toks[i+1].Stop {
+			continue
+		}
+		g[i] = gramHash(toks[i].Hash, toks[i+1].Hash)
+	}
+	return g
+}
+
+func gramHash(a, b uint32) uint32 {
+	h := uint32(mix64(uint64(a)<<32 | uint64(b)))
+	if h == 0 {
+		h = 1
+	}
+	return h
+}
+
+// Winnow selects the grams a library keeps in its index: the smallest hash of every window of w
+// consecutive grams (Schleimer, Wilkerson and Aiken, 2003). Any run of w+1 words that two texts share
+// contains a selected gram, so querying with all grams of a text finds every such run while the index
+// holds about 2/(w+1) of the grams. The result is sorted and without duplicates.
+func Winnow(grams []uint32, w int) []uint32 {
+	var out []uint32
+	for i := 0; i+w <= len(grams) || (i == 0 && len(grams) > 0); i++ {
+		end := i + w
+		if end > len(grams) {
+			end = len(grams)
+		}
+		var min uint32
+		for _, g := range grams[i:end] {
+			if g != 0 && (min == 0 || g < min) {
+				min = g
+			}
+		}
+		if min != 0 {
+			out = append(out, min)
+		}
+	}
+	return SortedSet(out)
+}
+
+// SortedSet sorts s and removes duplicates and zeros, in place.
+func SortedSet(s []uint32) []uint32 {
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	w := 0
+	for i, v := range s {
+		if v == 0 || (i > 0 && v == s[i-1]) {
+			continue
+		}
+		s[w] = v
+		w++
+	}
+	return s[:w]
+}
+
+// AlignOptions tune Align.
+type AlignOptions struct {
+	// MaxGap is the number of unmatched words allowed between two seeds of one copied run: edits,
+	// inserted words and swapped synonyms leave gaps, and a run that bridges them is still one copy.
+	MaxGap int
+	// MinChars is the fewest characters of matched words (not numbers, punctuation or spaces) a run
+	// needs to count as copied.
+	MinChars int
+	// MinWords is the fewest matched words a run needs.
+	MinWords int
+}
+
+// DefaultAlign are the settings the checker uses: runs of at least 13 characters (CNKI's rule of
+// thumb for Chinese) and 6 matched words (a short English clause), bridging up to 6 changed words.
+var DefaultAlign = AlignOptions{MaxGap: 6, MinChars: 13, MinWords: 8}
+
+// Alignment is the copied text shared by two paragraphs, as token index ranges [start, end) in each.
+type Alignment struct {
+	A, B     [][2]int
+	MatchedA int // words of A inside the kept chains
+}
+
+type seed struct{ i, j int32 }
+
+// chain is a run of seeds that lie along one diagonal of the two texts, give or take MaxGap.
+type chain struct {
+	seeds  []seed
+	words  int // words of a covered by the seeds
+	chars  int // characters of the covered words that are not numbers
+	lastI  int32
+	lastJ  int32
+	coverI int32 // a's words are covered up to here (exclusive)
+}
+
+// Align finds the runs of a that are copied from b, tolerant of reordered sentences, inserted and
+// deleted words and swapped synonyms. Seeds are shared word bigrams (not both stop words). Seeds are
+// chained when they follow each other in both texts with at most MaxGap words between them and a
+// similar shift, so words that two unrelated texts share by chance, scattered over both, never add
+// up to a run; each sentence moved elsewhere forms a chain of its own. Chains with too few words or
+// characters are dropped; the rest, merged where they touch, are the copied runs.
+func Align(a, b []Token, opt AlignOptions) Alignment {
+	ga, gb := Grams(a), Grams(b)
+	if len(ga) == 0 || len(gb) == 0 {
+		return Alignment{}
+	}
+	pos := make(map[uint32][]int32, len(gb))
+	for j, g := range gb {
+		if g != 0 {
+			pos[g] = append(pos[g], int32(j))
+		}
+	}
+	gap := int32(opt.MaxGap)
+	var chains []*chain
+	var open []*chain // chains that may still grow: their last seed is within reach of i
+	for i, g := range ga {
+		if g == 0 {
+			continue
+		}
+		i := int32(i)
+		w := 0
+		for _, c := range open {
+			if i-c.lastI <= gap+1 {
+				open[w] = c
+				w++
+			}
+		}
+		open = open[:w]
+		for _, j := range pos[g] {
+			var best *chain
+			bestShift := gap + 1
+			for _, c := range open {
+				di, dj := i-c.lastI, j-c.lastJ
+				if di <= 0 || dj <= 0 || dj > gap+2 {
+					continue
+				}
+				if shift := abs32(dj - di); shift < bestShift {
+					best, bestShift = c, shift
+				}
+			}
+			if best == nil {
+				best = &chain{coverI: i}
+				chains = append(chains, best)
+				open = append(open, best)
+			}
+			best.seeds = append(best.seeds, seed{i, j})
+			from := max(i, best.coverI)
+			for k := from; k < i+2 && int(k) < len(a); k++ {
+				if !a[k].Num {
+					best.chars += int(a[k].End - a[k].Start)
+				}
+			}
+			best.words += int(i + 2 - from)
+			best.coverI = i + 2
+			best.lastI, best.lastJ = i, j
+		}
+	}
+	var ra, rb [][2]int
+	matched := 0
+	for _, c := range chains {
+		first, last := c.seeds[0], c.seeds[len(c.seeds)-1]
+		endA := min(int(last.i)+2, len(a))
+		if c.words < opt.MinWords || c.chars < opt.MinChars {
+			continue
+		}
+		matched += c.words
+		ra = append(ra, [2]int{int(first.i), endA})
+		lo, hi := first.j, last.j
+		for _, s := range c.seeds {
+			lo, hi = min(lo, s.j), max(hi, s.j)
+		}
+		rb = append(rb, [2]int{int(lo), min(int(hi)+2, len(b))})
+	}
+	if len(ra) == 0 {
+		return Alignment{}
+	}
+	return Alignment{A: mergeRuns(ra, opt.MaxGap), B: mergeRuns(rb, opt.MaxGap), MatchedA: matched}
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// mergeRuns sorts runs and joins those that overlap or lie at most gap words apart.
+func mergeRuns(rs [][2]int, gap int) [][2]int {
+	sort.Slice(rs, func(i, j int) bool { return rs[i][0] < rs[j][0] })
+	out := rs[:1]
+	for _, r := range rs[1:] {
+		last := &out[len(out)-1]
+		if r[0] <= last[1]+gap {
+			last[1] = max(last[1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// RuneSpans turns token runs into rune offsets [start, end) of the original text.
+func RuneSpans(t []Token, rs [][2]int) [][2]int {
+	out := make([][2]int, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, [2]int{int(t[r[0]].Start), int(t[r[1]-1].End)})
+	}
+	return out
+}
+
+// GramJaccard is the Jaccard similarity of two paragraphs' sets of word bigrams.
+func GramJaccard(a, b []uint32) float64 {
+	sa := SortedSet(append([]uint32(nil), a...))
+	sb := SortedSet(append([]uint32(nil), b...))
+	if len(sa) == 0 && len(sb) == 0 {
+		return 0
+	}
+	i, j, inter := 0, 0, 0
+	for i < len(sa) && j < len(sb) {
+		switch {
+		case sa[i] == sb[j]:
+			inter++
+			i++
+			j++
+		case sa[i] < sb[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return float64(inter) / float64(len(sa)+len(sb)-inter)
+}

@@ -1,0 +1,233 @@
+package similarity
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/longbridgeapp/opencc"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Normalized is a paragraph in the form that fingerprints and alignment compare: Unicode NFKC,
+// format characters removed, look-alike letters folded onto the letters they imitate, traditional
+// Chinese converted to simplified, punctuation unified, spaces between CJK characters dropped, lower
+// case. Orig[i] is the rune offset in the original text that Runes[i] came from, so that every span
+// found in the normalised text can be reported in the characters the user wrote.
+type Normalized struct {
+	Runes []rune
+	Orig  []int
+	Len   int // runes in the original text
+	Dodges
+}
+
+// Dodges counts the tricks a text carries that are used to get past checkers.
+type Dodges struct {
+	Invisible   int // zero-width and other format characters
+	Lookalike   int // Cyrillic/Greek/… letters inside Latin words
+	Traditional int // traditional characters converted to simplified
+	SpacedCJK   int // spaces between CJK characters
+}
+
+// Add sums two counts.
+func (d *Dodges) Add(o Dodges) {
+	d.Invisible += o.Invisible
+	d.Lookalike += o.Lookalike
+	d.Traditional += o.Traditional
+	d.SpacedCJK += o.SpacedCJK
+}
+
+var punctFold = map[rune]rune{
+	'。': '.', '、': ',', '“': '"', '”': '"', '‘': '\'', '’': '\'', '「': '"', '」': '"', '『': '"', '』': '"',
+	'《': '<', '》': '>', '〈': '<', '〉': '>', '【': '[', '】': ']', '〔': '[', '〕': ']', '—': '-', '–': '-',
+	'…': '.', '·': '.', '・': '.', '～': '~', '\u3000': ' ', '\u00a0': ' ',
+}
+
+// Normalize prepares text for comparison. It is safe for concurrent use.
+func Normalize(text string) Normalized {
+	orig := []rune(text)
+	n := Normalized{Len: len(orig), Runes: make([]rune, 0, len(orig)), Orig: make([]int, 0, len(orig))}
+	hasHan := false
+	var buf [8]rune
+	for i, r := range orig {
+		if isInvisible(r) {
+			n.Invisible++
+			continue
+		}
+		out := buf[:0]
+		if r < 0x80 {
+			out = append(out, r)
+		} else if f, ok := punctFold[r]; ok {
+			out = append(out, f)
+		} else {
+			for _, c := range norm.NFKC.String(string(r)) {
+				out = append(out, c)
+			}
+		}
+		for _, c := range out {
+			if c >= 0x80 {
+				if f, ok := punctFold[c]; ok {
+					c = f
+				} else if f, ok := confusables[c]; ok {
+					if latinNeighbour(orig, i) {
+						n.Lookalike++
+					}
+					c = f
+				}
+			}
+			if unicode.Is(unicode.Han, c) {
+				hasHan = true
+			}
+			if unicode.IsSpace(c) {
+				c = ' '
+			}
+			n.Runes = append(n.Runes, unicode.ToLower(c))
+			n.Orig = append(n.Orig, i)
+		}
+	}
+	if hasHan {
+		n.Traditional = toSimplified(n.Runes)
+	}
+	n.dropSpaces()
+	return n
+}
+
+// isInvisible reports format characters (zero-width space, joiners, BOM, soft hyphen, bidi marks) and
+// other characters that show nothing.
+func isInvisible(r rune) bool {
+	return unicode.Is(unicode.Cf, r) || r == '\u115F' || r == '\u1160' || r == '\u3164' || r == '\uFFA0' ||
+		(unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r')
+}
+
+// latinNeighbour reports whether the letter at i stands in a word that also has ASCII letters — the
+// mark of a look-alike swap, as opposed to honest Russian or Greek text.
+func latinNeighbour(text []rune, i int) bool {
+	for _, step := range []int{-1, 1} {
+		for j := i + step; j >= 0 && j < len(text) && unicode.IsLetter(text[j]); j += step {
+			if text[j] < 0x80 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropSpaces removes spaces next to CJK characters (students put them there to break n-grams) and
+// collapses runs of spaces.
+func (n *Normalized) dropSpaces() {
+	w := 0
+	for i := 0; i < len(n.Runes); i++ {
+		c := n.Runes[i]
+		if c == ' ' {
+			if w == 0 {
+				continue
+			}
+			j := i
+			for j < len(n.Runes) && n.Runes[j] == ' ' {
+				j++
+			}
+			if j == len(n.Runes) {
+				break
+			}
+			if IsCJK(n.Runes[w-1]) && IsCJK(n.Runes[j]) {
+				n.SpacedCJK++
+				i = j - 1
+				continue
+			}
+			if IsCJK(n.Runes[w-1]) || IsCJK(n.Runes[j]) || isPunct(n.Runes[w-1]) || isPunct(n.Runes[j]) {
+				i = j - 1
+				continue
+			}
+			n.Runes[w], n.Orig[w] = ' ', n.Orig[i]
+			w++
+			i = j - 1
+			continue
+		}
+		n.Runes[w], n.Orig[w] = c, n.Orig[i]
+		w++
+	}
+	n.Runes, n.Orig = n.Runes[:w], n.Orig[:w]
+}
+
+// IsCJK reports Han characters, kana and hangul.
+func IsCJK(r rune) bool {
+	return r >= 0x2E80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
+		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r))
+}
+
+func isPunct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
+
+var (
+	t2sOnce sync.Once
+	t2s     *opencc.OpenCC
+	t2sErr  error
+	t2sChar sync.Map // rune → rune, for texts whose phrase conversion changes length
+)
+
+// toSimplified converts traditional Chinese in place and returns how many characters changed. OpenCC
+// converts by phrase (better than by character); when a phrase changes the text's length, the
+// conversion falls back to one character at a time so that offsets stay aligned.
+func toSimplified(rs []rune) int {
+	t2sOnce.Do(func() { t2s, t2sErr = opencc.New("t2s") })
+	if t2sErr != nil {
+		return 0
+	}
+	conv, err := t2s.Convert(string(rs))
+	if err != nil {
+		return 0
+	}
+	out := []rune(conv)
+	changed := 0
+	if len(out) == len(rs) {
+		for i := range rs {
+			if rs[i] != out[i] {
+				rs[i] = out[i]
+				changed++
+			}
+		}
+		return changed
+	}
+	for i, r := range rs {
+		if !unicode.Is(unicode.Han, r) {
+			continue
+		}
+		if s := simplifiedRune(r); s != r {
+			rs[i] = s
+			changed++
+		}
+	}
+	return changed
+}
+
+func simplifiedRune(r rune) rune {
+	if v, ok := t2sChar.Load(r); ok {
+		return v.(rune)
+	}
+	s := r
+	if conv, err := t2s.Convert(string(r)); err == nil {
+		if c := []rune(conv); len(c) == 1 {
+			s = c[0]
+		}
+	}
+	t2sChar.Store(r, s)
+	return s
+}
+
+// Warnings describes the dodges as sentences for the report, in English and Chinese.
+func (d Dodges) Warnings() []string {
+	var w []string
+	if d.Invisible > 0 {
+		w = append(w, fmt.Sprintf("%d invisible characters (zero-width or format characters)", d.Invisible))
+	}
+	if d.Lookalike > 0 {
+		w = append(w, fmt.Sprintf("%d look-alike letters (Cyrillic/Greek letters inside Latin words)", d.Lookalike))
+	}
+	if d.SpacedCJK > 0 {
+		w = append(w, fmt.Sprintf("%d spaces between Chinese characters", d.SpacedCJK))
+	}
+	return w
+}
+
+// String shows the normalised text (for tests and debugging).
+func (n Normalized) String() string { return strings.TrimSpace(string(n.Runes)) }

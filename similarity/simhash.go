@@ -1,0 +1,57 @@
+package similarity
+
+import (
+	"hash/fnv"
+	"math/bits"
+)
+
+// SimHash is the 64-bit Charikar fingerprint of a paragraph's words weighted by IDF: paragraphs that
+// share most of their weighted words get fingerprints a few bits apart.
+func SimHash(toks []Token) uint64 {
+	var v [64]float32
+	for _, t := range toks {
+		if t.Weight == 0 {
+			continue
+		}
+		h := mix64(uint64(t.Hash))
+		for b := 0; b < 64; b++ {
+			if h&(1<<b) != 0 {
+				v[b] += t.Weight
+			} else {
+				v[b] -= t.Weight
+			}
+		}
+	}
+	var f uint64
+	for b := 0; b < 64; b++ {
+		if v[b] > 0 {
+			f |= 1 << b
+		}
+	}
+	return f
+}
+
+// Hamming is the number of bits in which two fingerprints differ.
+func Hamming(a, b uint64) int { return bits.OnesCount64(a ^ b) }
+
+// Blocks splits a fingerprint into the four 16-bit blocks of the pigeonhole index: fingerprints at
+// distance ≤ 3 agree on at least one block.
+func Blocks(f uint64) [4]uint16 {
+	return [4]uint16{uint16(f), uint16(f >> 16), uint16(f >> 32), uint16(f >> 48)}
+}
+
+// mix64 spreads a 32-bit word hash over 64 bits (splitmix64's finaliser).
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+func hashString(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}

@@ -1,0 +1,297 @@
+package similarity
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+func segmenter(t testing.TB) *Segmenter {
+	t.Helper()
+	s, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestNormalize(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		dodges         Dodges
+	}{
+		// Spaces beside punctuation carry nothing for matching and are a cheap way to break n-grams.
+		{"plain", "Hello, World", "hello,world", Dodges{}},
+		{"zero width", "pla\u200bgia\u200drism", "plagiarism", Dodges{Invisible: 2}},
+		{"cyrillic lookalikes", "Тhе сat", "the cat", Dodges{Lookalike: 3}},
+		// Look-alikes are folded everywhere (both sides of a comparison alike) but counted as a dodge
+		// only inside a word that also has Latin letters.
+		{"honest russian", "мир", "миp", Dodges{}},
+		{"full width", "ＡＢＣ１２３", "abc123", Dodges{}},
+		{"traditional", "軟體包", "软体包", Dodges{Traditional: 2}},
+		{"spaced cjk", "软 件 包", "软件包", Dodges{SpacedCJK: 2}},
+		{"cjk punctuation", "你好，世界。", "你好,世界.", Dodges{}},
+		{"space next to latin kept", "使用 vim 编辑", "使用vim编辑", Dodges{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := Normalize(tt.in)
+			if got := string(n.Runes); got != tt.want {
+				t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+			if n.Dodges != tt.dodges {
+				t.Errorf("dodges = %+v, want %+v", n.Dodges, tt.dodges)
+			}
+			orig := []rune(tt.in)
+			for i, o := range n.Orig {
+				if o < 0 || o >= len(orig) || (i > 0 && o < n.Orig[i-1]) {
+					t.Fatalf("Orig[%d] = %d: not a rising offset into %d runes", i, o, len(orig))
+				}
+			}
+		})
+	}
+}
+
+// Dodged text must match its clean source, with spans on the original characters.
+func TestDodgedTextMatchesSource(t *testing.T) {
+	s := segmenter(t)
+	clean := "如果你希望尝试任一操作系统的一个新的图形桌面环境，我推荐在稳定版系统上使用虚拟化软件安全地运行多个桌面环境。"
+	zw := strings.Join(strings.Split(clean, ""), "\u200b")
+	tests := []struct{ name, dodged string }{
+		{"zero width", zw},
+		{"traditional", "如果你希望嘗試任一作業系統的一個新的圖形桌面環境，我推薦在穩定版系統上使用虛擬化軟體安全地運行多個桌面環境。"},
+		{"spaced", strings.Join(strings.Split(clean, ""), " ")},
+	}
+	src := s.Prepare(clean)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := s.Prepare(tt.dodged)
+			al := Align(p.Tokens, src.Tokens, DefaultAlign)
+			if len(al.A) == 0 {
+				t.Fatalf("no alignment between %q and its source", tt.dodged)
+			}
+			spans := RuneSpans(p.Tokens, al.A)
+			rs := []rune(tt.dodged)
+			covered := 0
+			for _, sp := range spans {
+				covered += sp[1] - sp[0]
+			}
+			if covered < len(rs)*8/10 {
+				t.Errorf("spans %v cover %d of %d characters", spans, covered, len(rs))
+			}
+			last := spans[len(spans)-1]
+			if last[1] > len(rs) {
+				t.Errorf("span %v beyond the text (%d runes)", last, len(rs))
+			}
+		})
+	}
+	lat := "The committee approved the budget after a long debate about the new library building."
+	dodged := strings.NewReplacer("e", "е", "o", "о", "a", "а").Replace(lat) // Cyrillic е, о, а
+	al := Align(s.Prepare(dodged).Tokens, s.Prepare(lat).Tokens, DefaultAlign)
+	if al.MatchedA < 10 {
+		t.Errorf("look-alike letters: %d words matched, want the whole sentence", al.MatchedA)
+	}
+}
+
+func TestTokens(t *testing.T) {
+	s := segmenter(t)
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"我们使用软件包管理系统", []string{"我们", "使用", "软件包", "管理系统"}},
+		{"Don't split ls -l", []string{"Don't", "split", "ls", "l"}},
+		{"版本 2.7 的 Fyne", []string{"版本", "2", "7", "的", "Fyne"}},
+	}
+	for _, tt := range tests {
+		got := s.Words(tt.in)
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("Words(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func randomText(r *rand.Rand, words []string, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(words[r.Intn(len(words))])
+	}
+	return b.String()
+}
+
+var vocabulary = strings.Fields(`river mountain library student thesis method result analysis network protocol kernel
+module package system archive mirror desktop window language compiler memory process thread signal
+channel buffer record index query table column value number letter paper journal chapter section
+figure model theory practice history culture economy market policy court law nation city village`)
+
+func TestSimHashProperties(t *testing.T) {
+	s := segmenter(t)
+	r := rand.New(rand.NewSource(1))
+	same, far := 0, 0
+	for i := 0; i < 50; i++ {
+		text := randomText(r, vocabulary, 80)
+		a := s.Prepare(text)
+		if b := s.Prepare(text); a.SimHash != b.SimHash {
+			t.Fatal("SimHash is not deterministic")
+		}
+		// One word of eighty changed: a few bits at most.
+		words := strings.Fields(text)
+		words[40] = "zebra"
+		if d := Hamming(a.SimHash, s.Prepare(strings.Join(words, " ")).SimHash); d <= 6 {
+			same++
+		}
+		// An unrelated paragraph: about half the bits.
+		if d := Hamming(a.SimHash, s.Prepare(randomText(r, vocabulary, 80)).SimHash); d >= 12 {
+			far++
+		}
+	}
+	if same < 45 {
+		t.Errorf("one changed word kept the fingerprint within 6 bits in only %d of 50 cases", same)
+	}
+	if far < 45 {
+		t.Errorf("unrelated paragraphs were 12+ bits apart in only %d of 50 cases", far)
+	}
+}
+
+func TestHammingAndBlocks(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	for i := 0; i < 1000; i++ {
+		a := r.Uint64()
+		b := a
+		k := r.Intn(4)
+		for _, bit := range r.Perm(64)[:k] {
+			b ^= 1 << bit
+		}
+		if Hamming(a, b) != k {
+			t.Fatalf("Hamming = %d, want %d", Hamming(a, b), k)
+		}
+		ba, bb := Blocks(a), Blocks(b)
+		equal := 0
+		for j := range ba {
+			if ba[j] == bb[j] {
+				equal++
+			}
+		}
+		if equal == 0 {
+			t.Fatalf("distance %d but no equal block: the pigeonhole rule is broken", k)
+		}
+	}
+}
+
+func TestMinHashEstimatesJaccard(t *testing.T) {
+	tests := []struct{ shared, onlyA, onlyB int }{{1000, 0, 0}, {500, 500, 500}, {200, 800, 800}, {0, 1000, 1000}}
+	for _, tt := range tests {
+		var a, b []uint32
+		for i := 0; i < tt.shared; i++ {
+			a, b = append(a, uint32(i)), append(b, uint32(i))
+		}
+		for i := 0; i < tt.onlyA; i++ {
+			a = append(a, uint32(1e6+i))
+		}
+		for i := 0; i < tt.onlyB; i++ {
+			b = append(b, uint32(2e6+i))
+		}
+		want := float64(tt.shared) / float64(tt.shared+tt.onlyA+tt.onlyB)
+		sa, sb := MinHash(a), MinHash(b)
+		if got := sa.Jaccard(&sb); got < want-0.12 || got > want+0.12 {
+			t.Errorf("Jaccard estimate %.3f, true %.3f", got, want)
+		}
+	}
+	if p := CandidateProbability(0.4); p < 0.99 {
+		t.Errorf("documents at Jaccard 0.4 are candidates with probability %.3f", p)
+	}
+	if p := CandidateProbability(0.02); p > 0.05 {
+		t.Errorf("documents at Jaccard 0.02 are candidates with probability %.3f", p)
+	}
+}
+
+func TestWinnowGuarantee(t *testing.T) {
+	s := segmenter(t)
+	r := rand.New(rand.NewSource(3))
+	for i := 0; i < 100; i++ {
+		shared := randomText(r, vocabulary, 6)
+		a := s.Prepare(randomText(r, vocabulary, 30) + " " + shared + " " + randomText(r, vocabulary, 30))
+		b := s.Prepare(randomText(r, vocabulary, 20) + " " + shared + " " + randomText(r, vocabulary, 20))
+		kept := map[uint32]bool{}
+		for _, g := range Winnow(b.Grams, 4) {
+			kept[g] = true
+		}
+		found := false
+		for _, g := range a.Grams {
+			found = found || kept[g]
+		}
+		if !found {
+			t.Fatalf("a shared run of 6 words left no winnowed gram: %q", shared)
+		}
+	}
+}
+
+func TestAlign(t *testing.T) {
+	s := segmenter(t)
+	src := "Tsunami are so shallow in comparison with their length that in the open ocean they are hardly detectable. " +
+		"Their amplitude sometimes is as little as two feet from trough to crest. Usually it is only when they approach " +
+		"shallow water on the shore that they build up to their terrifying heights."
+	tests := []struct {
+		name     string
+		text     string
+		copied   string // a passage that must lie inside the spans
+		wantNone bool
+	}{
+		{"verbatim", src, "open ocean they are hardly detectable", false},
+		{"edited", "Tsunami are so shallow compared with their length that in the open sea they are barely detectable. " +
+			"Usually it is only when they approach shallow water near the shore that they build up to terrifying heights.",
+			"approach shallow water", false},
+		{"partial", "The harbour was quiet that morning. Their amplitude sometimes is as little as two feet from trough to crest. Nobody expected anything.",
+			"as little as two feet", false},
+		{"unrelated with common phrases", "In the open, the length of the debate was shallow, and the committee did not approach the matter.", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, b := s.Prepare(tt.text), s.Prepare(src)
+			al := Align(a.Tokens, b.Tokens, DefaultAlign)
+			if tt.wantNone {
+				if len(al.A) != 0 {
+					t.Fatalf("unrelated text aligned: %v", RuneSpans(a.Tokens, al.A))
+				}
+				return
+			}
+			if len(al.A) == 0 || len(al.B) == 0 {
+				t.Fatal("no alignment")
+			}
+			rs := []rune(tt.text)
+			at := strings.Index(tt.text, tt.copied)
+			start := len([]rune(tt.text[:at]))
+			end := start + len([]rune(tt.copied))
+			inside := false
+			for _, sp := range RuneSpans(a.Tokens, al.A) {
+				if sp[0] <= start && end <= sp[1] && sp[1] <= len(rs) {
+					inside = true
+				}
+			}
+			if !inside {
+				t.Errorf("%q not inside spans %v", tt.copied, RuneSpans(a.Tokens, al.A))
+			}
+		})
+	}
+}
+
+func TestGramJaccard(t *testing.T) {
+	if j := GramJaccard([]uint32{1, 2, 3}, []uint32{2, 3, 4}); j != 0.5 {
+		t.Errorf("GramJaccard = %v, want 0.5", j)
+	}
+	if j := GramJaccard(nil, nil); j != 0 {
+		t.Errorf("GramJaccard of empty sets = %v", j)
+	}
+}
+
+func BenchmarkPrepare(b *testing.B) {
+	s := segmenter(b)
+	text := strings.Repeat("如果你希望尝试任一操作系统的一个新的图形桌面环境，我推荐在稳定版系统上使用虚拟化软件。", 4)
+	b.SetBytes(int64(len(text)))
+	for i := 0; i < b.N; i++ {
+		s.Prepare(text)
+	}
+}

@@ -1,0 +1,403 @@
+// Copyright 2014 The Go Authors.  All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// PATCH: this file is new. It reads each font once per Reader (decoder, code space, widths)
+// so that Content can split strings into character codes, map every code to Unicode and
+// advance the text position by the real glyph width, also for CID (Type0) fonts.
+
+package pdf
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+)
+
+// fontKey identifies a font resource: the object it was read from and the name it was used
+// under (fonts written inline in a resource dictionary share the dictionary's object).
+type fontKey struct {
+	ptr  objptr
+	name string
+}
+
+// fontInfo is what Content needs from a font dictionary.
+type fontInfo struct {
+	name      string
+	bold      bool
+	composite bool
+	space     [4][]byteRange // code space of a composite font; empty means two-byte codes
+	toUnicode *cmap
+	simple    *[256]rune        // simple fonts: code → rune by /Encoding and /Differences
+	legacy    encoding.Encoding // composite fonts with a GBK or Big5 CMap and no ToUnicode
+	ucs2      bool              // codes are UTF-16BE (Uni*-UCS2-*, Uni*-UTF16-*)
+	utf8      bool              // codes are UTF-8 (Uni*-UTF8-*)
+	identity  bool              // code = CID
+	first     int
+	widths    []float64
+	hasWidths bool
+	std       *[256]uint16 // metrics of a standard font used without /Widths
+	missing   float64
+	cidW      map[uint32]float64
+	dw        float64
+	scale     float64 // glyph space → text space: 1/1000, or FontMatrix[0] for Type3
+	decoded   map[uint64]string
+}
+
+// font returns the parsed font for the resource value v named name, parsing it once.
+func (r *Reader) font(v Value, name string) *fontInfo {
+	key := fontKey{v.ptr, name}
+	if f, ok := r.fonts[key]; ok {
+		return f
+	}
+	f := loadFont(v)
+	if r.fonts == nil {
+		r.fonts = make(map[fontKey]*fontInfo)
+	}
+	r.fonts[key] = f
+	return f
+}
+
+func loadFont(v Value) (f *fontInfo) {
+	f = &fontInfo{scale: 0.001, dw: 1000, decoded: make(map[uint64]string)}
+	base := v.Key("BaseFont").Name()
+	if i := strings.IndexByte(base, '+'); i >= 0 && i <= 7 {
+		base = base[i+1:]
+	}
+	f.name = base
+	lower := strings.ToLower(base)
+	for _, w := range []string{"bold", "black", "heavy", "semibold", "demi", "-bd", ",bd"} {
+		if strings.Contains(lower, w) {
+			f.bold = true
+		}
+	}
+	if v.Key("Subtype").Name() == "Type0" {
+		f.composite = true
+		f.loadComposite(v)
+	} else {
+		f.loadSimple(v)
+	}
+	if tu := v.Key("ToUnicode"); tu.Kind() == Stream {
+		f.toUnicode = safeReadCmap(tu)
+	}
+	return f
+}
+
+func safeReadCmap(v Value) (m *cmap) {
+	defer func() {
+		if recover() != nil {
+			m = nil
+		}
+	}()
+	return readCmap(v)
+}
+
+func (f *fontInfo) descriptor(fd Value) {
+	if fd.Kind() != Dict {
+		return
+	}
+	if fd.Key("FontWeight").Float64() >= 600 || fd.Key("Flags").Int64()&(1<<18) != 0 {
+		f.bold = true
+	}
+	f.missing = fd.Key("MissingWidth").Float64()
+}
+
+func (f *fontInfo) loadSimple(v Value) {
+	f.descriptor(v.Key("FontDescriptor"))
+	f.first = int(v.Key("FirstChar").Int64())
+	if w := v.Key("Widths"); w.Kind() == Array {
+		f.hasWidths = true
+		f.widths = make([]float64, w.Len())
+		for i := range f.widths {
+			f.widths[i] = w.Index(i).Float64()
+		}
+	}
+	if !f.hasWidths {
+		f.std = std14Widths(f.name)
+	}
+	if v.Key("Subtype").Name() == "Type3" {
+		if m := v.Key("FontMatrix"); m.Len() == 6 && m.Index(0).Float64() != 0 {
+			f.scale = m.Index(0).Float64()
+		}
+	}
+	table := pdfDocEncoding
+	enc := v.Key("Encoding")
+	baseName := enc.Name()
+	if enc.Kind() == Dict {
+		baseName = enc.Key("BaseEncoding").Name()
+	}
+	switch baseName {
+	case "WinAnsiEncoding":
+		table = winAnsiEncoding
+	case "MacRomanEncoding":
+		table = macRomanEncoding
+	}
+	if enc.Kind() == Dict {
+		diffs := enc.Key("Differences")
+		code := -1
+		for i := 0; i < diffs.Len(); i++ {
+			x := diffs.Index(i)
+			switch x.Kind() {
+			case Integer:
+				code = int(x.Int64())
+			case Name:
+				if code >= 0 && code < 256 {
+					if r := glyphRune(x.Name()); r != 0 {
+						table[code] = r
+					}
+				}
+				code++
+			}
+		}
+	}
+	f.simple = &table
+}
+
+// glyphRune maps a glyph name to its character: the Adobe Glyph List, then the uniXXXX and
+// uXXXX[XX] forms that subsetting tools write.
+func glyphRune(n string) rune {
+	if r := nameToRune[n]; r != 0 {
+		return r
+	}
+	if i := strings.IndexByte(n, '.'); i > 0 {
+		n = n[:i]
+		if r := nameToRune[n]; r != 0 {
+			return r
+		}
+	}
+	hex := ""
+	switch {
+	case strings.HasPrefix(n, "uni") && len(n) >= 7:
+		hex = n[3:7]
+	case strings.HasPrefix(n, "u") && len(n) >= 5 && len(n) <= 7:
+		hex = n[1:]
+	}
+	if hex != "" {
+		if x, err := strconv.ParseUint(hex, 16, 32); err == nil && utf8.ValidRune(rune(x)) {
+			return rune(x)
+		}
+	}
+	return 0
+}
+
+func (f *fontInfo) loadComposite(v Value) {
+	desc := v.Key("DescendantFonts").Index(0)
+	f.descriptor(desc.Key("FontDescriptor"))
+	if dw := desc.Key("DW"); dw.Kind() == Integer || dw.Kind() == Real {
+		f.dw = dw.Float64()
+	}
+	f.cidW = make(map[uint32]float64)
+	w := desc.Key("W")
+	for i := 0; i < w.Len() && len(f.cidW) < 1<<17; {
+		c := w.Index(i)
+		if c.Kind() != Integer && c.Kind() != Real {
+			break
+		}
+		next := w.Index(i + 1)
+		if next.Kind() == Array {
+			for j := 0; j < next.Len(); j++ {
+				f.cidW[uint32(c.Int64())+uint32(j)] = next.Index(j).Float64()
+			}
+			i += 2
+			continue
+		}
+		last, width := next.Int64(), w.Index(i+2).Float64()
+		for cid := c.Int64(); cid <= last && cid-c.Int64() < 1<<16; cid++ {
+			f.cidW[uint32(cid)] = width
+		}
+		i += 3
+	}
+	enc := v.Key("Encoding")
+	switch enc.Kind() {
+	case Stream:
+		if m := safeReadCmap(enc); m != nil {
+			f.space = m.space
+		}
+	case Name:
+		n := enc.Name()
+		switch {
+		case strings.HasPrefix(n, "Identity-"):
+			f.identity = true
+		case strings.Contains(n, "UCS2") || strings.Contains(n, "UTF16"):
+			f.ucs2 = true
+		case strings.Contains(n, "UTF8"):
+			f.utf8 = true
+			f.space[0] = []byteRange{{"\x00", "\x7f"}}
+			f.space[1] = []byteRange{{"\xc2\x80", "\xdf\xbf"}}
+			f.space[2] = []byteRange{{"\xe0\x80\x80", "\xef\xbf\xbf"}}
+			f.space[3] = []byteRange{{"\xf0\x80\x80\x80", "\xf4\xbf\xbf\xbf"}}
+		case strings.HasPrefix(n, "GB") || strings.HasPrefix(n, "UniGB"):
+			f.legacy = simplifiedchinese.GB18030
+			f.space[0] = []byteRange{{"\x00", "\x80"}}
+			f.space[1] = []byteRange{{"\x81\x40", "\xfe\xfe"}}
+		case strings.Contains(n, "B5") || strings.HasPrefix(n, "HK"):
+			f.legacy = traditionalchinese.Big5
+			f.space[0] = []byteRange{{"\x00", "\x80"}}
+			f.space[1] = []byteRange{{"\x81\x40", "\xfe\xfe"}}
+		}
+	}
+}
+
+// next splits the first character code off s and returns it with its length in bytes.
+func (f *fontInfo) next(s string) (code string) {
+	if !f.composite {
+		return s[:1]
+	}
+	for n := 1; n <= 4 && n <= len(s); n++ {
+		for _, r := range f.space[n-1] {
+			if r.low <= s[:n] && s[:n] <= r.high {
+				return s[:n]
+			}
+		}
+	}
+	if len(s) >= 2 {
+		return s[:2]
+	}
+	return s
+}
+
+func codeValue(code string) uint32 {
+	var x uint32
+	for i := 0; i < len(code); i++ {
+		x = x<<8 | uint32(code[i])
+	}
+	return x
+}
+
+// text returns the characters code stands for; U+FFFD when the font does not say.
+func (f *fontInfo) text(code string) string {
+	key := uint64(len(code))<<32 | uint64(codeValue(code))
+	if s, ok := f.decoded[key]; ok {
+		return s
+	}
+	s := f.decode(code)
+	if len(f.decoded) < 1<<16 {
+		f.decoded[key] = s
+	}
+	return s
+}
+
+func (f *fontInfo) decode(code string) string {
+	if f.toUnicode != nil {
+		if s, ok := f.toUnicode.lookup(code); ok && s != "" {
+			return s
+		}
+	}
+	switch {
+	case f.simple != nil:
+		return string(f.simple[code[0]])
+	case f.ucs2:
+		if len(code)%2 == 0 {
+			return utf16Decode(code)
+		}
+	case f.utf8:
+		if utf8.ValidString(code) {
+			return code
+		}
+	case f.legacy != nil:
+		if out, err := f.legacy.NewDecoder().String(code); err == nil {
+			return out
+		}
+	}
+	return string(noRune)
+}
+
+// width returns the advance of code in glyph space units, and whether it came from the
+// font (false: estimated from the character, for fonts that do not list widths).
+func (f *fontInfo) width(code, text string) (float64, bool) {
+	if !f.composite {
+		if f.hasWidths {
+			i := int(code[0]) - f.first
+			if i >= 0 && i < len(f.widths) {
+				return f.widths[i], true
+			}
+			if f.missing > 0 {
+				return f.missing, true
+			}
+		}
+		if f.std != nil {
+			r, _ := utf8.DecodeRuneInString(text)
+			if c, ok := winAnsiCode[r]; ok {
+				return float64(f.std[c]), true
+			}
+		}
+		return estimateWidth(text), false
+	}
+	if f.identity || f.space[0] != nil || f.space[1] != nil {
+		if f.legacy == nil && !f.utf8 {
+			if w, ok := f.cidW[codeValue(code)]; ok {
+				return w, true
+			}
+			if f.identity || len(f.cidW) > 0 {
+				return f.dw, true
+			}
+		}
+	}
+	return estimateWidth(text), false
+}
+
+// estimateWidth guesses a glyph's advance (glyph space units) from its character.
+func estimateWidth(s string) float64 {
+	r, _ := utf8.DecodeRuneInString(s)
+	switch {
+	case r == ' ':
+		return 250
+	case unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
+		unicode.Is(unicode.Hangul, r) || (r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xffef):
+		return 1000
+	}
+	return 500
+}
+
+// lookup maps one character code through the CMap.
+func (m *cmap) lookup(code string) (string, bool) {
+	if m.chars == nil {
+		m.chars = make(map[string]string, len(m.bfchar))
+		for _, c := range m.bfchar {
+			if _, dup := m.chars[c.orig]; !dup {
+				m.chars[c.orig] = c.repl
+			}
+		}
+	}
+	if repl, ok := m.chars[code]; ok {
+		return utf16Decode(repl), true
+	}
+	for _, br := range m.bfrange {
+		if len(br.lo) != len(code) || code < br.lo || code > br.hi {
+			continue
+		}
+		off := codeValue(code) - codeValue(br.lo)
+		switch br.dst.Kind() {
+		case String:
+			// The whole destination is incremented, not its last byte: a range such as
+			// <0000> <FFFF> <0000> maps every code to itself.
+			return utf16Decode(addOffset(br.dst.RawString(), off)), true
+		case Array:
+			if d := br.dst.Index(int(off)); d.Kind() == String {
+				return utf16Decode(d.RawString()), true
+			}
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// addOffset adds off to the big-endian number written in s, keeping its length.
+func addOffset(s string, off uint32) string {
+	if off == 0 {
+		return s
+	}
+	b := []byte(s)
+	carry := off
+	for i := len(b) - 1; i >= 0 && carry > 0; i-- {
+		v := uint32(b[i]) + carry
+		b[i] = byte(v)
+		carry = v >> 8
+	}
+	return string(b)
+}

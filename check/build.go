@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
 	"thesischeck/extract"
 	"thesischeck/report"
@@ -35,6 +36,7 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 	type srcTotal struct{ chars int }
 	perSource := map[uint64]*srcTotal{}
 	var dodges similarity.Dodges
+	han := 0
 	secIdx := map[string]int{}
 	excluded := map[string]int{}
 	allShingles := []uint32{}
@@ -43,7 +45,12 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 		p := &paras[i]
 		text := []rune(p.src.Text)
 		n := len(text)
-		dodges.Add(p.prep.Dodges)
+		d := p.prep.Dodges
+		if !p.src.Counted() {
+			d.SpacedCJK = 0 // letter-spaced headings and title-page lines ("摘 要", "独 创 性 声 明") are typography
+		}
+		dodges.Add(d)
+		han += hanCount(p.src.Text)
 		allShingles = append(allShingles, similarity.Shingles(p.prep.Tokens)...)
 		rp := report.Paragraph{
 			Index: i, Text: p.src.Text, Section: string(p.src.Section), Chapter: p.src.Chapter,
@@ -203,6 +210,9 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 		r.Excluded = append(r.Excluded, report.Exclusion{Section: "template", Chars: r.TemplateChars,
 			Reason: fmt.Sprintf("boilerplate held by at least %d library documents or a template document; not counted", c.templateDocs)})
 	}
+	if dodges.SpacedCJK < minSpacedWarning(han) {
+		dodges.SpacedCJK = 0
+	}
 	r.Warnings = dodgeWarnings(dodges)
 	h := sha256.Sum256([]byte(sha + r.Created.Format(time.RFC3339)))
 	r.Number = "TC-" + r.Created.Format("20060102") + "-" + strings.ToUpper(hex.EncodeToString(h[:4]))
@@ -234,6 +244,21 @@ func overlap(s [2]int, spans [][2]int) int {
 		lo, hi := max(s[0], q[0]), min(s[1], q[1])
 		if hi > lo {
 			n += hi - lo
+		}
+	}
+	return n
+}
+
+// minSpacedWarning is how many dodging spaces between Chinese characters it takes to warn: more
+// than a handful, and more in a long thesis (one in 500 Han characters), so that a stray spaced
+// phrase does not cry wolf while a spaced-out paragraph still does.
+func minSpacedWarning(han int) int { return max(10, han/500) }
+
+func hanCount(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			n++
 		}
 	}
 	return n

@@ -40,7 +40,8 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
   thesischeck library list [--library DIR] [--json]
   thesischeck library remove [--library DIR] ID...
   thesischeck check [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] [--include-references] FILE
-  thesischeck compare [--json OUT] [--pdf OUT] [--html OUT] PATH...
+  thesischeck compare [--threshold 15%] [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] PATH...
+                                                               compare a class's submissions pair by pair
   thesischeck extract [--json] FILE
   thesischeck verify REPORT.json|REPORT.pdf
 
@@ -239,7 +240,7 @@ func writeReport(r *report.Report, jsonOut, pdfOut, htmlOut string, stdout io.Wr
 	if jsonOut == "" && pdfOut == "" && htmlOut == "" {
 		return nil
 	}
-	if err := signReport(r); err != nil {
+	if err := r.SignWithUserKey(); err != nil {
 		return err
 	}
 	if jsonOut == "-" {
@@ -262,18 +263,6 @@ func writeReport(r *report.Report, jsonOut, pdfOut, htmlOut string, stdout io.Wr
 		}
 	}
 	return nil
-}
-
-func signReport(r *report.Report) error {
-	dir, err := report.DefaultKeyDir()
-	if err != nil {
-		return err
-	}
-	key, err := report.LoadOrCreateKey(dir)
-	if err != nil {
-		return err
-	}
-	return r.Sign(key)
 }
 
 func printSummary(r *report.Report, w io.Writer) {

@@ -83,6 +83,9 @@ func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		if errors.Is(err, ErrTooLarge) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, mainName, err)
 	}
 	return &Document{Paragraphs: w.paras}, nil
@@ -791,6 +794,10 @@ func (w *docxWalker) walk(raw []byte) error {
 	for n := 0; ; n++ {
 		if n&4095 == 0 && w.ctx.Err() != nil {
 			return w.ctx.Err()
+		}
+		if len(w.paras) > MaxParagraphs {
+			// Before the paragraphs of a hostile part, small each, cost gigabytes.
+			return fmt.Errorf("%w: more than %d paragraphs", ErrTooLarge, MaxParagraphs)
 		}
 		tok, err := d.Token()
 		if err == io.EOF {

@@ -11,10 +11,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Section is the part of a thesis a paragraph belongs to.
@@ -40,6 +43,31 @@ type Paragraph struct {
 	Notes   []string `json:"notes,omitempty"`   // footnotes and endnotes referenced from this paragraph
 }
 
+// Counted reports whether a paragraph counts towards similarity by default: references, headings and
+// the title page do not (as in CNKI's figure without references), and reports say so.
+func (p Paragraph) Counted() bool {
+	if p.Heading || p.Section == References {
+		return false
+	}
+	if p.Section == Front && titlePageLine(p.Text) {
+		return false
+	}
+	return true
+}
+
+// titlePageLine reports front matter that is a line of the title page (title, author, supervisor,
+// date) rather than prose such as a declaration: short, or not ending as a sentence ends.
+func titlePageLine(text string) bool {
+	rs := []rune(strings.TrimSpace(text))
+	if len(rs) < 40 {
+		return true
+	}
+	if len(rs) >= 160 {
+		return false
+	}
+	return !strings.ContainsRune(".!?。！？…", rs[len(rs)-1])
+}
+
 // Document is an extracted file.
 type Document struct {
 	Path       string      `json:"path"`
@@ -62,9 +90,18 @@ var (
 // Limits that keep hostile files from costing memory or time.
 const (
 	MaxFileSize  = 200 << 20 // bytes read from disk
-	MaxTextBytes = 64 << 20  // bytes of text one document may expand to
-	Timeout      = 60 * time.Second
+	MaxTextBytes = 64 << 20  // bytes one part of a file (a DOCX part, a decoded text file) may expand to
+	// MaxDocText bounds the text of one document: ten long theses. Checking costs memory and time
+	// in proportion to it (about 40 bytes of memory per byte of text).
+	MaxDocText = 8 << 20
+	// MaxParagraphs bounds the paragraphs of one document; a thesis has a few thousand.
+	MaxParagraphs = 100_000
+	Timeout       = 60 * time.Second
 )
+
+// maxParagraphRunes is the longest paragraph kept whole. Alignment costs up to the square of a
+// paragraph's length, so a text without line breaks is cut into pieces of this size.
+const maxParagraphRunes = 4000
 
 // File reads the document at path. The format is taken from the content, not the extension, so a
 // PDF named .docx is still read as a PDF.
@@ -74,15 +111,30 @@ func File(path string) (*Document, error) {
 
 // FileContext is File with a context that can cancel a long extraction.
 func FileContext(ctx context.Context, path string) (*Document, error) {
-	doc, err := readFile(ctx, path)
+	data, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Bytes(ctx, path, data)
+}
+
+// ReadFile reads a file that is to be extracted, refusing folders, empty files and files over
+// MaxFileSize before reading them. Errors name the file.
+func ReadFile(path string) ([]byte, error) {
+	data, err := readLimited(path)
 	if err != nil {
 		return nil, fmt.Errorf("extract %s: %w", path, err)
 	}
-	return doc, nil
+	return data, nil
 }
 
-func readFile(ctx context.Context, path string) (*Document, error) {
-	st, err := os.Stat(path)
+func readLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
@@ -92,14 +144,34 @@ func readFile(ctx context.Context, path string) (*Document, error) {
 	if st.Size() > MaxFileSize {
 		return nil, fmt.Errorf("%w (%d MB, limit %d MB)", ErrTooLarge, st.Size()>>20, MaxFileSize>>20)
 	}
-	if st.Size() == 0 {
-		return nil, fmt.Errorf("%w: the file is empty", ErrEmpty)
-	}
-	data, err := os.ReadFile(path)
+	// The size is checked again on the bytes read: a device or a growing file has no honest size.
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
 		return nil, err
 	}
-	format := Sniff(data, path)
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%w (limit %d MB)", ErrTooLarge, MaxFileSize>>20)
+	}
+	return data, nil
+}
+
+// Bytes reads a document held in memory; name is used for messages and as a format hint only.
+func Bytes(ctx context.Context, name string, data []byte) (*Document, error) {
+	doc, err := parse(ctx, name, data)
+	if err != nil {
+		return nil, fmt.Errorf("extract %s: %w", name, err)
+	}
+	return doc, nil
+}
+
+func parse(ctx context.Context, name string, data []byte) (*Document, error) {
+	if len(data) == 0 {
+		return nil, fmt.Errorf("%w: the file is empty", ErrEmpty)
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%w (%d MB, limit %d MB)", ErrTooLarge, len(data)>>20, MaxFileSize>>20)
+	}
+	format := Sniff(data, name)
 	if format == "" {
 		return nil, ErrUnsupported
 	}
@@ -107,8 +179,11 @@ func readFile(ctx context.Context, path string) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc.Path = path
-	doc.Format = format
+	if err := checkSize(doc.Paragraphs); err != nil {
+		return nil, err
+	}
+	doc.Paragraphs = splitLong(doc.Paragraphs)
+	doc.Path, doc.Format = name, format
 	Structure(doc)
 	if len(doc.Paragraphs) == 0 {
 		if format == "pdf" {
@@ -117,33 +192,83 @@ func readFile(ctx context.Context, path string) (*Document, error) {
 		return nil, ErrEmpty
 	}
 	if doc.Title == "" {
-		doc.Title = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		doc.Title = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	}
 	return doc, nil
 }
 
-// Bytes reads a document held in memory; name is used for messages and as a format hint only.
-func Bytes(ctx context.Context, name string, data []byte) (*Document, error) {
-	format := Sniff(data, name)
-	if format == "" {
-		return nil, fmt.Errorf("extract %s: %w", name, ErrUnsupported)
+func checkSize(ps []Paragraph) error {
+	if len(ps) > MaxParagraphs {
+		return fmt.Errorf("%w: more than %d paragraphs", ErrTooLarge, MaxParagraphs)
 	}
-	doc, err := parseGuarded(ctx, format, data)
-	if err != nil {
-		return nil, fmt.Errorf("extract %s: %w", name, err)
+	n := 0
+	for _, p := range ps {
+		n += len(p.Text)
 	}
-	doc.Path, doc.Format = name, format
-	Structure(doc)
-	if len(doc.Paragraphs) == 0 {
-		if format == "pdf" {
-			return nil, fmt.Errorf("extract %s: %w", name, ErrNoText)
+	if n > MaxDocText {
+		return fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
+	}
+	return nil
+}
+
+// splitLong cuts paragraphs longer than maxParagraphRunes into pieces, at a sentence end or a space
+// where there is one in the second half of the piece. The first piece keeps the notes.
+func splitLong(ps []Paragraph) []Paragraph {
+	long := false
+	for _, p := range ps {
+		if len(p.Text) > maxParagraphRunes { // bytes ≥ runes: a quick filter
+			long = true
+			break
 		}
-		return nil, fmt.Errorf("extract %s: %w", name, ErrEmpty)
 	}
-	if doc.Title == "" {
-		doc.Title = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	if !long {
+		return ps
 	}
-	return doc, nil
+	out := make([]Paragraph, 0, len(ps))
+	for _, p := range ps {
+		for {
+			cut := cutPoint(p.Text, maxParagraphRunes)
+			if cut >= len(p.Text) {
+				break
+			}
+			piece := p
+			piece.Text = strings.TrimSpace(p.Text[:cut])
+			out = append(out, piece)
+			p.Text = strings.TrimSpace(p.Text[cut:])
+			p.Notes, p.Heading = nil, false
+		}
+		if p.Text != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// cutPoint is the byte offset at which to cut s so that the first part has at most n runes: after
+// the last sentence end, else before the last space, in the second half; else at n runes. It is
+// len(s) when s has at most n runes.
+func cutPoint(s string, n int) int {
+	sentence, space, runes := 0, 0, 0
+	for i, r := range s {
+		if runes == n {
+			switch {
+			case sentence > 0:
+				return sentence
+			case space > 0:
+				return space
+			}
+			return i
+		}
+		runes++
+		switch {
+		case runes <= n/2:
+		case strings.ContainsRune("。．.！!？?；;", r):
+			sentence = i + utf8.RuneLen(r)
+		case unicode.IsSpace(r):
+			space = i
+		}
+	}
+	return len(s)
 }
 
 // Sniff names the format of data by its content: "pdf", "docx", "txt", or "" when it is none of

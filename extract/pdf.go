@@ -48,8 +48,8 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 		for _, l := range pg.lines {
 			total += len(l.text)
 		}
-		if total > MaxTextBytes {
-			return nil, fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxTextBytes>>20)
+		if total > MaxDocText {
+			return nil, fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
 		}
 		laid = append(laid, pg)
 	}

@@ -262,11 +262,20 @@ func pdfTakeFootnotes(ls []*pdfLine, st *pdfStats) ([]*pdfLine, []pdfNote) {
 	if k == 0 || k == len(ls) {
 		return ls, nil
 	}
-	_ = k
+	// Footnotes are cited: some marker must be raised in the text above.
+	cited := map[string]bool{}
+	for _, l := range ls[:k] {
+		for _, m := range l.marks {
+			cited[m] = true
+		}
+	}
 	// The topmost marker line in the small run starts the notes; small lines above it
 	// (a caption, a table) stay in the body.
 	top := -1
 	for i := k; i < len(ls); i++ {
+		if ls[i].lead == "" {
+			pdfCitedLead(ls[i], cited)
+		}
 		if ls[i].lead != "" {
 			top = i
 			break
@@ -282,6 +291,9 @@ func pdfTakeFootnotes(ls []*pdfLine, st *pdfStats) ([]*pdfLine, []pdfNote) {
 	prevNum := -1
 	for _, l := range ls[top:] {
 		starts := false
+		if l.lead == "" && cur != nil {
+			pdfCitedLead(l, cited)
+		}
 		if l.lead != "" {
 			n, err := strconv.Atoi(l.lead)
 			switch {
@@ -309,15 +321,8 @@ func pdfTakeFootnotes(ls []*pdfLine, st *pdfStats) ([]*pdfLine, []pdfNote) {
 		cur.text += pdfJoiner(curLast, l, nil) + l.text
 		curLast = l
 	}
-	// Footnotes are cited: some marker must be raised in the text above. Without that,
-	// take the run for notes only when it sits under running text, not under a heading
-	// ("参考文献" set small) and is not numbered like a reference list ("[1]").
-	cited := map[string]bool{}
-	for _, l := range ls[:top] {
-		for _, m := range l.marks {
-			cited[m] = true
-		}
-	}
+	// Without a cited marker, take the run for notes only when it sits under running text,
+	// not under a heading ("参考文献" set small) and is not numbered like a reference list ("[1]").
 	for _, n := range notes {
 		if cited[n.mark] {
 			return ls[:top], notes
@@ -328,6 +333,19 @@ func pdfTakeFootnotes(ls []*pdfLine, st *pdfStats) ([]*pdfLine, []pdfNote) {
 		return ls, nil
 	}
 	return ls[:top], notes
+}
+
+// pdfCitedLead sets the lead of a note line whose number LibreOffice writes at normal height
+// and without a gap ("1关于…", "1A detailed…"), which pdfLeadMarker cannot tell from text: the
+// number counts as a marker when the text above cites it raised.
+func pdfCitedLead(l *pdfLine, cited map[string]bool) {
+	end := 0
+	for end < len(l.text) && end < 3 && l.text[end] >= '0' && l.text[end] <= '9' {
+		end++
+	}
+	if end > 0 && end < len(l.text) && cited[l.text[:end]] {
+		l.lead, l.leadRaw = l.text[:end], l.text[:end]
+	}
 }
 
 // pdfAttachNotes gives each page's notes to the paragraph on that page that carries the

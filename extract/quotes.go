@@ -57,12 +57,12 @@ type quotePair struct {
 
 // quote families: a closing mark only matches an opening mark of its family.
 const (
-	qDouble   = iota // “ ”  „
-	qSingle          // ‘ ’
-	qASCII           // " … ", `` … '' (the ASCII and TeX ways of writing double quotes)
-	qCorner          // 「 」
-	qWhite           // 『 』
-	qGuillemet       // « »
+	qDouble    = iota // “ ”  „
+	qSingle           // ‘ ’
+	qASCII            // " … ", `` … '' (the ASCII and TeX ways of writing double quotes)
+	qCorner           // 「 」
+	qWhite            // 『 』
+	qGuillemet        // « »
 )
 
 type quoteMark struct {
@@ -73,7 +73,7 @@ type quoteMark struct {
 }
 
 // quotePairs finds matching quotation marks with a stack, so that a quotation may hold a shorter
-// one ("… "an inside track'' with the city.").
+// one ("… "an inside track” with the city.").
 func quotePairs(rs []rune) []quotePair {
 	var marks []quoteMark
 	for i := 0; i < len(rs); i++ {

@@ -122,24 +122,27 @@ const (
 	sentenceEnd   = "。．.！!？?；;，,、"
 	maxHeadingCJK = 40
 	maxHeadingLat = 100
+	maxKeyRunes   = 1000
 )
 
 func classify(p Paragraph, levels bool) paraInfo {
 	t := strings.TrimSpace(p.Text)
 	in := paraInfo{runes: utf8.RuneCountInString(t)}
-	in.key = headingKey(t)
+	if in.runes <= maxKeyRunes {
+		in.key = headingKey(t) // only short texts can be a keyword heading; a 50 MB line costs seconds
+	}
 	in.heading = headingShaped(t) || p.Heading
 	in.prose = !in.heading && (in.runes > 60 || (in.runes > 20 && endsSentence(t)))
 	readerChapter := levels && p.Heading && p.Chapter == p.Text
 
 	switch {
-	case reTOCLine.MatchString(t) && in.runes < 120:
+	case in.runes < 120 && reTOCLine.MatchString(t): // unanchored: the length test first keeps it cheap
 		in.kind, in.heading, in.prose = kTOCLine, false, false
 		return in
-	case reAbsStart.MatchString(t) && !in.heading && in.runes > 8:
+	case !in.heading && in.runes > 8 && reAbsStart.MatchString(head(t, 200)):
 		in.kind = kAbstractStart
 		return in
-	case reKeywords.MatchString(t) && in.runes < 400:
+	case in.runes < 400 && reKeywords.MatchString(t):
 		in.kind, in.heading = kKeywords, false
 		return in
 	}
@@ -198,6 +201,15 @@ func classify(p Paragraph, levels bool) paraInfo {
 	// plain text it is as likely a caption, a list item or a formula.
 	in.heading = false
 	return in
+}
+
+// head is the first n bytes of t at most: enough for the patterns anchored at the start, which Go's
+// regexp would otherwise run over the whole of a very long paragraph.
+func head(t string, n int) string {
+	if len(t) > n {
+		return t[:n]
+	}
+	return t
 }
 
 // markLists un-marks bare-number "headings" that stand next to each other: that is a numbered list

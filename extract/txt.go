@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -18,6 +19,9 @@ func readTXT(data []byte) (*Document, error) {
 	text, err := decodeText(data)
 	if err != nil {
 		return nil, err
+	}
+	if len(text) > MaxDocText {
+		return nil, fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
 	}
 	return &Document{Paragraphs: splitBlocks(text)}, nil
 }

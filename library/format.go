@@ -3,18 +3,31 @@ package library
 // On-disk format
 //
 // A library is one folder holding library.db, a bbolt database (a single file, copy-on-write B+tree,
-// fsync on every commit, so a killed process leaves the last committed state). Its buckets:
+// fsync on every commit, so a killed process leaves the last committed state), and index segments,
+// files named seg-FIRST-LAST.idx (the hex ids of the first and last document they cover).
 //
-//	meta   "version" → "1"; "next" → uint64 big-endian, the next document id
+// library.db buckets:
+//
+//	meta   "version" → "1"; "next" → uint64 big-endian, the next document id;
+//	       "segments" → JSON [{"name": file, "last": largest document id covered}], oldest first
 //	docs   id (uint64 BE) → docRecord: JSON of DocInfo plus sha256 and the MinHash signature
 //	sha    sha256 of the file content (hex) → id; the same content is never added twice
 //	paras  id → the document's paragraphs: text, section, page and the tokens alignment needs
-//	fp     id → the fingerprints the in-memory index is built from at Open
+//	fp     id → the fingerprints the index is built from
 //
 // A document is written in one transaction (docs, sha, paras and fp together): it is in the library
 // whole or not at all. An import commits a batch of documents at a time; a killed import loses at most
 // the batch in flight, and running it again adds exactly what is missing (the sha bucket says what is
 // there).
+//
+// The index is derived data: the segments plus, in memory, the documents after the last segment's
+// "last" id, indexed from fp at Open. An import writes its documents as a segment every 4,096
+// documents and when it ends; a segment file is written under a temporary name, synced and renamed
+// before the manifest names it, and a merge deletes its inputs only after the manifest names its
+// output. So a crash at any point leaves a manifest naming whole files; files it does not name are
+// deleted by the next writable Open, and documents it does not cover are indexed again. A segment
+// that is missing or fails its checks makes Open rebuild the index from fp. Removed documents are
+// dropped from docs (and paras, fp, sha); their index entries stay and are skipped.
 //
 // paras value, all integers unsigned varints unless said otherwise:
 //
@@ -27,9 +40,28 @@ package library
 //	count
 //	count × { simhash (uint64 LE), ngrams, ngrams × gram (uint32 LE, sorted) }
 //
-// The index itself (pigeonhole tables over SimHash blocks, gram postings, LSH bands over MinHash
-// signatures) lives in memory only and is rebuilt from fp at Open: it is derived data, so it can
-// never disagree with the documents.
+// Segment file (little-endian; each section padded to 8 bytes, so the file is used in place through
+// a read-only memory map, without parsing). Paragraphs and documents are numbered from 0 within the
+// segment, in the order the documents were added:
+//
+//	header      "TCIDX001", docs, paras, grams, postings, nsim (uint32 each), zeros to 64 bytes
+//	docIDs      docs × uint64          document ids, increasing
+//	sims        paras × uint64         SimHash of each paragraph
+//	bandKeys    docs×64 × uint64       MinHash LSH band keys, sorted (bandDocs says whose)
+//	docFirst    (docs+1) × uint32      first paragraph of each document; docFirst[docs] = paras
+//	paraDoc     paras × uint32         document of each paragraph
+//	sigs        docs×128 × uint32      MinHash signatures
+//	bandDocs    docs×64 × uint32       document of each band key
+//	gramPrefix  65537 × uint32         first gram key whose top 16 bits are ≥ i (ends with grams)
+//	gramKeys    grams × uint32         winnowed gram hashes, sorted
+//	gramOff     (grams+1) × uint32     postings of gramKeys[i] are postings[gramOff[i]:gramOff[i+1]]
+//	postings    postings × uint32      paragraphs, increasing within a gram
+//	blockOff    4 × 65537 × uint32     per SimHash block b and 16-bit value v, the range of blockParas
+//	blockParas  4 × nsim × uint32      paragraphs (with a non-zero SimHash) by block value
+//
+// Open checks the header against the file size and the small position arrays; gram offsets are
+// checked where they are read. Segments are merged two at a time (see flush), so a library of n
+// documents has O(log n) of them.
 
 import (
 	"encoding/binary"
@@ -49,7 +81,7 @@ type Paragraph struct {
 	Tokens  []similarity.Token
 }
 
-// fingerprint is what the in-memory index needs of a paragraph.
+// fingerprint is what the index needs of a paragraph.
 type fingerprint struct {
 	SimHash uint64
 	Grams   []uint32 // winnowed, sorted

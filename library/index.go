@@ -1,44 +1,64 @@
 package library
 
 import (
+	"slices"
 	"sort"
+	"sync"
 
 	"thesischeck/similarity"
 )
 
-// index finds candidate source paragraphs and documents without scanning the library:
+// index finds candidate source paragraphs and documents without scanning the library. It answers
+// from two parts:
+//
+//   - segments: immutable files (format.go) mapped into memory, one sorted array per table, so
+//     opening a library maps them instead of building anything;
+//   - mem: the documents added since the last segment was written, in hash tables, until the
+//     import that added them writes them out as a segment.
+//
+// Its tables, in both parts:
 //
 //   - grams: winnowed word-bigram hash → paragraphs holding it (any run of five shared words is found);
 //   - blocks: the four 16-bit blocks of each paragraph's SimHash → paragraphs (the pigeonhole rule:
 //     fingerprints at distance ≤ 3 share a block, so four exact lookups find them all);
 //   - bands: MinHash LSH band key → documents.
 //
-// Paragraphs are numbered globally in the order they were added (int32 ids into flat slices).
-// Removed documents stay in the slices, marked, until the next Open rebuilds the index.
+// Paragraphs are numbered globally: the paragraphs of segment i start at bases[i], those of mem at
+// memBase. Removed documents stay in the tables, marked dead, until a merge of segments.
 type index struct {
-	docs []docEntry
-	byID map[uint64]int
+	segs    []*segment
+	bases   []int32
+	memBase int32
+	mem     *memIndex
 
-	paraDoc []int32 // paragraph → slot in docs
-	paraNum []int32 // paragraph → its number in the document
-	sim     []uint64
-
-	grams  map[uint32][]int32
-	blocks [4]map[uint16][]int32
-	bands  [similarity.Bands]map[uint64][]int32
+	byID map[uint64]docLoc
 
 	live, liveParas int
 }
 
-type docEntry struct {
-	rec       docRecord
-	sig       similarity.Signature
-	firstPara int32
-	removed   bool
+// docLoc places a document: in segs[seg] (or mem when seg == len(segs)) as its doc-th document.
+type docLoc struct{ seg, doc int32 }
+
+// memIndex holds recently added documents in hash tables.
+type memIndex struct {
+	docs    []memDoc
+	paraDoc []int32 // paragraph → document
+	paraNum []int32
+	sim     []uint64
+	grams   map[uint32][]int32
+	blocks  [4]map[uint16][]int32
+	bands   [similarity.Bands]map[uint64][]int32
 }
 
-func newIndex() *index {
-	x := &index{byID: map[uint64]int{}, grams: map[uint32][]int32{}}
+type memDoc struct {
+	id   uint64
+	sig  similarity.Signature
+	fps  []fingerprint // kept for the segment the documents are written to
+	dead bool
+}
+
+func newMemIndex() *memIndex {
+	x := &memIndex{grams: map[uint32][]int32{}}
 	for i := range x.blocks {
 		x.blocks[i] = map[uint16][]int32{}
 	}
@@ -48,43 +68,87 @@ func newIndex() *index {
 	return x
 }
 
-func (x *index) add(rec docRecord, fps []fingerprint) {
-	slot := len(x.docs)
-	e := docEntry{rec: rec, firstPara: int32(len(x.paraDoc))}
-	copy(e.sig[:], rec.Signature)
-	x.docs = append(x.docs, e)
-	x.byID[rec.ID] = slot
-	for n, f := range fps {
-		p := int32(len(x.paraDoc))
-		x.paraDoc = append(x.paraDoc, int32(slot))
-		x.paraNum = append(x.paraNum, int32(n))
-		x.sim = append(x.sim, f.SimHash)
-		for _, g := range f.Grams {
-			x.grams[g] = append(x.grams[g], p)
-		}
-		if f.SimHash != 0 {
-			for b, k := range similarity.Blocks(f.SimHash) {
-				x.blocks[b][k] = append(x.blocks[b][k], p)
+func newIndex(segs []*segment) *index {
+	x := &index{segs: segs, byID: map[uint64]docLoc{}, mem: newMemIndex()}
+	n := int32(0)
+	for i, s := range segs {
+		x.bases = append(x.bases, n)
+		n += int32(s.paras())
+		for d, id := range s.seg.docIDs {
+			if !s.dead[d] {
+				x.byID[id] = docLoc{int32(i), int32(d)}
+				x.live++
+				x.liveParas += int(s.seg.docFirst[d+1] - s.seg.docFirst[d])
 			}
 		}
 	}
-	for b, k := range e.sig.BandKeys() {
-		x.bands[b][k] = append(x.bands[b][k], int32(slot))
+	x.memBase = n
+	return x
+}
+
+// add puts a document in mem.
+func (x *index) add(id uint64, sig similarity.Signature, fps []fingerprint) {
+	m := x.mem
+	slot := int32(len(m.docs))
+	m.docs = append(m.docs, memDoc{id: id, sig: sig, fps: fps})
+	x.byID[id] = docLoc{int32(len(x.segs)), slot}
+	for n, f := range fps {
+		p := int32(len(m.paraDoc))
+		m.paraDoc = append(m.paraDoc, slot)
+		m.paraNum = append(m.paraNum, int32(n))
+		m.sim = append(m.sim, f.SimHash)
+		for _, g := range f.Grams {
+			m.grams[g] = append(m.grams[g], p)
+		}
+		if f.SimHash != 0 {
+			for b, k := range similarity.Blocks(f.SimHash) {
+				m.blocks[b][k] = append(m.blocks[b][k], p)
+			}
+		}
+	}
+	for b, k := range sig.BandKeys() {
+		m.bands[b][k] = append(m.bands[b][k], slot)
 	}
 	x.live++
 	x.liveParas += len(fps)
 }
 
 func (x *index) remove(id uint64) {
-	slot, ok := x.byID[id]
-	if !ok || x.docs[slot].removed {
+	loc, ok := x.byID[id]
+	if !ok {
 		return
 	}
-	x.docs[slot].removed = true
-	x.live--
-	x.liveParas -= x.docs[slot].rec.Paragraphs
 	delete(x.byID, id)
+	x.live--
+	if int(loc.seg) == len(x.segs) {
+		x.mem.docs[loc.doc].dead = true
+		x.liveParas -= len(x.mem.docs[loc.doc].fps)
+		return
+	}
+	s := x.segs[loc.seg]
+	s.dead[loc.doc] = true
+	x.liveParas -= int(s.seg.docFirst[loc.doc+1] - s.seg.docFirst[loc.doc])
 }
+
+// para resolves a global paragraph number: the document id, its paragraph number and SimHash, and
+// whether the document is still in the library.
+func (x *index) para(p int32) (id uint64, num int, sim uint64, ok bool) {
+	if p >= x.memBase {
+		q := p - x.memBase
+		d := &x.mem.docs[x.mem.paraDoc[q]]
+		return d.id, int(x.mem.paraNum[q]), x.mem.sim[q], !d.dead
+	}
+	i := sort.Search(len(x.bases), func(i int) bool { return x.bases[i] > p }) - 1
+	s := x.segs[i]
+	q := uint32(p - x.bases[i])
+	d := s.seg.paraDoc[q]
+	if int(d) >= s.docs() {
+		return 0, 0, 0, false
+	}
+	return s.seg.docIDs[d], int(q - s.seg.docFirst[d]), s.seg.sims[q], !s.dead[d]
+}
+
+func (x *index) paras() int { return int(x.memBase) + len(x.mem.paraDoc) }
 
 // ParaRef names a paragraph of a library document.
 type ParaRef struct {
@@ -99,6 +163,41 @@ type Candidate struct {
 	Hamming int // SimHash distance to the query
 }
 
+// hitCounter counts gram hits per global paragraph: a flat array reused across queries (a map of
+// hits costs more than the lookups themselves once common grams have long postings).
+type hitCounter struct {
+	counts  []uint32
+	touched []int32
+}
+
+var hitPool sync.Pool
+
+func getCounter(n int) *hitCounter {
+	h, _ := hitPool.Get().(*hitCounter)
+	if h == nil {
+		h = &hitCounter{}
+	}
+	if len(h.counts) < n {
+		h.counts = make([]uint32, n+n/4)
+	}
+	return h
+}
+
+func (h *hitCounter) hit(p int32) {
+	if h.counts[p] == 0 {
+		h.touched = append(h.touched, p)
+	}
+	h.counts[p]++
+}
+
+func (h *hitCounter) release() {
+	for _, p := range h.touched {
+		h.counts[p] = 0
+	}
+	h.touched = h.touched[:0]
+	hitPool.Put(h)
+}
+
 // Candidates returns the library paragraphs that share at least minHits indexed grams with the
 // query, or whose SimHash is within maxHamming of it, best first, at most limit of them. grams are
 // all the word bigrams of the query (not winnowed).
@@ -106,46 +205,57 @@ func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	x := l.idx
-	hits := map[int32]int{}
-	seen := map[uint32]bool{}
-	for _, g := range grams {
-		if g == 0 || seen[g] {
-			continue
+	h := getCounter(x.paras())
+	defer h.release()
+	uniq := similarity.SortedSet(slices.Clone(grams))
+	for _, g := range uniq {
+		for i, s := range x.segs {
+			base := x.bases[i]
+			for _, p := range s.seg.postingsOf(g) {
+				h.hit(base + int32(p))
+			}
 		}
-		seen[g] = true
-		for _, p := range x.grams[g] {
-			hits[p]++
+		for _, p := range x.mem.grams[g] {
+			h.hit(x.memBase + p)
 		}
 	}
-	out := make([]Candidate, 0, 16)
-	near := map[int32]bool{}
+	var near []int32
 	if simhash != 0 && maxHamming >= 0 {
 		for b, k := range similarity.Blocks(simhash) {
-			for _, p := range x.blocks[b][k] {
-				if !near[p] && similarity.Hamming(simhash, x.sim[p]) <= maxHamming {
-					near[p] = true
+			for i, s := range x.segs {
+				for _, p := range s.seg.block(b, k) {
+					if int(p) < len(s.seg.sims) && similarity.Hamming(simhash, s.seg.sims[p]) <= maxHamming {
+						near = append(near, x.bases[i]+int32(p))
+					}
+				}
+			}
+			for _, p := range x.mem.blocks[b][k] {
+				if similarity.Hamming(simhash, x.mem.sim[p]) <= maxHamming {
+					near = append(near, x.memBase+p)
 				}
 			}
 		}
 	}
-	for p, h := range hits {
-		if h >= minHits || near[p] {
-			out = append(out, x.candidate(p, h, simhash))
+	slices.Sort(near)
+	near = slices.Compact(near)
+	out := make([]Candidate, 0, 16)
+	add := func(p int32, hits int) {
+		if id, num, sim, ok := x.para(p); ok {
+			out = append(out, Candidate{ParaRef: ParaRef{Doc: id, Para: num}, Hits: hits, Hamming: similarity.Hamming(simhash, sim)})
 		}
 	}
-	for p := range near {
-		if _, ok := hits[p]; !ok {
-			out = append(out, x.candidate(p, 0, simhash))
+	for _, p := range h.touched {
+		if c := int(h.counts[p]); c >= minHits {
+			add(p, c)
+		} else if _, ok := slices.BinarySearch(near, p); ok {
+			add(p, c)
 		}
 	}
-	w := 0
-	for _, c := range out {
-		if c.Doc != 0 {
-			out[w] = c
-			w++
+	for _, p := range near {
+		if h.counts[p] == 0 {
+			add(p, 0)
 		}
 	}
-	out = out[:w]
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Hits != out[j].Hits {
 			return out[i].Hits > out[j].Hits
@@ -164,41 +274,67 @@ func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits
 	return out
 }
 
-func (x *index) candidate(p int32, hits int, simhash uint64) Candidate {
-	d := &x.docs[x.paraDoc[p]]
-	if d.removed {
-		return Candidate{}
-	}
-	return Candidate{ParaRef: ParaRef{Doc: d.rec.ID, Para: int(x.paraNum[p])}, Hits: hits, Hamming: similarity.Hamming(simhash, x.sim[p])}
-}
-
 // SimHash returns the stored SimHash of a library paragraph.
 func (l *Library) SimHash(r ParaRef) uint64 {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
-	slot, ok := l.idx.byID[r.Doc]
-	if !ok {
+	x := l.idx
+	loc, ok := x.byID[r.Doc]
+	if !ok || r.Para < 0 {
 		return 0
 	}
-	return l.idx.sim[l.idx.docs[slot].firstPara+int32(r.Para)]
+	if int(loc.seg) == len(x.segs) {
+		d := x.mem.docs[loc.doc]
+		if r.Para >= len(d.fps) {
+			return 0
+		}
+		return d.fps[r.Para].SimHash
+	}
+	a := &x.segs[loc.seg].seg
+	p := a.docFirst[loc.doc] + uint32(r.Para)
+	if p >= a.docFirst[loc.doc+1] {
+		return 0
+	}
+	return a.sims[p]
+}
+
+// signature returns a live document's MinHash signature.
+func (x *index) signature(loc docLoc) similarity.Signature {
+	var sig similarity.Signature
+	if int(loc.seg) == len(x.segs) {
+		return x.mem.docs[loc.doc].sig
+	}
+	a := &x.segs[loc.seg].seg
+	if w := int(loc.doc) * sigWords; w+sigWords <= len(a.sigs) {
+		copy(sig[:], a.sigs[w:w+sigWords])
+	}
+	return sig
 }
 
 // SimilarDocuments returns the documents whose MinHash signature shares an LSH band with sig.
 func (l *Library) SimilarDocuments(sig *similarity.Signature) []uint64 {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
-	seen := map[int32]bool{}
+	x := l.idx
 	var out []uint64
 	for b, k := range sig.BandKeys() {
-		for _, s := range l.idx.bands[b][k] {
-			if !seen[s] && !l.idx.docs[s].removed {
-				seen[s] = true
-				out = append(out, l.idx.docs[s].rec.ID)
+		for _, s := range x.segs {
+			keys := s.seg.bandKeys
+			i, _ := slices.BinarySearch(keys, k)
+			for ; i < len(keys) && keys[i] == k; i++ {
+				if d := s.seg.bandDocs[i]; int(d) < s.docs() && !s.dead[d] {
+					out = append(out, s.seg.docIDs[d])
+				}
+			}
+		}
+		for _, d := range x.mem.bands[b][k] {
+			if !x.mem.docs[d].dead {
+				out = append(out, x.mem.docs[d].id)
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // Boilerplate reports the share of grams (winnowed word bigrams of a library paragraph, as
@@ -209,21 +345,51 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 	defer l.mu.RUnlock()
 	x := l.idx
 	total, common := 0, 0
-	docs := map[int32]bool{}
+	var memDocs map[int32]bool
 	for _, g := range grams {
 		if g == 0 {
 			continue
 		}
 		total++
-		clear(docs)
-		for _, q := range x.grams[g] {
-			if d := x.paraDoc[q]; !x.docs[d].removed {
-				docs[d] = true
-				if len(docs) >= minDocs {
-					common++
-					break
+		// Postings are in paragraph order and a document's paragraphs are consecutive, so distinct
+		// documents are counted where the document changes.
+		docs := 0
+		for _, s := range x.segs {
+			last := int64(-1)
+			for _, p := range s.seg.postingsOf(g) {
+				if int(p) >= len(s.seg.paraDoc) {
+					continue
+				}
+				d := s.seg.paraDoc[p]
+				if int64(d) != last && int(d) < s.docs() && !s.dead[d] {
+					last = int64(d)
+					docs++
+					if docs >= minDocs {
+						break
+					}
 				}
 			}
+			if docs >= minDocs {
+				break
+			}
+		}
+		if docs < minDocs {
+			if memDocs == nil {
+				memDocs = map[int32]bool{}
+			}
+			clear(memDocs)
+			for _, q := range x.mem.grams[g] {
+				if d := x.mem.paraDoc[q]; !x.mem.docs[d].dead && !memDocs[d] {
+					memDocs[d] = true
+					if docs+len(memDocs) >= minDocs {
+						break
+					}
+				}
+			}
+			docs += len(memDocs)
+		}
+		if docs >= minDocs {
+			common++
 		}
 	}
 	if total == 0 {

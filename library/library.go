@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -29,15 +30,19 @@ import (
 
 // Library is an open reference library. It is safe for use by several goroutines.
 type Library struct {
-	dir string
-	db  *bolt.DB
-	seg *similarity.Segmenter
+	dir      string
+	db       *bolt.DB
+	seg      *similarity.Segmenter
+	readOnly bool
+
+	writeMu sync.Mutex // one writer at a time: imports, removals, index segments
 
 	mu  sync.RWMutex
 	idx *index
 
 	cacheMu sync.Mutex
 	cache   map[uint64][]Paragraph // decoded paragraphs of recently used documents
+	infos   map[uint64]DocInfo     // descriptions of recently used documents
 }
 
 // Options configure Open. A nil *Options means the defaults.
@@ -81,6 +86,8 @@ var (
 	bucketSHA   = []byte("sha")
 	bucketParas = []byte("paras")
 	bucketFP    = []byte("fp")
+
+	keySegments = []byte("segments")
 )
 
 // DefaultDir is the library folder used when none is given: in the user's data directory.
@@ -95,8 +102,8 @@ func DefaultDir() (string, error) {
 	return filepath.Join(home, ".local", "share", "thesischeck", "library"), nil
 }
 
-// Open opens (creating if needed) the library in dir and builds its index. It loads the segmenter,
-// which takes about a second the first time in a process.
+// Open opens (creating if needed) the library in dir and maps its index. Documents that no index
+// segment holds yet (an import that was killed) are indexed again from their stored fingerprints.
 func Open(dir string, opts *Options) (*Library, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -123,7 +130,7 @@ func Open(dir string, opts *Options) (*Library, error) {
 		}
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
-	l := &Library{dir: dir, db: db, cache: map[uint64][]Paragraph{}}
+	l := &Library{dir: dir, db: db, readOnly: opts.ReadOnly, cache: map[uint64][]Paragraph{}, infos: map[uint64]DocInfo{}}
 	if !opts.ReadOnly {
 		err = db.Update(func(tx *bolt.Tx) error {
 			for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketFP} {
@@ -144,12 +151,8 @@ func Open(dir string, opts *Options) (*Library, error) {
 			return nil, fmt.Errorf("library %s: %w", dir, err)
 		}
 	}
-	if l.seg, err = similarity.Default(); err != nil {
-		db.Close()
-		return nil, err
-	}
 	if err := l.load(); err != nil {
-		db.Close()
+		l.Close()
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
 	return l, nil
@@ -159,36 +162,18 @@ func Open(dir string, opts *Options) (*Library, error) {
 func (l *Library) Dir() string { return l.dir }
 
 // Close releases the library.
-func (l *Library) Close() error { return l.db.Close() }
-
-// load builds the in-memory index from the fp and docs buckets.
-func (l *Library) load() error {
-	idx := newIndex()
-	err := l.db.View(func(tx *bolt.Tx) error {
-		docs, fpb := tx.Bucket(bucketDocs), tx.Bucket(bucketFP)
-		if docs == nil || fpb == nil {
-			return nil
-		}
-		return docs.ForEach(func(k, v []byte) error {
-			var rec docRecord
-			if err := json.Unmarshal(v, &rec); err != nil {
-				return fmt.Errorf("document %x: %w", k, errFormat)
-			}
-			fps, err := decodeFingerprints(fpb.Get(k))
-			if err != nil {
-				return fmt.Errorf("document %d: %w", rec.ID, err)
-			}
-			idx.add(rec, fps)
-			return nil
-		})
-	})
-	if err != nil {
-		return err
-	}
+func (l *Library) Close() error {
+	l.writeMu.Lock()
+	defer l.writeMu.Unlock()
 	l.mu.Lock()
-	l.idx = idx
+	if l.idx != nil {
+		for _, s := range l.idx.segs {
+			unmapFile(s.data)
+		}
+		l.idx = nil
+	}
 	l.mu.Unlock()
-	return nil
+	return l.db.Close()
 }
 
 // AddOptions configure AddFiles.
@@ -282,14 +267,24 @@ const batchSize = 32
 // AddFiles adds files, and folders recursively. Files are extracted and fingerprinted on all cores;
 // documents are committed in batches. A file that fails is listed in the result and the rest still
 // go in. progress may be nil; it is called from the calling goroutine.
-func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions, progress func(AddProgress)) (AddResult, error) {
-	var res AddResult
+func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions, progress func(AddProgress)) (res AddResult, err error) {
 	files, bad := Files(paths)
 	res.Failed = append(res.Failed, bad...)
 	if progress == nil {
 		progress = func(AddProgress) {}
 	}
 	progress(AddProgress{Total: len(files)})
+
+	if l.readOnly {
+		return res, fmt.Errorf("library %s: opened read-only", l.dir)
+	}
+	seg, err := similarity.Default()
+	if err != nil {
+		return res, err
+	}
+	l.writeMu.Lock()
+	defer l.writeMu.Unlock()
+	l.seg = seg
 
 	jobs := make(chan int)
 	out := make([]chan prepared, len(files))
@@ -329,8 +324,18 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 		res.Added = append(res.Added, added...)
 		res.Duplicates = append(res.Duplicates, dups...)
 		batch = batch[:0]
+		if l.memDocs() >= flushDocs {
+			return l.flush()
+		}
 		return nil
 	}
+	// Whatever way the import ends, what it committed goes into an index segment; if that fails,
+	// the documents are safe and the next Open indexes them again.
+	defer func() {
+		if ferr := l.flush(); ferr != nil && err == nil {
+			err = ferr
+		}
+	}()
 	for i := range files {
 		var p prepared
 		select {
@@ -400,8 +405,9 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err error) {
 	var recs []docRecord
 	var fps [][]fingerprint
+	var sigs []similarity.Signature
 	err = l.db.Update(func(tx *bolt.Tx) error {
-		recs, fps, added, dups = recs[:0], fps[:0], added[:0], dups[:0]
+		recs, fps, sigs, added, dups = recs[:0], fps[:0], sigs[:0], added[:0], dups[:0]
 		shaB, docs, meta := tx.Bucket(bucketSHA), tx.Bucket(bucketDocs), tx.Bucket(bucketMeta)
 		next := uint64(1)
 		if v := meta.Get([]byte("next")); len(v) == 8 {
@@ -435,6 +441,9 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 			}
 			recs = append(recs, rec)
 			fps = append(fps, p.fps)
+			var sig similarity.Signature
+			copy(sig[:], rec.Signature)
+			sigs = append(sigs, sig)
 			added = append(added, rec.DocInfo)
 		}
 		return meta.Put([]byte("next"), binary.BigEndian.AppendUint64(nil, next))
@@ -444,9 +453,14 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 	}
 	l.mu.Lock()
 	for i := range recs {
-		l.idx.add(recs[i], fps[i])
+		l.idx.add(recs[i].ID, sigs[i], fps[i])
 	}
 	l.mu.Unlock()
+	l.cacheMu.Lock()
+	for _, r := range recs {
+		l.cacheInfo(r.DocInfo)
+	}
+	l.cacheMu.Unlock()
 	return added, dups, nil
 }
 
@@ -454,14 +468,30 @@ func idKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 
 // List returns the documents in the order they were added.
 func (l *Library) List() []DocInfo {
+	var out []DocInfo
+	l.db.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketDocs)
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
+			var rec docRecord
+			if json.Unmarshal(v, &rec) == nil {
+				out = append(out, rec.DocInfo)
+			}
+			return nil
+		})
+	})
 	l.mu.RLock()
-	defer l.mu.RUnlock()
-	out := make([]DocInfo, 0, len(l.idx.docs))
-	for _, d := range l.idx.docs {
-		if !d.removed {
-			out = append(out, d.rec.DocInfo)
+	w := 0
+	for _, d := range out {
+		if _, ok := l.idx.byID[d.ID]; ok {
+			out[w] = d
+			w++
 		}
 	}
+	l.mu.RUnlock()
+	out = out[:w]
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }
@@ -475,6 +505,8 @@ func (l *Library) Stats() (docs, paras int) {
 
 // Remove deletes documents by id. Unknown ids are an error and nothing is removed.
 func (l *Library) Remove(ids ...uint64) error {
+	l.writeMu.Lock()
+	defer l.writeMu.Unlock()
 	err := l.db.Update(func(tx *bolt.Tx) error {
 		for _, id := range ids {
 			key := idKey(id)
@@ -508,6 +540,7 @@ func (l *Library) Remove(ids ...uint64) error {
 	l.cacheMu.Lock()
 	for _, id := range ids {
 		delete(l.cache, id)
+		delete(l.infos, id)
 	}
 	l.cacheMu.Unlock()
 	return nil
@@ -516,13 +549,48 @@ func (l *Library) Remove(ids ...uint64) error {
 // Doc returns a document's description and MinHash signature.
 func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, bool) {
 	l.mu.RLock()
-	defer l.mu.RUnlock()
-	slot, ok := l.idx.byID[id]
-	if !ok || l.idx.docs[slot].removed {
-		return DocInfo{}, similarity.Signature{}, false
+	loc, ok := l.idx.byID[id]
+	var sig similarity.Signature
+	if ok {
+		sig = l.idx.signature(loc)
 	}
-	d := l.idx.docs[slot]
-	return d.rec.DocInfo, d.sig, true
+	l.mu.RUnlock()
+	if !ok {
+		return DocInfo{}, sig, false
+	}
+	l.cacheMu.Lock()
+	info, ok := l.infos[id]
+	l.cacheMu.Unlock()
+	if ok {
+		return info, sig, true
+	}
+	err := l.db.View(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucketDocs).Get(idKey(id))
+		if v == nil {
+			return errFormat
+		}
+		var rec docRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return err
+		}
+		info = rec.DocInfo
+		return nil
+	})
+	if err != nil {
+		return DocInfo{}, sig, false
+	}
+	l.cacheMu.Lock()
+	l.cacheInfo(info)
+	l.cacheMu.Unlock()
+	return info, sig, true
+}
+
+// cacheInfo keeps a document's description; cacheMu is held.
+func (l *Library) cacheInfo(d DocInfo) {
+	if len(l.infos) >= 4096 {
+		clear(l.infos)
+	}
+	l.infos[d.ID] = d
 }
 
 // Paragraphs returns the stored paragraphs of a document (text and tokens). The result is shared:
@@ -555,3 +623,236 @@ func (l *Library) Paragraphs(id uint64) ([]Paragraph, error) {
 	l.cacheMu.Unlock()
 	return ps, nil
 }
+
+// flushDocs is how many documents an import keeps in the in-memory part of the index before it
+// writes them as a segment: it bounds the memory an import of any size takes.
+const flushDocs = 4096
+
+// segEntry is one index segment in the manifest: its file, and the largest document id it covers.
+type segEntry struct {
+	Name string `json:"name"`
+	Last uint64 `json:"last"`
+}
+
+// load maps the index segments the manifest lists and indexes in memory the documents that no
+// segment covers (all of them when a segment is missing or damaged: the segments are derived data).
+// A writable library writes those documents out as segments right away and deletes files that the
+// manifest does not list (left by a killed import or merge).
+func (l *Library) load() error {
+	var manifest []segEntry
+	live := map[uint64]bool{}
+	err := l.db.View(func(tx *bolt.Tx) error {
+		if m := tx.Bucket(bucketMeta); m != nil {
+			if v := m.Get(keySegments); v != nil && json.Unmarshal(v, &manifest) != nil {
+				manifest = nil
+			}
+		}
+		if docs := tx.Bucket(bucketDocs); docs != nil {
+			c := docs.Cursor()
+			for k, _ := c.First(); k != nil; k, _ = c.Next() {
+				if len(k) == 8 {
+					live[binary.BigEndian.Uint64(k)] = true
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	var segs []*segment
+	covered := uint64(0)
+	for _, e := range manifest {
+		s, err := openSegment(l.dir, e.Name)
+		if err != nil {
+			for _, s := range segs {
+				unmapFile(s.data)
+			}
+			segs, covered = nil, 0
+			break
+		}
+		for d, id := range s.seg.docIDs {
+			s.dead[d] = !live[id]
+		}
+		s.lastID = e.Last
+		segs = append(segs, s)
+		covered = e.Last
+	}
+	if len(segs) < len(manifest) && !l.readOnly {
+		if err := l.saveManifest(nil); err != nil {
+			return err
+		}
+	}
+	l.idx = newIndex(segs)
+	if !l.readOnly {
+		l.removeStray(segs)
+	}
+	// The documents after the last segment, in id order.
+	var pending []uint64
+	for id := range live {
+		if id > covered {
+			pending = append(pending, id)
+		}
+	}
+	sort.Slice(pending, func(i, j int) bool { return pending[i] < pending[j] })
+	for len(pending) > 0 {
+		n := min(len(pending), flushDocs)
+		if err := l.loadDocs(pending[:n]); err != nil {
+			return err
+		}
+		pending = pending[n:]
+		if !l.readOnly {
+			if err := l.flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func openSegment(dir, name string) (*segment, error) {
+	if name != filepath.Base(name) || !strings.HasSuffix(name, ".idx") {
+		return nil, errFormat
+	}
+	data, err := mapFile(filepath.Join(dir, name))
+	if err != nil {
+		return nil, err
+	}
+	a, err := parseSegment(data)
+	if err != nil {
+		unmapFile(data)
+		return nil, fmt.Errorf("index %s: %w", name, err)
+	}
+	return &segment{name: name, data: data, seg: a, dead: make([]bool, len(a.docIDs))}, nil
+}
+
+// loadDocs indexes stored documents in memory from their fingerprints.
+func (l *Library) loadDocs(ids []uint64) error {
+	return l.db.View(func(tx *bolt.Tx) error {
+		docs, fpb := tx.Bucket(bucketDocs), tx.Bucket(bucketFP)
+		for _, id := range ids {
+			k := idKey(id)
+			var rec docRecord
+			if err := json.Unmarshal(docs.Get(k), &rec); err != nil {
+				return fmt.Errorf("document %d: %w", id, errFormat)
+			}
+			fps, err := decodeFingerprints(fpb.Get(k))
+			if err != nil {
+				return fmt.Errorf("document %d: %w", id, err)
+			}
+			var sig similarity.Signature
+			copy(sig[:], rec.Signature)
+			l.idx.add(id, sig, fps)
+		}
+		return nil
+	})
+}
+
+// removeStray deletes index files of the folder that are not segments in use.
+func (l *Library) removeStray(segs []*segment) {
+	inUse := map[string]bool{}
+	for _, s := range segs {
+		inUse[s.name] = true
+	}
+	entries, _ := os.ReadDir(l.dir)
+	for _, e := range entries {
+		n := e.Name()
+		if (strings.HasSuffix(n, ".idx") && !inUse[n]) || strings.HasSuffix(n, ".idx.tmp") || strings.HasSuffix(n, ".idx.tmp.postings") {
+			os.Remove(filepath.Join(l.dir, n))
+		}
+	}
+}
+
+func (l *Library) saveManifest(segs []*segment) error {
+	m := make([]segEntry, 0, len(segs))
+	for _, s := range segs {
+		m = append(m, segEntry{Name: s.name, Last: s.last()})
+	}
+	js, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return l.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySegments, js) })
+}
+
+func (l *Library) memDocs() int {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return len(l.idx.mem.docs)
+}
+
+// flush writes the in-memory part of the index as a segment, then merges the newest segments while
+// the one before the newest is no more than twice its size: segment sizes fall geometrically, so
+// a library of n documents has O(log n) segments and each posting is rewritten O(log n) times.
+// writeMu is held.
+func (l *Library) flush() error {
+	l.mu.RLock()
+	mem, segs := l.idx.mem, slices.Clone(l.idx.segs)
+	l.mu.RUnlock()
+	if len(mem.docs) == 0 {
+		return nil
+	}
+	docs := make([]segDoc, 0, len(mem.docs))
+	for _, d := range mem.docs {
+		if !d.dead {
+			docs = append(docs, segDoc{id: d.id, sig: d.sig, fps: d.fps})
+		}
+	}
+	first, last := mem.docs[0].id, mem.docs[len(mem.docs)-1].id
+	var next []*segment
+	if len(docs) > 0 {
+		name := segName(first, last)
+		if err := buildSegment(l.dir, name, docs); err != nil {
+			return fmt.Errorf("library %s: index: %w", l.dir, err)
+		}
+		s, err := openSegment(l.dir, name)
+		if err != nil {
+			return fmt.Errorf("library %s: %w", l.dir, err)
+		}
+		s.lastID = last
+		next = append(segs, s)
+	} else {
+		next = segs
+	}
+	if err := l.saveManifest(next); err != nil {
+		return fmt.Errorf("library %s: index: %w", l.dir, err)
+	}
+	l.swap(next, nil)
+	for {
+		n := len(next)
+		if n < 2 || next[n-2].paras() > 2*next[n-1].paras() {
+			return nil
+		}
+		a, b := next[n-2], next[n-1]
+		name := segName(a.seg.docIDs[0], b.last())
+		if err := mergeSegments(l.dir, name, []*segment{a, b}); err != nil {
+			return fmt.Errorf("library %s: index: %w", l.dir, err)
+		}
+		s, err := openSegment(l.dir, name)
+		if err != nil {
+			return fmt.Errorf("library %s: %w", l.dir, err)
+		}
+		s.lastID = b.last()
+		copy(s.dead, a.dead)
+		copy(s.dead[len(a.dead):], b.dead)
+		next = append(slices.Clone(next[:n-2]), s)
+		if err := l.saveManifest(next); err != nil {
+			return fmt.Errorf("library %s: index: %w", l.dir, err)
+		}
+		l.swap(next, []*segment{a, b})
+	}
+}
+
+// swap installs a new list of segments with an empty in-memory part and releases old segments.
+func (l *Library) swap(segs, old []*segment) {
+	x := newIndex(segs)
+	l.mu.Lock()
+	l.idx = x
+	l.mu.Unlock()
+	for _, s := range old {
+		unmapFile(s.data)
+		os.Remove(filepath.Join(l.dir, s.name))
+	}
+}
+
+func segName(first, last uint64) string { return fmt.Sprintf("seg-%016x-%016x.idx", first, last) }

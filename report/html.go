@@ -73,6 +73,9 @@ func (h *htmlWriter) page() {
 	h.raw("<meta name=\"generator\" content=\"ThesisCheck\">\n")
 	h.rawf("<title>ThesisCheck 论文查重报告 — %s</title>\n", esc(r.documentName()))
 	h.raw("<style>\n" + htmlCSS)
+	// Printed pages carry the running header and page numbers the PDF has.
+	h.rawf("@media print{@page{@top-left{content:%s;font-size:8pt;color:#6b7280}@top-right{content:%s;font-size:8pt;color:#6b7280}@bottom-left{content:\"ThesisCheck 论文查重报告\";font-size:7pt;color:#a0a6b0}@bottom-right{content:counter(page) \" / \" counter(pages);font-size:8pt;color:#6b7280}}}\n",
+		cssString(r.documentName()), cssString("报告编号 "+r.Number))
 	for i := range r.Sources {
 		c := r.sourceColor(i)
 		h.rawf(".s%d{--c:%s;--t:%s;--q:%s}\n", i, c.hex(), c.tint(colHighlight).hex(), c.tint(colQuoteTint).hex())
@@ -99,9 +102,7 @@ func (h *htmlWriter) cover() {
 		[2]string{"报告编号 Report no.", r.Number},
 		[2]string{"检测设置 Settings", settingsText(r.Settings)},
 	)
-	if r.PublicKey != "" && r.Signature != "" {
-		meta = append(meta, [2]string{"签名 Signed", "Ed25519 · verify with: thesischeck verify"})
-	}
+	meta = append(meta, [2]string{"签名 Signature", r.signedBy()})
 	for _, m := range meta {
 		h.rawf("<dt>%s</dt><dd>%s</dd>\n", esc(m[0]), esc(m[1]))
 	}
@@ -119,15 +120,19 @@ func (h *htmlWriter) cover() {
 		}
 	}
 	h.raw("</section>\n")
-	h.legend()
+	if len(r.Warnings) > 0 {
+		h.raw("<section class=\"warn\">\n<h3>注意 Warnings</h3>\n<ul>\n")
+		for _, wn := range r.Warnings {
+			label, why := warningText(wn)
+			h.rawf("<li><b>%s</b><br>%s</li>\n", esc(label), esc(why))
+		}
+		h.raw("</ul>\n</section>\n")
+	}
 
 	if len(r.Sections) > 0 {
 		h.raw("<section class=\"sections\">\n<h2>分段检测结果 Similarity by section</h2>\n<table>\n")
 		for _, s := range r.Sections {
-			name := s.Name
-			if name == "" {
-				name = s.Section
-			}
+			name := sectionLabel(s)
 			if !s.Checked {
 				h.rawf("<tr class=\"unchecked\"><th>%s</th><td class=\"bar\">未检测 not checked</td><td></td><td class=\"n\">%s 字</td></tr>\n", esc(name), thousands(s.Chars))
 				continue
@@ -153,20 +158,30 @@ func (h *htmlWriter) cover() {
 	h.raw("</section>\n")
 
 	if len(r.Excluded) > 0 {
-		h.raw("<section class=\"notes\">\n<h2>未计入检测 Not counted</h2>\n<ul>\n")
+		h.raw("<section class=\"notes\">\n<h2>未计入检测 Not counted</h2>\n<table>\n")
 		for _, e := range r.Excluded {
-			h.rawf("<li>%s — %s 字 chars: %s</li>\n", esc(e.Section), thousands(e.Chars), esc(e.Reason))
+			label, why := exclusionText(e)
+			h.rawf("<tr><th>%s</th><td class=\"n\">%s 字</td><td>%s</td></tr>\n", esc(label), thousands(e.Chars), esc(why))
 		}
-		h.raw("</ul>\n</section>\n")
-	}
-	if len(r.Warnings) > 0 {
-		h.raw("<section class=\"notes warn\">\n<h2>注意 Warnings</h2>\n<ul>\n")
-		for _, wn := range r.Warnings {
-			h.rawf("<li>%s (%d): %s</li>\n", esc(wn.Kind), wn.Count, esc(wn.Message))
-		}
-		h.raw("</ul>\n</section>\n")
+		h.raw("</table>\n</section>\n")
 	}
 	h.raw("</header>\n")
+}
+
+// cssString quotes s as a CSS string that can end neither the string nor the style element early.
+func cssString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range s {
+		switch {
+		case c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c < 0x20 || c == 0x7f:
+			fmt.Fprintf(&b, "\\%x ", c)
+		default:
+			b.WriteRune(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 func settingsText(s Settings) string {
@@ -313,7 +328,7 @@ h1{color:var(--accent);font-size:1.6rem;margin:0 0 .6rem;padding-bottom:.4rem;bo
 h1 span{font-weight:normal}
 h2{color:var(--accent);font-size:1.15rem;border-bottom:1px solid var(--rule);margin:1.6rem 0 .6rem;padding-bottom:.2rem}
 .meta{display:grid;grid-template-columns:11rem 1fr;gap:.1rem 1rem;margin:0 0 1rem;font-size:.9rem}
-.meta dt{color:var(--muted)}.meta dd{margin:0;word-break:break-all}
+.meta dt{color:var(--muted)}.meta dd{margin:0;overflow-wrap:anywhere}
 .figures{display:flex;flex-wrap:wrap;gap:.8rem}
 .figures .row{flex-basis:100%;height:0}
 .fig{flex:1 1 8rem;background:var(--panel);padding:.5rem .8rem;display:flex;flex-direction:column;line-height:1.3}
@@ -334,7 +349,9 @@ td,th{padding:.3rem .4rem;text-align:left;vertical-align:top}
 .sources tbody tr:hover{background:var(--panel)}
 .sources small{color:var(--muted);word-break:break-all}.sources .share{color:var(--c);font-weight:bold}
 .sw{display:inline-block;width:.9rem;height:.9rem;background:var(--c);vertical-align:-.1rem;margin-right:.3rem}
-.notes li{font-size:.9rem}.warn li{color:#c62828}
+.notes th{font-weight:normal;width:12rem;white-space:nowrap}.notes td:last-child{color:var(--muted);font-size:.85rem}
+.warn{margin:1rem 0 0;padding:.4rem .9rem .5rem;background:#fcf0f0;border-left:4px solid #c62828;font-size:.88rem}
+.warn h3{margin:0;color:#c62828;font-size:1rem}.warn ul{margin:.2rem 0 0;padding:0;list-style:none}.warn li{margin:.2rem 0;line-height:1.5}
 .para{position:relative;margin:0 0 .9rem;padding-left:.9rem;border-left:3px solid transparent}
 .para p{margin:0}
 .para .num{position:absolute;left:-3.6rem;width:2.9rem;text-align:right;font-size:.72rem;color:var(--faint);line-height:1.3;padding-top:.35rem}
@@ -365,6 +382,8 @@ tr.src.on{background:var(--panel);outline:2px solid var(--c)}
 @media print{
 @page{size:A4;margin:16mm 14mm 16mm 12mm}
 body{max-width:none;padding:0 0 0 3rem;font-size:10.5pt}
+.meta{grid-template-columns:9.5rem 1fr;font-size:9pt}
+h2,h3{break-after:avoid}.sections tr,.sources tr,.notes tr{break-inside:avoid}
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
 .panel,.hint,.hits{display:none!important}
 .cmp[hidden]{display:block!important}

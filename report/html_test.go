@@ -36,7 +36,11 @@ func TestHTMLContent(t *testing.T) {
 		`<mark class="q s2">知识就是力量`,
 		// the side-by-side view of each flagged paragraph, with the figures
 		`id="cmp-p3"`, `data-cmp="cmp-p3"`, "汉明距离 Hamming <b>9</b>", "Jaccard <b>0.41</b>",
-		"@media print",
+		// printable: comparisons laid out under their paragraphs, page numbers and running header
+		"@media print", ".cmp[hidden]{display:block!important}", `@bottom-right{content:counter(page) " / " counter(pages)`,
+		`@top-right{content:"报告编号 TC-20261123-7F3A9C"`,
+		// the check's keys in the reader's words
+		"摘要 Abstract", "不可见字符 Invisible characters × 3", "参考文献列表不计入复制比",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("HTML lacks %q", want)

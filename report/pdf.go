@@ -245,7 +245,8 @@ type block struct {
 	x, width float64
 	leading  float64 // line height as a multiple of the font size
 
-	panel    bool // grey panel behind the lines (source excerpts)
+	panel    bool // panel behind the lines (source excerpts, warnings)
+	panelCol rgb  // the panel's colour; zero for the usual grey
 	bar      rgb  // left bar colour
 	hasBar   bool
 	barX     float64
@@ -265,7 +266,11 @@ func (w *pdfWriter) drawBlock(b block) {
 		top := w.y
 		baseline := top + (lineH-size)/2 + size*0.86
 		if b.panel {
-			w.rect(b.x-2, top, b.width+4, lineH, colPanel)
+			c := b.panelCol
+			if c == (rgb{}) {
+				c = colPanel
+			}
+			w.rect(b.x-2, top, b.width+4, lineH, c)
 		}
 		if b.hasBar {
 			w.rect(b.barX, top, 0.9, lineH, b.bar)
@@ -351,17 +356,19 @@ func (w *pdfWriter) cover() {
 		[2]string{"比对库 Library", fmt.Sprintf("%s 篇文献 documents · %s 段 paragraphs", thousands(r.Library.Documents), thousands(r.Library.Paragraphs))},
 		[2]string{"报告编号 Report no.", r.Number},
 		[2]string{"检测设置 Settings", settingsText(r.Settings)},
+		[2]string{"签名 Signature", r.signedBy()},
 	)
 	for _, m := range meta {
 		pt := 9.5
-		if m[0] == "SHA-256" || m[0] == "检测设置 Settings" {
+		switch m[0] {
+		case "SHA-256", "检测设置 Settings", "签名 Signature":
 			pt = 8.5
 		}
 		w.text(marginL, w.y+4, m[0], false, 8.5, colMuted)
 		w.text(marginL+36, w.y+4, w.fit(m[1], false, pt, textW-36), false, pt, colInk)
-		w.y += 6
+		w.y += 5.2
 	}
-	w.y += 3
+	w.y += 2.5
 
 	// The three headline figures, then the counts.
 	figs := r.figures()
@@ -370,28 +377,47 @@ func (w *pdfWriter) cover() {
 	for i, f := range figs[:3] {
 		x := marginL + float64(i)*(bw+gap)
 		c := levelColor(f.Level)
-		w.rect(x, w.y, bw, 25, c.tint(0.08))
+		w.rect(x, w.y, bw, 23, c.tint(0.08))
 		w.rect(x, w.y, bw, 1, c)
-		w.text(x+4, w.y+12, f.Value, true, 22, c)
-		w.text(x+4, w.y+18, f.Label, true, 8.5, colInk)
-		w.text(x+4, w.y+22, f.LabelEN, false, 7.5, colMuted)
+		w.text(x+4, w.y+11, f.Value, true, 22, c)
+		w.text(x+4, w.y+16.5, f.Label, true, 8.5, colInk)
+		w.text(x+4, w.y+20.3, f.LabelEN, false, 7.5, colMuted)
 	}
-	w.y += 29
+	w.y += 26
 	small := figs[3:]
 	sw := (textW - float64(len(small)-1)*gap) / float64(len(small))
 	for i, f := range small {
 		x := marginL + float64(i)*(sw+gap)
-		w.rect(x, w.y, sw, 16, colPanel)
-		w.text(x+3, w.y+6.5, f.Value, true, 11, colInk)
-		w.text(x+3, w.y+10.8, f.Label, false, 7.5, colInk)
-		w.text(x+3, w.y+14, f.LabelEN, false, 6.5, colMuted)
+		w.rect(x, w.y, sw, 15, colPanel)
+		w.text(x+3, w.y+6, f.Value, true, 11, colInk)
+		w.text(x+3, w.y+10.2, f.Label, false, 7.5, colInk)
+		w.text(x+3, w.y+13.2, f.LabelEN, false, 6.5, colMuted)
 	}
-	w.y += 21
-	w.legend()
-
+	w.y += 18
+	w.warnings()
 	w.sectionChart()
 	w.sourceTable()
-	w.notes()
+	w.exclusions()
+}
+
+// warnings come right under the figures: a teacher must see attempts to dodge the check before
+// reading any percentage as final.
+func (w *pdfWriter) warnings() {
+	if len(w.r.Warnings) == 0 {
+		return
+	}
+	red := levelColor(1)
+	x := marginL + 3
+	w.drawBlock(block{text: []rune("注意 Warnings"), pt: 10, bold: true, fg: red, x: x, width: textW - 4,
+		panel: true, panelCol: red.tint(0.07), hasBar: true, barX: marginL, bar: red, leading: 1.7})
+	for _, wn := range w.r.Warnings {
+		label, why := warningText(wn)
+		w.drawBlock(block{text: printable([]rune(label)), pt: 8.5, bold: true, fg: colInk, x: x, width: textW - 4,
+			panel: true, panelCol: red.tint(0.07), hasBar: true, barX: marginL, bar: red, leading: 1.5})
+		w.drawBlock(block{text: printable([]rune(why)), pt: 8, fg: colInk, x: x, width: textW - 4,
+			panel: true, panelCol: red.tint(0.07), hasBar: true, barX: marginL, bar: red, leading: 1.5})
+	}
+	w.y += 4
 }
 
 // legend explains the colours of the full text.
@@ -444,21 +470,17 @@ func (w *pdfWriter) sectionChart() {
 		return
 	}
 	w.heading("分段检测结果 Similarity by section", 11)
-	const nameW, barW = 52.0, 70.0
+	const nameW, barW = 62.0, 62.0
 	for _, s := range secs {
-		w.ensure(6.5)
-		base := w.y + 4.3
-		name := s.Name
-		if name == "" {
-			name = s.Section
-		}
-		w.text(marginL, base, w.fit(name, false, 9, nameW-2), false, 9, colInk)
+		w.ensure(5.6)
+		base := w.y + 3.9
+		w.text(marginL, base, w.fit(sectionLabel(s), false, 9, nameW-2), false, 9, colInk)
 		bx := marginL + nameW
 		if s.Checked {
 			c := levelColor(s.Similarity)
-			w.rect(bx, w.y+1.2, barW, 3.6, colBarTrack)
+			w.rect(bx, w.y+1.0, barW, 3.4, colBarTrack)
 			if s.Similarity > 0 {
-				w.rect(bx, w.y+1.2, max(0.4, min(1, s.Similarity)*barW), 3.6, c)
+				w.rect(bx, w.y+1.0, max(0.4, min(1, s.Similarity)*barW), 3.4, c)
 			}
 			w.text(bx+barW+2.5, base, pct(s.Similarity), true, 9, c)
 			w.textRight(pageW-marginR, base, thousands(s.CopiedChars)+" / "+thousands(s.Chars)+" 字", false, 8, colMuted)
@@ -466,9 +488,9 @@ func (w *pdfWriter) sectionChart() {
 			w.text(bx, base, "未检测 not checked", false, 8.5, colExcluded)
 			w.textRight(pageW-marginR, base, thousands(s.Chars)+" 字", false, 8, colFaint)
 		}
-		w.y += 6.5
+		w.y += 5.6
 	}
-	w.y += 3
+	w.y += 2
 }
 
 func (w *pdfWriter) sourceTable() {
@@ -505,33 +527,32 @@ func (w *pdfWriter) sourceTable() {
 		w.textRight(xShare, w.y+4.2, pct(s.Similarity), true, 9.5, c)
 		w.textRight(xChars, w.y+4.2, thousands(s.CopiedChars), false, 9, colInk)
 		w.textRight(xJac, w.y+4.2, fmt.Sprintf("%.2f", s.Jaccard), false, 9, colInk)
-		w.y += 10
-		w.rect(marginL, w.y-0.8, textW, 0.2, colRule)
+		w.y += 9.2
+		w.rect(marginL, w.y-0.6, textW, 0.2, colRule)
 	}
 	w.y += 3
 }
 
-// notes lists what was left out of the figures and the warnings, in the reader's words.
-func (w *pdfWriter) notes() {
+// exclusions lists what was left out of the figures and why, in a table of part, characters and
+// reason.
+func (w *pdfWriter) exclusions() {
 	r := w.r
-	if len(r.Excluded) > 0 {
-		w.heading("未计入检测 Not counted", 10)
-		for _, e := range r.Excluded {
-			w.drawBlock(block{
-				text: printable([]rune(fmt.Sprintf("%s — %s 字 chars: %s", e.Section, thousands(e.Chars), e.Reason))),
-				pt:   8.5, fg: colInk, x: marginL, width: textW, leading: 1.5,
-			})
-		}
-		w.y += 2
+	if len(r.Excluded) == 0 {
+		return
 	}
-	if len(r.Warnings) > 0 {
-		w.heading("注意 Warnings", 10)
-		for _, wn := range r.Warnings {
-			w.drawBlock(block{
-				text: printable([]rune(fmt.Sprintf("%s (%d): %s", wn.Kind, wn.Count, wn.Message))),
-				pt:   8.5, fg: levelColor(1), x: marginL, width: textW, leading: 1.5,
-			})
-		}
+	w.heading("未计入检测 Not counted", 11)
+	const xChars, xWhy = marginL + 56, marginL + 62
+	for _, e := range r.Excluded {
+		label, why := exclusionText(e)
+		w.ensure(9)
+		w.drawBlock(block{
+			text: printable([]rune(why)), pt: 8, fg: colMuted, x: xWhy, width: pageW - marginR - xWhy, leading: 1.5,
+			first: func(baseline float64) {
+				w.text(marginL, baseline, w.fit(label, false, 8.5, xChars-marginL-14), false, 8.5, colInk)
+				w.textRight(xChars, baseline, thousands(e.Chars)+" 字", false, 8.5, colInk)
+			},
+		})
+		w.y += 1.2
 	}
 }
 
@@ -617,11 +638,22 @@ func (w *pdfWriter) excerpt(m *Match) {
 	head := fmt.Sprintf("来源 [%d] %s", m.Source+1, r.sourceName(m.Source))
 	w.drawBlock(block{text: []rune(w.fit(head, true, 8.5, width)), pt: 8.5, bold: true, fg: colInk, x: x, width: width,
 		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.55})
-	info := fmt.Sprintf("第 %d 段 paragraph %d · 汉明距离 Hamming %d · Jaccard %.2f · 复制 %s 字 copied chars",
-		m.SourceParagraph+1, m.SourceParagraph+1, m.Hamming, m.Jaccard, thousands(m.CopiedChars))
-	w.drawBlock(block{text: []rune(info), pt: 7.5, fg: colMuted, x: x, width: width,
+	w.drawBlock(block{text: []rune(excerptInfo(m)), pt: 7.5, fg: colMuted, x: x, width: width,
 		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.5})
+	text, mk := excerptText(m)
+	w.drawBlock(block{text: text, marks: mk, pt: excerptPt, fg: colInk, x: x, width: width,
+		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.6})
+	w.y += 1.5
+}
 
+// excerptInfo is the line of figures above a source excerpt.
+func excerptInfo(m *Match) string {
+	return fmt.Sprintf("第 %d 段 paragraph %d · 汉明距离 Hamming %d · Jaccard %.2f · 复制 %s 字 copied chars",
+		m.SourceParagraph+1, m.SourceParagraph+1, m.Hamming, m.Jaccard, thousands(m.CopiedChars))
+}
+
+// excerptText is the part of a source paragraph printed under a flagged paragraph, with its marks.
+func excerptText(m *Match) ([]rune, []mark) {
 	src := printable([]rune(m.SourceText))
 	a, e := excerptWindow(len(src), m.SourceSpans, excerptContext)
 	text := src[a:e]
@@ -634,9 +666,32 @@ func (w *pdfWriter) excerpt(m *Match) {
 		text = append(text, '…')
 		mk = append(mk, mark{src: -1})
 	}
-	w.drawBlock(block{text: text, marks: mk, pt: excerptPt, fg: colInk, x: x, width: width,
-		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.6})
-	w.y += 1.5
+	return text, mk
+}
+
+// shownPieces is what the full-text pages must show of r, in order: each paragraph, and under a
+// flagged one the figures and text of the source excerpts printed. Verify looks for them in a PDF.
+func (r *Report) shownPieces() []shownPiece {
+	var out []shownPiece
+	for i := range r.Paragraphs {
+		p := &r.Paragraphs[i]
+		out = append(out, shownPiece{p.Index, string(printable([]rune(p.Text)))})
+		kind := paragraphKind(p)
+		cm := copyMatches(p)
+		if kind != kindFlagged && (kind != kindQuoted || len(cm) == 0) {
+			continue
+		}
+		for _, mi := range cm[:min(len(cm), maxExcerpts)] {
+			text, _ := excerptText(&p.Matches[mi])
+			out = append(out, shownPiece{p.Index, excerptInfo(&p.Matches[mi])}, shownPiece{p.Index, string(text)})
+		}
+	}
+	return out
+}
+
+type shownPiece struct {
+	para int // Paragraph.Index it belongs to
+	text string
 }
 
 // ---- running header and footer ----

@@ -4,6 +4,8 @@ package report
 // prints them and Verify reads them back), source colours, and how a paragraph's characters are marked.
 
 import (
+	"crypto/ed25519"
+	"encoding/base64"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -146,6 +148,72 @@ func (r *Report) documentName() string {
 		return r.Document.Title
 	}
 	return "(unnamed document)"
+}
+
+// The check names report parts by key ("abstract", "title page", "spaced"); readers see them in the
+// report's two languages, Chinese first as in CNKI reports. Unknown keys are shown as they are.
+var (
+	sectionLabels = map[string]string{
+		"front": "前置部分 Front matter", "abstract": "摘要 Abstract", "body": "正文 Body",
+		"references": "参考文献 References", "acknowledgements": "致谢 Acknowledgements", "appendix": "附录 Appendix",
+	}
+	exclusionLabels = map[string][2]string{ // label, reason; the check's own reason is for unknown keys
+		"headings":   {"标题 Headings", "标题文字短且格式固定 · headings: too short and formulaic to count"},
+		"references": {"参考文献 References", "参考文献列表不计入复制比 · the reference list, as in CNKI's figure without references"},
+		"title page": {"题名页 Title page", "题目、作者、导师等信息 · title, author and supervisor lines"},
+		"template":   {"模板文字 Boilerplate", "多篇比对文献共有或来自模板的文字，以灰色显示 · boilerplate held by several library documents or a template document, shown in grey"},
+	}
+	warningLabels = map[string][2]string{ // label, Chinese explanation
+		"invisible":   {"不可见字符 Invisible characters", "文中夹有零宽或格式控制字符，这是规避检测的常见手段"},
+		"lookalike":   {"形近字母 Look-alike letters", "拉丁字母单词中夹有西里尔或希腊字母，这是规避检测的常见手段"},
+		"spaced":      {"汉字间空格 Spaced characters", "汉字之间插入了空格，这是规避检测的常见手段"},
+		"traditional": {"繁体字 Traditional characters", "繁体字已转为简体后比对"},
+	}
+)
+
+// sectionLabel is how a row of the per-section figures is named to readers.
+func sectionLabel(s SectionFigure) string {
+	name := s.Name
+	if name == "" {
+		name = s.Section
+	}
+	if l, ok := sectionLabels[name]; ok {
+		return l
+	}
+	return name
+}
+
+// exclusionText is the label and the explanation of a part left out of the figures.
+func exclusionText(e Exclusion) (label, why string) {
+	l, ok := exclusionLabels[e.Section]
+	if !ok {
+		if sl, ok := sectionLabels[e.Section]; ok {
+			return sl, e.Reason
+		}
+		return e.Section, e.Reason
+	}
+	return l[0], l[1]
+}
+
+// warningText is the label and the explanation of a warning.
+func warningText(wn Warning) (label, why string) {
+	l, ok := warningLabels[wn.Kind]
+	if !ok {
+		return wn.Kind, wn.Message
+	}
+	return fmt.Sprintf("%s × %s", l[0], thousands(wn.Count)), l[1] + " · " + wn.Message
+}
+
+// signedBy describes the report's signature for the cover page.
+func (r *Report) signedBy() string {
+	if r.Signature == "" || r.PublicKey == "" {
+		return "未签名 not signed"
+	}
+	pub, err := base64.StdEncoding.DecodeString(r.PublicKey)
+	if err != nil || len(pub) != ed25519.PublicKeySize {
+		return "签名无效 malformed signature"
+	}
+	return "Ed25519 · 密钥指纹 key " + Fingerprint(pub) + " · 验证 verify: thesischeck verify"
 }
 
 // Paragraph kinds, which decide how a paragraph is drawn.

@@ -39,6 +39,8 @@ type pdfFile struct {
 	data []byte
 	objs map[int]pdfObject
 	nums []int // object numbers in file order
+
+	pageNums []int // pages(), once found
 }
 
 func parsePDF(data []byte) (*pdfFile, error) {
@@ -184,6 +186,13 @@ func (f *pdfFile) embeddedFiles() [][]byte {
 
 // pages returns the page objects' numbers in reading order.
 func (f *pdfFile) pages() []int {
+	if f.pageNums == nil {
+		f.pageNums = f.findPages()
+	}
+	return f.pageNums
+}
+
+func (f *pdfFile) findPages() []int {
 	var kids []int
 	for _, n := range f.nums {
 		o := f.objs[n]

@@ -24,7 +24,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Key file names inside the key directory.
@@ -146,6 +148,20 @@ func Fingerprint(pub ed25519.PublicKey) string {
 	sum := sha256.Sum256(pub)
 	h := hex.EncodeToString(sum[:8])
 	return h[0:4] + ":" + h[4:8] + ":" + h[8:12] + ":" + h[12:16]
+}
+
+// SignWithUserKey signs r with the user's key in DefaultKeyDir, creating the key on first use. The
+// CLI and the desktop app sign every report they write this way.
+func (r *Report) SignWithUserKey() error {
+	dir, err := DefaultKeyDir()
+	if err != nil {
+		return err
+	}
+	key, err := LoadOrCreateKey(dir)
+	if err != nil {
+		return err
+	}
+	return r.Sign(key)
 }
 
 // Sign signs r with key: it sets PublicKey and Signature. Any later change to r invalidates the
@@ -311,5 +327,78 @@ func verifyPDF(data []byte) (VerifyResult, error) {
 			res.Problems = append(res.Problems, fmt.Sprintf("the first page does not show %q, which the signed report inside the PDF says", want))
 		}
 	}
+	if probs := missingText(f, res.Report); len(probs) > 0 {
+		res.Valid = false
+		res.Problems = append(res.Problems, probs...)
+	}
 	return res, nil
+}
+
+// maxTextProblems bounds how many differing paragraphs Verify names.
+const maxTextProblems = 5
+
+// missingText compares the text the PDF's pages show with the signed report: every paragraph, and
+// every source excerpt printed under one, must be there, in order, as signed. Layout (line breaks,
+// spaces, colours) does not matter, so that the check holds for any version of the writer; words
+// added between paragraphs are not looked for, the signed report is what counts.
+func missingText(f *pdfFile, r *Report) []string {
+	shown, err := f.bodyText(r)
+	if err != nil {
+		return []string{"the text of the pages cannot be read: " + err.Error()}
+	}
+	var probs []string
+	at := 0
+	for _, piece := range r.shownPieces() {
+		want := squeeze(piece.text)
+		if want == "" {
+			continue
+		}
+		if k := strings.Index(shown[at:], want); k >= 0 {
+			at += k + len(want)
+			continue
+		}
+		if len(probs) == maxTextProblems {
+			probs = append(probs, "and more paragraphs differ")
+			break
+		}
+		probs = append(probs, fmt.Sprintf("paragraph %d on the pages differs from the signed report inside the PDF", piece.para+1))
+	}
+	return probs
+}
+
+// bodyText is the text all pages show, in drawing order, without white space and without the
+// running header and footer, which the writer draws last on each page.
+func (f *pdfFile) bodyText(r *Report) (string, error) {
+	var b strings.Builder
+	for p := range f.pages() {
+		strs, err := f.pageStrings(p)
+		if err != nil {
+			return "", err
+		}
+		// Page number and footer, and on later pages before them the document's name (shortened to
+		// fit) and the report number.
+		n := len(strs)
+		if n >= 2 && pageNumber.MatchString(strs[n-1]) && strs[n-2] == "ThesisCheck 论文查重报告" {
+			n -= 2
+			if p > 0 && n >= 2 && strs[n-1] == "报告编号 "+r.Number {
+				n -= 2
+			}
+		}
+		for _, s := range strs[:n] {
+			b.WriteString(squeeze(s))
+		}
+	}
+	return b.String(), nil
+}
+
+var pageNumber = regexp.MustCompile(`^\d+ / \d+$`)
+
+// squeeze drops white space, which line breaking adds and removes.
+func squeeze(s string) string {
+	return strings.Map(func(c rune) rune {
+		if unicode.IsSpace(c) {
+			return -1
+		}
+		return c
+	}, s)
 }

@@ -218,6 +218,34 @@ func TestVerifyPDF(t *testing.T) {
 			t.Fatalf("got %s, want MODIFIED naming 23.4%%", res)
 		}
 	})
+	// Edits of the text layer of an uncompressed PDF, as a PDF editor would make them: each must be
+	// found, and named by its paragraph.
+	textEdits := []struct {
+		name, old, repl, want string
+	}{
+		{"paragraph text changed", "进行，结果表明所提方法", "进行，结果未能表明方法", "paragraph 8 "},
+		{"English paragraph changed", "We build on that", "We did not copy", "paragraph 7 "},
+		{"excerpt figure changed", "Jaccard 0.41", "Jaccard 0.11", "paragraph 4 "},
+		{"excerpt text changed", "然而，模型的可解释性", "然而，模型的准确率性", "paragraph 4 "},
+	}
+	for _, tc := range textEdits {
+		t.Run(tc.name, func(t *testing.T) {
+			path := write("text.pdf", r, false, func(b []byte) []byte {
+				old := utf16be(tc.old)
+				if n := bytes.Count(b, old); n != 1 {
+					t.Fatalf("the uncompressed PDF shows %q %d times, want once", tc.old, n)
+				}
+				return bytes.Replace(b, old, utf16be(tc.repl), 1)
+			})
+			res, err := Verify(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Valid || !strings.HasPrefix(res.String(), "MODIFIED") || !strings.Contains(res.String(), tc.want) {
+				t.Fatalf("got %s, want MODIFIED naming %q", res, tc.want)
+			}
+		})
+	}
 	t.Run("embedded report changed", func(t *testing.T) {
 		changed := *r
 		changed.CopiedChars = 1 // after signing
@@ -258,5 +286,23 @@ func TestSignRejectsNaN(t *testing.T) {
 	r.Similarity /= r.Similarity // NaN, as a division by an empty document would give
 	if err := r.Sign(testKey(t)); err == nil {
 		t.Fatal("Sign accepted a NaN figure it cannot encode")
+	}
+}
+
+// BenchmarkVerifyPDF verifies a signed 100-page thesis report: signature, first page and full text.
+func BenchmarkVerifyPDF(b *testing.B) {
+	r := bigReport(b, 100)
+	if err := r.Sign(fixedKey()); err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(b.TempDir(), "big.pdf")
+	if err := r.SavePDF(path); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		res, err := Verify(path)
+		if err != nil || !res.Valid {
+			b.Fatalf("%v %s", err, res)
+		}
 	}
 }

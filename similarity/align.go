@@ -77,16 +77,27 @@ type AlignOptions struct {
 	MinChars int
 	// MinWords is the fewest matched words a run needs.
 	MinWords int
+	// MinSentenceWords is the fewest words of a run that is a whole sentence of a (from its first
+	// word to its last): a short sentence copied whole is a copy, a stock phrase inside a sentence
+	// ("the jury failed to reach a verdict") is not. Such a run needs twice MinChars. 0: no exception.
+	MinSentenceWords int
+	// MaxRepeats bounds the occurrences in b of one bigram that seed: a bigram b repeats more often
+	// pairs with its first MaxRepeats occurrences only. Whole documents of repetitive text would
+	// otherwise cost time quadratic in their length. 0 means no limit.
+	MaxRepeats int
 }
 
 // DefaultAlign are the settings the checker uses: runs of at least 13 characters (CNKI's rule of
 // thumb for Chinese) and 6 matched words (a short English clause), bridging up to 6 changed words.
-var DefaultAlign = AlignOptions{MaxGap: 6, MinChars: 13, MinWords: 8}
+var DefaultAlign = AlignOptions{MaxGap: 6, MinChars: 13, MinWords: 8, MinSentenceWords: 6}
 
 // Alignment is the copied text shared by two paragraphs, as token index ranges [start, end) in each.
 type Alignment struct {
 	A, B     [][2]int
 	MatchedA int // words of A inside the kept chains
+	// Pairs are the kept chains before merging: each chain's token range in a and the range it matched
+	// in b, so that a side-by-side view can show which run of b each run of a came from.
+	Pairs [][2][2]int
 }
 
 type seed struct{ i, j int32 }
@@ -114,7 +125,7 @@ func Align(a, b []Token, opt AlignOptions) Alignment {
 	}
 	pos := make(map[uint32][]int32, len(gb))
 	for j, g := range gb {
-		if g != 0 {
+		if g != 0 && (opt.MaxRepeats <= 0 || len(pos[g]) < opt.MaxRepeats) {
 			pos[g] = append(pos[g], int32(j))
 		}
 	}
@@ -168,7 +179,7 @@ func Align(a, b []Token, opt AlignOptions) Alignment {
 	for _, c := range chains {
 		first, last := c.seeds[0], c.seeds[len(c.seeds)-1]
 		endA := min(int(last.i)+2, len(a))
-		if c.words < opt.MinWords || c.chars < opt.MinChars {
+		if !opt.keep(c, a[first.i], a[endA-1]) {
 			continue
 		}
 		matched += c.words
@@ -182,7 +193,21 @@ func Align(a, b []Token, opt AlignOptions) Alignment {
 	if len(ra) == 0 {
 		return Alignment{}
 	}
-	return Alignment{A: mergeRuns(ra, opt.MaxGap), B: mergeRuns(rb, opt.MaxGap), MatchedA: matched}
+	pairs := make([][2][2]int, len(ra))
+	for k := range ra {
+		pairs[k] = [2][2]int{ra[k], rb[k]}
+	}
+	return Alignment{A: mergeRuns(ra, opt.MaxGap), B: mergeRuns(rb, opt.MaxGap), MatchedA: matched, Pairs: pairs}
+}
+
+// keep reports whether a chain that starts at word first and ends at word last is long enough to
+// count as copied.
+func (opt AlignOptions) keep(c *chain, first, last Token) bool {
+	if c.words >= opt.MinWords && c.chars >= opt.MinChars {
+		return true
+	}
+	return opt.MinSentenceWords > 0 && c.words >= opt.MinSentenceWords && c.chars >= 2*opt.MinChars &&
+		first.Sentence&SentenceStart != 0 && last.Sentence&SentenceEnd != 0
 }
 
 func abs32(x int32) int32 {

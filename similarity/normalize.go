@@ -27,7 +27,7 @@ type Dodges struct {
 	Invisible   int // zero-width and other format characters
 	Lookalike   int // Cyrillic/Greek/… letters inside Latin words
 	Traditional int // traditional characters converted to simplified
-	SpacedCJK   int // spaces between CJK characters
+	SpacedCJK   int // spaces between Han characters in runs of spaced-out words (see dropSpaces)
 }
 
 // Add sums two counts.
@@ -113,10 +113,24 @@ func latinNeighbour(text []rune, i int) bool {
 	return false
 }
 
+// spacedChain is how many spaces in a row between Han characters make a dodge. Real Chinese text
+// has a stray space where a link or a cross-reference was ("参见 桌面配置项规范", "注意 在 第 2.1 节"),
+// never more than two in a row in our corpora; spacing out a passage to break n-grams gives one
+// between every character or word.
+const spacedChain = 3
+
 // dropSpaces removes spaces next to CJK characters (students put them there to break n-grams) and
-// collapses runs of spaces.
+// collapses runs of spaces. It counts the spaces between Han characters that stand in chains of at
+// least spacedChain: those are the dodge, the others typography.
 func (n *Normalized) dropSpaces() {
 	w := 0
+	chain, lastGapEnd := 0, -1 // spaces in the current chain; where its last Han character was written
+	endChain := func() {
+		if chain >= spacedChain {
+			n.SpacedCJK += chain
+		}
+		chain = 0
+	}
 	for i := 0; i < len(n.Runes); i++ {
 		c := n.Runes[i]
 		if c == ' ' {
@@ -131,7 +145,13 @@ func (n *Normalized) dropSpaces() {
 				break
 			}
 			if IsCJK(n.Runes[w-1]) && IsCJK(n.Runes[j]) {
-				n.SpacedCJK++
+				if isHan(n.Runes[w-1]) && isHan(n.Runes[j]) {
+					if !n.hanRunSince(lastGapEnd, w) {
+						endChain()
+					}
+					chain++
+					lastGapEnd = w
+				}
 				i = j - 1
 				continue
 			}
@@ -147,8 +167,25 @@ func (n *Normalized) dropSpaces() {
 		n.Runes[w], n.Orig[w] = c, n.Orig[i]
 		w++
 	}
+	endChain()
 	n.Runes, n.Orig = n.Runes[:w], n.Orig[:w]
 }
+
+// hanRunSince reports whether the written runes from..to-1 are all Han: the word between two
+// spaces of a chain.
+func (n *Normalized) hanRunSince(from, to int) bool {
+	if from < 0 {
+		return false
+	}
+	for k := from; k < to; k++ {
+		if !isHan(n.Runes[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isHan(r rune) bool { return r >= 0x2E80 && unicode.Is(unicode.Han, r) }
 
 // IsCJK reports Han characters, kana and hangul.
 func IsCJK(r rune) bool {

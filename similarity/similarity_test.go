@@ -29,7 +29,7 @@ func TestNormalize(t *testing.T) {
 		{"honest russian", "мир", "миp", Dodges{}},
 		{"full width", "ＡＢＣ１２３", "abc123", Dodges{}},
 		{"traditional", "軟體包", "软体包", Dodges{Traditional: 2}},
-		{"spaced cjk", "软 件 包", "软件包", Dodges{SpacedCJK: 2}},
+		{"spaced cjk", "软 件 包 管 理", "软件包管理", Dodges{SpacedCJK: 4}},
 		{"cjk punctuation", "你好，世界。", "你好,世界.", Dodges{}},
 		{"space next to latin kept", "使用 vim 编辑", "使用vim编辑", Dodges{}},
 	}

@@ -28,6 +28,23 @@ type Token struct {
 	Stop       bool    // a stop word or a number: too common to seed a match on its own
 	Num        bool    // a number: not counted as copied text on its own
 	Weight     float32 // IDF weight for SimHash; 0 for stop words
+	Sentence   uint8   // SentenceStart, SentenceEnd: where the token stands in its sentence
+}
+
+// Token.Sentence bits. Only the checked text needs them (Align asks whether a short run is a whole
+// sentence), so the library does not store them.
+const (
+	SentenceStart = 1 << iota
+	SentenceEnd
+)
+
+// sentenceEnd reports punctuation that ends a sentence, after normalisation folded full-width forms.
+func sentenceEnd(r rune) bool {
+	switch r {
+	case '.', '!', '?', ';', '\n', '…':
+		return true
+	}
+	return false
 }
 
 // Segmenter splits normalised text into words: jieba for Chinese (HMM on, for words not in the
@@ -144,6 +161,7 @@ func dictsPresent(dir string) bool {
 func (s *Segmenter) Tokens(n Normalized) []Token {
 	rs := n.Runes
 	toks := make([]Token, 0, len(rs)/2)
+	boundary := true
 	add := func(start, end int) {
 		w := string(rs[start:end])
 		t := Token{Hash: hashWord(w), Start: int32(n.Orig[start]), End: int32(n.Orig[end-1] + 1), Stop: s.stop[w]}
@@ -152,6 +170,10 @@ func (s *Segmenter) Tokens(n Normalized) []Token {
 		}
 		if !t.Stop {
 			t.Weight = s.IDF(w)
+		}
+		if boundary {
+			t.Sentence = SentenceStart
+			boundary = false
 		}
 		toks = append(toks, t)
 	}
@@ -182,8 +204,15 @@ func (s *Segmenter) Tokens(n Normalized) []Token {
 			add(i, j)
 			i = j
 		default:
+			if sentenceEnd(r) && len(toks) > 0 && !boundary {
+				toks[len(toks)-1].Sentence |= SentenceEnd
+				boundary = true
+			}
 			i++
 		}
+	}
+	if len(toks) > 0 {
+		toks[len(toks)-1].Sentence |= SentenceEnd
 	}
 	return toks
 }

@@ -1,0 +1,603 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/longbridgeapp/opencc"
+
+	"thesischeck/extract"
+	"thesischeck/library"
+	"thesischeck/report"
+	"thesischeck/similarity"
+)
+
+const libDir = "testdata/library"
+
+// newLibrary builds a library in a temporary folder from testdata/library: five theses in Chinese
+// and English (three of them open with the same declaration of originality) and a template
+// document added as such.
+func newLibrary(t *testing.T) *library.Library {
+	t.Helper()
+	lib, err := library.Open(t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lib.Close() })
+	var docs []string
+	for _, f := range []string{"zh-wetland.txt", "zh-library.txt", "zh-tea.txt", "en-tides.txt", "en-printing.txt"} {
+		docs = append(docs, filepath.Join(libDir, f))
+	}
+	ctx := context.Background()
+	if res, err := lib.AddFiles(ctx, docs, library.AddOptions{}, nil); err != nil || len(res.Added) != len(docs) {
+		t.Fatalf("library: %+v %v", res, err)
+	}
+	if res, err := lib.AddFiles(ctx, []string{filepath.Join(libDir, "template-format.txt")}, library.AddOptions{Template: true}, nil); err != nil || len(res.Added) != 1 {
+		t.Fatalf("template: %+v %v", res, err)
+	}
+	return lib
+}
+
+// source is a paragraph of a library document, as the library stores it.
+type source struct {
+	path  string // absolute, as reports give it
+	index int
+	text  string
+}
+
+// libPara finds the paragraph of a library file that contains sub.
+func libPara(t *testing.T, file, sub string) source {
+	t.Helper()
+	path := filepath.Join(libDir, file)
+	doc, err := extract.File(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs(path)
+	for i, p := range doc.Paragraphs {
+		if strings.Contains(p.Text, sub) {
+			return source{abs, i, p.Text}
+		}
+	}
+	t.Fatalf("%s has no paragraph with %q", file, sub)
+	return source{}
+}
+
+// sentences splits text after each sentence-final mark.
+func sentences(text string) []string {
+	var out []string
+	start := 0
+	rs := []rune(text)
+	for i, r := range rs {
+		if strings.ContainsRune("。！？.!?", r) && (i+1 == len(rs) || rs[i+1] == ' ' || r > 0x2000) {
+			if s := strings.TrimSpace(string(rs[start : i+1])); s != "" {
+				out = append(out, s)
+			}
+			start = i + 1
+		}
+	}
+	if s := strings.TrimSpace(string(rs[start:])); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// checkText checks a TXT thesis made of a title and paras.
+func checkText(t *testing.T, lib *library.Library, opts *Options, paras ...string) *report.Report {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "thesis.txt")
+	text := "学位论文检测样本\n\n" + strings.Join(paras, "\n\n") + "\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := File(context.Background(), lib, path, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, r)
+	return r
+}
+
+func findPara(t *testing.T, r *report.Report, text string) *report.Paragraph {
+	t.Helper()
+	for i := range r.Paragraphs {
+		if r.Paragraphs[i].Text == text {
+			return &r.Paragraphs[i]
+		}
+	}
+	t.Fatalf("report has no paragraph %q", text)
+	return nil
+}
+
+func covered(spans [][2]int) int {
+	n := 0
+	for _, s := range spans {
+		n += s[1] - s[0]
+	}
+	return n
+}
+
+func matchFrom(p *report.Paragraph, src source) *report.Match {
+	for i := range p.Matches {
+		if m := &p.Matches[i]; m.SourcePath == src.path && m.SourceParagraph == src.index {
+			return m
+		}
+	}
+	return nil
+}
+
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
+
+// checkInvariants holds for every report: spans are ordered, disjoint rune ranges inside their
+// paragraph; no character counts twice; the figures add up from the spans.
+func checkInvariants(t *testing.T, r *report.Report) {
+	t.Helper()
+	total, copied := 0, 0
+	perSource := map[int]int{}
+	for _, p := range r.Paragraphs {
+		n := utf8.RuneCountInString(p.Text)
+		total += n
+		owner := make([]bool, n)
+		pc := 0
+		for _, ms := range [][]report.Match{p.Matches, p.TemplateMatches} {
+			for _, m := range ms {
+				for k, s := range m.Spans {
+					if s[0] < 0 || s[0] >= s[1] || s[1] > n || (k > 0 && s[0] < m.Spans[k-1][1]) {
+						t.Fatalf("paragraph %d (%d runes): bad spans %v", p.Index, n, m.Spans)
+					}
+					for c := s[0]; c < s[1]; c++ {
+						if owner[c] {
+							t.Fatalf("paragraph %d: character %d counted twice", p.Index, c)
+						}
+						owner[c] = true
+					}
+				}
+				if covered(m.Spans) != m.CopiedChars {
+					t.Errorf("paragraph %d: match copied_chars %d, spans cover %d", p.Index, m.CopiedChars, covered(m.Spans))
+				}
+				srcN := utf8.RuneCountInString(m.SourceText)
+				for _, s := range m.SourceSpans {
+					if s[0] < 0 || s[0] >= s[1] || s[1] > srcN {
+						t.Fatalf("paragraph %d: bad source spans %v (%d runes)", p.Index, m.SourceSpans, srcN)
+					}
+				}
+			}
+		}
+		for _, m := range p.Matches {
+			pc += m.CopiedChars
+			perSource[m.Source] += m.CopiedChars
+			if m.Template {
+				t.Errorf("paragraph %d: a template match among the counted ones", p.Index)
+			}
+		}
+		if p.Status == statusExcluded && pc > 0 {
+			t.Errorf("paragraph %d is excluded but counts %d copied characters", p.Index, pc)
+		}
+		if n > 0 && p.Similarity != round4(float64(pc)/float64(n)) {
+			t.Errorf("paragraph %d: similarity %v, copied %d of %d", p.Index, p.Similarity, pc, n)
+		}
+		copied += pc
+	}
+	if r.TotalChars != total || r.Document.Chars != total || r.CopiedChars != copied {
+		t.Errorf("total %d (paragraphs %d), copied %d (matches %d)", r.TotalChars, total, r.CopiedChars, copied)
+	}
+	if total > 0 {
+		if want := round4(float64(r.CopiedChars) / float64(total)); r.Similarity != want {
+			t.Errorf("similarity %v, copied/total %v", r.Similarity, want)
+		}
+		if want := round4(float64(r.CopiedChars-r.QuotedChars) / float64(total)); r.SimilarityExcludingQuotes != want {
+			t.Errorf("similarity excluding quotes %v, want %v", r.SimilarityExcludingQuotes, want)
+		}
+	}
+	for i, s := range r.Sources {
+		if s.CopiedChars != perSource[i] {
+			t.Errorf("source %d: %d copied chars, matches give %d", i, s.CopiedChars, perSource[i])
+		}
+		if i > 0 && s.CopiedChars > r.Sources[i-1].CopiedChars {
+			t.Errorf("sources not ranked: %v", r.Sources)
+		}
+	}
+	if len(r.Sources) > 0 && r.MaxSingleSource != r.Sources[0].Similarity {
+		t.Errorf("max single source %v, top source %v", r.MaxSingleSource, r.Sources[0].Similarity)
+	}
+}
+
+// original paragraphs written for these tests: they share no passage with the library.
+var originals = func() []string {
+	data, err := os.ReadFile("testdata/original.txt")
+	if err != nil {
+		panic(err)
+	}
+	return strings.Split(strings.TrimSpace(string(data)), "\n\n")
+}()
+
+func TestCopies(t *testing.T) {
+	lib := newLibrary(t)
+	wetland := libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲")
+	tides := libPara(t, "en-tides.txt", "Many of these birds")
+	libr := libPara(t, "zh-library.txt", "许多新建的图书馆")
+	printing := libPara(t, "en-printing.txt", "The new technology changed")
+
+	lightZH := strings.NewReplacer("最常见的", "最普遍的", "调查发现", "研究表明", "明显高于", "显著高于").Replace(wetland.text)
+	lightEN := strings.NewReplacer("long-distance", "long distance", "without stopping", "non-stop", "alarming", "worrying").Replace(tides.text)
+	shuffled := sentences(libr.text)
+	slices.Reverse(shuffled)
+	shuffledEN := sentences(printing.text)
+	shuffledEN[0], shuffledEN[len(shuffledEN)-1] = shuffledEN[len(shuffledEN)-1], shuffledEN[0]
+
+	tests := []struct {
+		name     string
+		text     string
+		src      source
+		coverage float64 // share of the paragraph's runes the spans must cover
+	}{
+		{"verbatim zh", wetland.text, wetland, 0.95},
+		{"verbatim en", tides.text, tides, 0.95},
+		{"lightly edited zh", lightZH, wetland, 0.7},
+		{"lightly edited en", lightEN, tides, 0.7},
+		{"sentences reversed zh", strings.Join(shuffled, ""), libr, 0.85},
+		{"sentences swapped en", strings.Join(shuffledEN, " "), printing, 0.85},
+	}
+	var paras []string
+	for _, tt := range tests {
+		paras = append(paras, tt.text)
+	}
+	paras = append(paras, originals...)
+	r := checkText(t, lib, nil, paras...)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := findPara(t, r, tt.text)
+			m := matchFrom(p, tt.src)
+			if m == nil {
+				t.Fatalf("no match with %s paragraph %d; matches %+v", filepath.Base(tt.src.path), tt.src.index, p.Matches)
+			}
+			n := utf8.RuneCountInString(tt.text)
+			if c := covered(m.Spans); float64(c) < tt.coverage*float64(n) {
+				t.Errorf("spans %v cover %d of %d runes, want %.0f%%", m.Spans, c, n, 100*tt.coverage)
+			}
+			if m.SourceText != tt.src.text || p.Status != statusCopied {
+				t.Errorf("source text %q, status %q", m.SourceText, p.Status)
+			}
+			for _, other := range p.Matches {
+				if other.SourcePath != tt.src.path {
+					t.Errorf("also matched %s paragraph %d", other.SourcePath, other.SourceParagraph)
+				}
+			}
+		})
+	}
+	for _, o := range originals {
+		if p := findPara(t, r, o); len(p.Matches) != 0 || len(p.TemplateMatches) != 0 || p.Status != "" {
+			t.Errorf("original paragraph matched: %+v", p)
+		}
+	}
+	if len(r.Warnings) != 0 {
+		t.Errorf("warnings on a clean document: %+v", r.Warnings)
+	}
+}
+
+// A paragraph stitched from two library documents lists both, each with its own spans in its own
+// part of the paragraph.
+func TestStitchedParagraph(t *testing.T) {
+	lib := newLibrary(t)
+	tests := []struct {
+		name string
+		a, b source
+		sep  string
+	}{
+		{"zh", libPara(t, "zh-wetland.txt", "湿地还是候鸟"), libPara(t, "zh-tea.txt", "清代前期"), ""},
+		{"en", libPara(t, "en-tides.txt", "Conservation of tidal flats"), libPara(t, "en-printing.txt", "Printing also created"), " "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sa, sb := sentences(tt.a.text), sentences(tt.b.text)
+			partA := strings.Join(sa[:2], tt.sep)
+			partB := strings.Join(sb[len(sb)-2:], tt.sep)
+			text := partA + tt.sep + partB
+			r := checkText(t, lib, nil, text, originals[0])
+			p := findPara(t, r, text)
+			cut := utf8.RuneCountInString(partA)
+			for _, part := range []struct {
+				src    source
+				lo, hi int
+			}{{tt.a, 0, cut}, {tt.b, cut, utf8.RuneCountInString(text)}} {
+				m := matchFrom(p, part.src)
+				if m == nil {
+					t.Fatalf("source %s not listed: %+v", filepath.Base(part.src.path), p.Matches)
+				}
+				if c := covered(m.Spans); c < (part.hi-part.lo)*8/10 {
+					t.Errorf("%s: spans %v cover %d of its %d runes", filepath.Base(part.src.path), m.Spans, c, part.hi-part.lo)
+				}
+				for _, s := range m.Spans {
+					if s[0] < part.lo-2 || s[1] > part.hi+2 {
+						t.Errorf("%s: span %v outside its part [%d,%d)", filepath.Base(part.src.path), s, part.lo, part.hi)
+					}
+				}
+			}
+			if len(r.Sources) != 2 {
+				t.Errorf("sources %+v, want the two documents", r.Sources)
+			}
+		})
+	}
+}
+
+// A properly quoted passage counts in similarity, not in similarity_excluding_quotes.
+func TestQuotedPassage(t *testing.T) {
+	lib := newLibrary(t)
+	tea := libPara(t, "zh-tea.txt", "清代前期")
+	quote := sentences(tea.text)[2] // 出口贸易带来的白银流入江南……
+	text := "关于茶叶出口的影响，已有研究指出：“" + quote + "”[3]本文在此基础上进一步讨论茶叶价格与江南农户家庭收入之间的关系。"
+	r := checkText(t, lib, nil, text, originals[0])
+	p := findPara(t, r, text)
+	m := matchFrom(p, tea)
+	if m == nil {
+		t.Fatalf("quoted passage not matched: %+v", p)
+	}
+	qs := strings.Index(text, quote)
+	lo := utf8.RuneCountInString(text[:qs])
+	hi := lo + utf8.RuneCountInString(quote)
+	for _, s := range m.Spans {
+		if s[0] < lo || s[1] > hi+1 {
+			t.Errorf("span %v outside the quotation [%d,%d)", s, lo, hi)
+		}
+	}
+	if r.QuotedChars != m.CopiedChars || r.QuotedChars == 0 {
+		t.Errorf("quoted chars %d, copied inside the quotation %d", r.QuotedChars, m.CopiedChars)
+	}
+	if r.Similarity == 0 || r.SimilarityExcludingQuotes != 0 {
+		t.Errorf("similarity %v (want > 0), excluding quotes %v (want 0)", r.Similarity, r.SimilarityExcludingQuotes)
+	}
+	if p.Status != statusQuoted {
+		t.Errorf("status %q, want %q", p.Status, statusQuoted)
+	}
+
+	// The same passage without quotation marks and citation is plain copying.
+	plain := "关于茶叶出口的影响，" + quote + "本文在此基础上进一步讨论茶叶价格与江南农户家庭收入之间的关系。"
+	r = checkText(t, lib, nil, plain, originals[0])
+	if r.QuotedChars != 0 || r.SimilarityExcludingQuotes != r.Similarity || r.Similarity == 0 {
+		t.Errorf("unquoted copy: quoted %d, similarity %v, excluding quotes %v", r.QuotedChars, r.Similarity, r.SimilarityExcludingQuotes)
+	}
+}
+
+// A reference list copied from a library document is not counted by default, and is with
+// IncludeReferences.
+func TestReferences(t *testing.T) {
+	lib := newLibrary(t)
+	ref1 := libPara(t, "en-printing.txt", "[1] Eisenstein")
+	ref2 := libPara(t, "en-printing.txt", "[2] Febvre")
+	paras := []string{originals[0], originals[1], "参考文献", ref1.text, ref2.text}
+
+	r := checkText(t, lib, nil, paras...)
+	if r.CopiedChars != 0 || r.Similarity != 0 {
+		t.Errorf("references counted by default: %d copied chars", r.CopiedChars)
+	}
+	for _, ref := range []source{ref1, ref2} {
+		p := findPara(t, r, ref.text)
+		if p.Section != string(extract.References) || p.Status != statusExcluded {
+			t.Errorf("%q: section %q status %q", ref.text, p.Section, p.Status)
+		}
+	}
+	if !slices.ContainsFunc(r.Excluded, func(e report.Exclusion) bool { return e.Section == "references" && e.Chars > 0 }) {
+		t.Errorf("the report does not say references were left out: %+v", r.Excluded)
+	}
+
+	r = checkText(t, lib, &Options{IncludeReferences: true}, paras...)
+	for _, ref := range []source{ref1, ref2} {
+		p := findPara(t, r, ref.text)
+		if matchFrom(p, ref) == nil || p.Status != statusCopied {
+			t.Errorf("with IncludeReferences, %q: status %q, matches %+v", ref.text, p.Status, p.Matches)
+		}
+	}
+	if r.Similarity == 0 || !r.Settings.IncludeReferences {
+		t.Errorf("with IncludeReferences: similarity %v, settings %+v", r.Similarity, r.Settings)
+	}
+}
+
+// Template text — from a template document, or held by at least a quarter and at least three of
+// the library's documents — is shown as template and counted in neither figure.
+func TestTemplateText(t *testing.T) {
+	lib := newLibrary(t)
+	decl := libPara(t, "zh-wetland.txt", "学位论文原创性声明")
+	format := libPara(t, "template-format.txt", "学位论文正文一律使用")
+	copied := libPara(t, "en-tides.txt", "Tidal flats look empty")
+	paras := []string{decl.text, format.text, originals[0], copied.text}
+
+	r := checkText(t, lib, nil, paras...)
+	for _, text := range []string{decl.text, format.text} {
+		p := findPara(t, r, text)
+		if p.Status != statusTemplate || len(p.Matches) != 0 || len(p.TemplateMatches) == 0 {
+			t.Errorf("%q: status %q, %d counted matches, %d template matches", text[:30], p.Status, len(p.Matches), len(p.TemplateMatches))
+		}
+		if c := covered(p.TemplateMatches[0].Spans); c < utf8.RuneCountInString(text)*9/10 {
+			t.Errorf("template spans cover %d of %d", c, utf8.RuneCountInString(text))
+		}
+	}
+	cp := findPara(t, r, copied.text)
+	if r.CopiedChars != cp.Matches[0].CopiedChars || r.TemplateChars < utf8.RuneCountInString(decl.text+format.text)*9/10 {
+		t.Errorf("copied %d (want the English paragraph's %d), template %d", r.CopiedChars, cp.Matches[0].CopiedChars, r.TemplateChars)
+	}
+	if r.SimilarityExcludingQuotes != r.Similarity {
+		t.Errorf("template text changed one figure: %v vs %v", r.Similarity, r.SimilarityExcludingQuotes)
+	}
+	for _, s := range r.Sources {
+		if strings.HasSuffix(s.Path, "template-format.txt") {
+			t.Errorf("the template document is ranked as a source: %+v", s)
+		}
+	}
+
+	// Two more documents that share an acknowledgement: 2 of 8 is a quarter, but fewer than 3
+	// documents, so it is copying; the declaration, 3 of 8, stays template.
+	thanks := "感谢我的导师在论文选题、实验设计和写作过程中给予的悉心指导，感谢实验室的同学们在数据采集和整理工作中提供的帮助，也感谢家人多年来对我学习的理解和支持。"
+	dir := t.TempDir()
+	var extra []string
+	for i, body := range []string{sentences(originals[0])[0], sentences(originals[1])[0]} {
+		path := filepath.Join(dir, fmt.Sprintf("extra%d.txt", i))
+		os.WriteFile(path, []byte("附加论文\n\n"+body+"\n\n致谢\n\n"+thanks+"\n"), 0o644)
+		extra = append(extra, path)
+	}
+	if res, err := lib.AddFiles(context.Background(), extra, library.AddOptions{}, nil); err != nil || len(res.Added) != 2 {
+		t.Fatalf("extra documents: %+v %v", res, err)
+	}
+	r = checkText(t, lib, nil, append(paras, thanks)...)
+	if p := findPara(t, r, thanks); p.Status != statusCopied || len(p.Matches) == 0 {
+		t.Errorf("text of 2 library documents: status %q, want copied", p.Status)
+	}
+	if p := findPara(t, r, decl.text); p.Status != statusTemplate {
+		t.Errorf("declaration in 3 of 8 documents: status %q, want template", p.Status)
+	}
+
+	// Held by 3 of 8 documents is boilerplate at a quarter, not when the share asked for is 60%:
+	// then it is copying (the template document's text stays template whatever the share).
+	r = checkText(t, lib, &Options{TemplateShare: 0.6}, paras...)
+	if p := findPara(t, r, decl.text); p.Status != statusCopied || len(p.Matches) == 0 {
+		t.Errorf("declaration at a 60%% share: status %q", p.Status)
+	}
+	if p := findPara(t, r, format.text); p.Status != statusTemplate {
+		t.Errorf("template document text at a 60%% share: status %q", p.Status)
+	}
+}
+
+// Dodged copies still match their source, with spans on the characters the student wrote, and the
+// report warns about the tricks.
+func TestDodges(t *testing.T) {
+	lib := newLibrary(t)
+	s2t, err := opencc.New("s2t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := libPara(t, "zh-library.txt", "社区分馆")
+	cyr := libPara(t, "en-printing.txt", "When movable type")
+	trad := libPara(t, "zh-wetland.txt", "在湿地公园的规划中")
+	spaced := libPara(t, "zh-tea.txt", "明代中期以后")
+
+	// Zero-width characters after every third character.
+	var b strings.Builder
+	invisible := 0
+	for i, r := range []rune(zw.text) {
+		b.WriteRune(r)
+		if i%3 == 2 {
+			b.WriteString("\u200b")
+			invisible++
+		}
+	}
+	zwText := b.String()
+	// Cyrillic а, е, о for their Latin look-alikes.
+	lookalike := strings.Count(cyr.text, "a") + strings.Count(cyr.text, "e") + strings.Count(cyr.text, "o")
+	cyrText := strings.NewReplacer("a", "а", "e", "е", "o", "о").Replace(cyr.text)
+	tradText, err := s2t.Convert(trad.text)
+	if err != nil || tradText == trad.text {
+		t.Fatalf("s2t: %v", err)
+	}
+	spacedText := strings.Join(strings.Split(spaced.text, ""), " ")
+
+	tests := []struct {
+		name, text string
+		src        source
+	}{
+		{"zero width", zwText, zw},
+		{"cyrillic look-alikes", cyrText, cyr},
+		{"traditional", tradText, trad},
+		{"spaced", spacedText, spaced},
+	}
+	var paras []string
+	for _, tt := range tests {
+		paras = append(paras, tt.text)
+	}
+	r := checkText(t, lib, nil, append(paras, originals...)...)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := findPara(t, r, tt.text)
+			m := matchFrom(p, tt.src)
+			if m == nil {
+				t.Fatalf("no match with its source: %+v", p.Matches)
+			}
+			rs := []rune(tt.text)
+			if c := covered(m.Spans); c < len(rs)*9/10 {
+				t.Errorf("spans %v cover %d of %d runes of the original text", m.Spans, c, len(rs))
+			}
+			// Each span, as written, normalises to a passage of the source: the offsets are in
+			// the student's characters, not in the normalised form.
+			srcNorm := squash(similarity.Normalize(tt.src.text).String())
+			for _, s := range m.Spans {
+				got := squash(similarity.Normalize(string(rs[s[0]:s[1]])).String())
+				if !strings.Contains(srcNorm, got) {
+					t.Errorf("span %v = %q is not a passage of the source", s, string(rs[s[0]:s[1]]))
+				}
+			}
+		})
+	}
+	warned := map[string]int{}
+	for _, w := range r.Warnings {
+		warned[w.Kind] = w.Count
+		if !strings.Contains(w.Message, fmt.Sprint(w.Count)) {
+			t.Errorf("warning %q does not give its count %d", w.Message, w.Count)
+		}
+	}
+	want := map[string]int{"invisible": invisible, "lookalike": lookalike}
+	for k, n := range want {
+		if warned[k] != n {
+			t.Errorf("warning %s: %d, want %d (all warnings %+v)", k, warned[k], n, r.Warnings)
+		}
+	}
+	// Spaces next to punctuation are not between Chinese characters; most of the others are.
+	hanPairs := 0
+	for i, r := range []rune(spaced.text)[1:] {
+		hanPairs += b2i(unicode.Is(unicode.Han, r) && unicode.Is(unicode.Han, []rune(spaced.text)[i]))
+	}
+	if warned["spaced"] < hanPairs*8/10 || warned["spaced"] > hanPairs {
+		t.Errorf("warning spaced: %d, want most of the %d spaces between Han characters", warned["spaced"], hanPairs)
+	}
+	if warned["traditional"] < 10 {
+		t.Errorf("traditional characters: %d warned", warned["traditional"])
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// squash drops the spaces Normalize keeps between Latin words and punctuation, which a span cut
+// out of its paragraph may gain or lose at its edges.
+func squash(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// Spaces between Chinese characters are ordinary typography where a link or a cross-reference
+// was, next to Latin words and digits, and in letter-spaced headings; only spacing out a passage
+// is a dodge, and it takes more than a handful of such spaces to warn.
+func TestSpacedTypographyIsNoDodge(t *testing.T) {
+	lib := newLibrary(t)
+	natural := []string{
+		"摘 要",
+		"本节介绍系统的总体设计，详细的接口说明 参见 附录 A。检测流程分为提取、规范化、检索和对齐四个步骤，各步骤 之间通过 统一的数据结构传递段落，具体的实现细节 请参考 第 3 章 中的说明。",
+		"我们使用 Go 语言实现了原型系统，并在 2024 年 的 数据集上进行了测试。注意 在 第 2.1 节 中给出的阈值只是经验取值，实际应用时 需要根据 文献库的规模重新调整，否则 可能 产生较多的误报。",
+		"最后，对 全文的工作 进行了总结。本文 提出的方法 在中文和英文论文上都取得了 较好的 效果，但对于 跨语言复制的检测 仍然无能为力，这是今后 需要继续研究的方向。",
+		// A few spaced characters: fewer than it takes to warn.
+		"一个短语 被 拆 开 了，但这只是个别现象。",
+	}
+	r := checkText(t, lib, nil, append(natural, originals...)...)
+	for _, w := range r.Warnings {
+		t.Errorf("warning on ordinary typography: %+v", w)
+	}
+
+	spaced := strings.Join(strings.Split(libPara(t, "zh-tea.txt", "明代中期以后").text, ""), " ")
+	r = checkText(t, lib, nil, append(natural, spaced)...)
+	if !slices.ContainsFunc(r.Warnings, func(w report.Warning) bool { return w.Kind == "spaced" }) {
+		t.Errorf("no warning for a spaced-out paragraph: %+v", r.Warnings)
+	}
+}

@@ -1,0 +1,270 @@
+package compare
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"thesischeck/library"
+	"thesischeck/similarity"
+)
+
+// Common text is found through word bigrams: a bigram that half the class uses is common, and a run of
+// common bigrams long enough to count as a copy (MinWords words, MinRunChars characters) is common
+// text — the prompt, a template, a quotation everyone uses. A single common bigram ("neural network"
+// in a class on neural networks) is not: only runs are left out. A run may bridge commonGap
+// uncommon bigrams, so that a student who reworded one word of the prompt still has the rest of the
+// prompt recognised (one changed word breaks two bigrams; a stop-word pair has no bigram).
+const commonGap = 3
+
+// templateGrams returns the word bigrams of the library's template documents, each with the index of
+// the template (into the returned titles) that has it.
+func templateGrams(lib *library.Library) (map[uint32]int32, []string, error) {
+	if lib == nil {
+		return nil, nil, nil
+	}
+	grams := map[uint32]int32{}
+	var titles []string
+	for _, info := range lib.List() {
+		if !info.Template {
+			continue
+		}
+		ps, err := lib.Paragraphs(info.ID)
+		if err != nil {
+			return nil, nil, fmt.Errorf("compare: template %s: %w", info.Path, err)
+		}
+		t := int32(len(titles))
+		titles = append(titles, info.Title)
+		for _, p := range ps {
+			for _, g := range similarity.Grams(p.Tokens) {
+				if _, ok := grams[g]; g != 0 && !ok {
+					grams[g] = t
+				}
+			}
+		}
+	}
+	return grams, titles, nil
+}
+
+// markCommon finds the common text of every document, lists it in res.Common and in the documents'
+// paragraphs, and marks its words as stop words so that no alignment seeds on it. It fills each
+// document's grams, winnowed grams and signature, and returns in how many documents each bigram
+// stands.
+func markCommon(docs []*doc, tmpl map[uint32]int32, titles []string, res *Result, o settings) map[uint32]int32 {
+	total := 0
+	for _, d := range docs {
+		d.grams = similarity.Grams(d.toks)
+		total += len(d.grams)
+	}
+	// Sized for the worst case, every bigram distinct: growing a map of millions costs more.
+	df := make(map[uint32]int32, total)
+	var set []uint32
+	for _, d := range docs {
+		set = similarity.SortedSet(append(set[:0], d.grams...))
+		for _, g := range set {
+			df[g]++
+		}
+	}
+	minDocs := int32(res.CommonDocuments)
+	claimed := map[uint32]int{} // bigram → index in res.Common of the passage that has it
+	for _, d := range docs {
+		dd := &res.Documents[d.idx]
+		for _, r := range commonRuns(d, func(g uint32) bool {
+			_, t := tmpl[g]
+			return df[g] >= minDocs || t
+		}, o) {
+			for k := r[0]; k < r[1]; k++ {
+				d.common[k] = true
+			}
+			text := recordCommon(d, dd, r)
+			addCommon(res, claimed, d.grams[r[0]:r[1]-1], text, tmpl, titles)
+		}
+		for k := range d.toks {
+			if d.common[k] {
+				d.toks[k].Stop = true
+			}
+		}
+		d.grams = similarity.Grams(d.toks)
+		var w []uint32
+		for _, g := range similarity.Winnow(d.grams, winnowWindow) {
+			if df[g] < minDocs {
+				w = append(w, g)
+			}
+		}
+		d.wgrams = w
+		kept := make([]similarity.Token, 0, len(d.toks))
+		for k, t := range d.toks {
+			if !d.common[k] {
+				kept = append(kept, t)
+			}
+		}
+		sh := similarity.Shingles(kept)
+		d.sig, d.shingles = similarity.MinHash(sh), len(sh)
+	}
+	return df
+}
+
+// commonRuns returns the runs of d's words, as word ranges [start, end), whose bigrams are common. A
+// run stays within a paragraph; stop-word pairs (bigram 0) neither extend nor break it; a common
+// bigram standing alone at either end is a set phrase next to the passage, not part of it.
+func commonRuns(d *doc, common func(uint32) bool, o settings) [][2]int {
+	var out [][2]int
+	var hits []int // positions of the common bigrams of the current run
+	adjacent := func(a, b int) bool {
+		for _, g := range d.grams[a+1 : b] {
+			if g != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	flush := func() {
+		for len(hits) > 1 && !adjacent(hits[0], hits[1]) {
+			hits = hits[1:]
+		}
+		for n := len(hits); n > 1 && !adjacent(hits[n-2], hits[n-1]); n = len(hits) {
+			hits = hits[:n-1]
+		}
+		if len(hits) > 1 {
+			start, end := hits[0], min(hits[len(hits)-1]+2, len(d.toks))
+			chars := 0
+			for _, t := range d.toks[start:end] {
+				if !t.Num {
+					chars += int(t.End - t.Start)
+				}
+			}
+			if end-start >= o.align.MinWords && chars >= o.align.MinChars {
+				out = append(out, [2]int{start, end})
+			}
+		}
+		hits = hits[:0]
+	}
+	gap := 0
+	for i, g := range d.grams {
+		switch {
+		case i+1 < len(d.toks) && d.para[i] != d.para[i+1]:
+			flush()
+		case g == 0:
+		case common(g):
+			hits = append(hits, i)
+			gap = 0
+		case len(hits) > 0:
+			if gap++; gap > commonGap {
+				flush()
+			}
+		}
+	}
+	flush()
+	return out
+}
+
+// recordCommon adds a common run to the paragraphs' Common spans and the document's counts, and
+// returns its text.
+func recordCommon(d *doc, dd *Document, r [2]int) string {
+	var parts []string
+	for _, s := range d.spans(r) {
+		p := &dd.Paragraphs[s.Para]
+		p.Common = append(p.Common, [2]int{s.Start, s.End})
+		dd.CommonChars += s.End - s.Start
+		dd.ComparedChars -= s.End - s.Start
+		parts = append(parts, string([]rune(p.Text)[s.Start:s.End]))
+	}
+	return strings.Join(parts, "\n")
+}
+
+// addCommon lists a common passage once: a run most of whose bigrams an earlier passage already has
+// is the same passage in another document.
+func addCommon(res *Result, claimed map[uint32]int, grams []uint32, text string, tmpl map[uint32]int32, titles []string) {
+	votes := map[int]int{}
+	fromTemplate := map[int32]int{}
+	n := 0
+	for _, g := range grams {
+		if g == 0 {
+			continue
+		}
+		n++
+		if c, ok := claimed[g]; ok {
+			votes[c]++
+		}
+		if t, ok := tmpl[g]; ok {
+			fromTemplate[t]++
+		}
+	}
+	best, bestVotes := -1, 0
+	for c, v := range votes {
+		if v > bestVotes || (v == bestVotes && c < best) {
+			best, bestVotes = c, v
+		}
+	}
+	if best < 0 || bestVotes*2 < n {
+		c := Common{Text: text}
+		tBest, tVotes := int32(-1), 0
+		for t, v := range fromTemplate {
+			if v > tVotes || (v == tVotes && t < tBest) {
+				tBest, tVotes = t, v
+			}
+		}
+		if tVotes*2 >= n && tBest >= 0 {
+			c.Template = titles[tBest]
+		}
+		res.Common = append(res.Common, c)
+		best = len(res.Common) - 1
+	}
+	res.Common[best].Documents++
+	for _, g := range grams {
+		if _, ok := claimed[g]; g != 0 && !ok {
+			claimed[g] = best
+		}
+	}
+}
+
+// spans turns a word range of d's stream into character spans, one per paragraph it touches.
+func (d *doc) spans(r [2]int) []Span {
+	var out []Span
+	for k := r[0]; k < r[1]; {
+		p := d.para[k]
+		e := k
+		for e < r[1] && d.para[e] == p {
+			e++
+		}
+		out = append(out, Span{Para: int(p), Start: int(d.toks[k].Start), End: int(d.toks[e-1].End)})
+		k = e
+	}
+	return out
+}
+
+// withoutCommon cuts the common text of the paragraphs out of spans.
+func withoutCommon(spans []Span, paras []Paragraph) []Span {
+	var out []Span
+	for _, s := range spans {
+		cs := paras[s.Para].Common
+		if len(cs) == 0 {
+			out = append(out, s)
+			continue
+		}
+		cs = append([][2]int(nil), cs...)
+		sort.Slice(cs, func(i, j int) bool { return cs[i][0] < cs[j][0] })
+		at := s.Start
+		for _, c := range cs {
+			if c[1] <= at || c[0] >= s.End {
+				continue
+			}
+			if c[0] > at {
+				out = append(out, Span{s.Para, at, c[0]})
+			}
+			at = max(at, c[1])
+		}
+		if at < s.End {
+			out = append(out, Span{s.Para, at, s.End})
+		}
+	}
+	return out
+}
+
+func spanChars(spans []Span) int {
+	n := 0
+	for _, s := range spans {
+		n += s.End - s.Start
+	}
+	return n
+}

@@ -1,0 +1,328 @@
+package extract
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// docxWant is what a DOCX must give back: paragraphs that must be there (with their section,
+// heading flag and notes), text that must appear nowhere (headers, footers, deleted or hidden
+// text, note bodies glued into the body), and text that must appear exactly once.
+type docxWant struct {
+	paras  []Paragraph // matched by Text; Section, Heading and Notes compared
+	absent []string
+	once   []string
+}
+
+func checkDOCX(t *testing.T, doc *Document, want docxWant) {
+	t.Helper()
+	byText := map[string]Paragraph{}
+	var all []string
+	for _, p := range doc.Paragraphs {
+		byText[p.Text] = p
+		all = append(all, p.Text)
+	}
+	dump := "\n" + strings.Join(all, "\n")
+	for _, w := range want.paras {
+		p, ok := byText[w.Text]
+		if !ok {
+			t.Errorf("paragraph %q not extracted whole:%s", w.Text, dump)
+			continue
+		}
+		if p.Section != w.Section || p.Heading != w.Heading {
+			t.Errorf("%q: section %s heading %v, want %s %v", w.Text, p.Section, p.Heading, w.Section, w.Heading)
+		}
+		if !slices.Equal(p.Notes, w.Notes) {
+			t.Errorf("%q: notes %q, want %q", w.Text, p.Notes, w.Notes)
+		}
+	}
+	for _, s := range want.absent {
+		for _, p := range doc.Paragraphs {
+			if strings.Contains(p.Text, s) {
+				t.Errorf("%q must not be body text, found in %q", s, p.Text)
+			}
+		}
+	}
+	for _, s := range want.once {
+		n := 0
+		for _, p := range doc.Paragraphs {
+			n += strings.Count(p.Text, s)
+		}
+		if n != 1 {
+			t.Errorf("%q appears %d times, want once", s, n)
+		}
+	}
+}
+
+// TestDOCXProducers reads DOCX files written by real producers (testdata/docx/src says how).
+func TestDOCXProducers(t *testing.T) {
+	tests := []struct {
+		file string
+		want docxWant
+	}{
+		{"libreoffice-zh.docx", docxWant{
+			paras: []Paragraph{
+				{Text: "面向学位论文的复制检测方法研究", Section: Front, Heading: true},
+				{Text: "摘要", Section: Abstract, Heading: true},
+				{Text: "第1章 绪论", Section: Body, Heading: true},
+				{Text: "学术不端检测已经成为研究生培养的必要环节，各高校普遍要求论文在答辩前通过检测。", Section: Body,
+					Notes: []string{"见教育部相关文件。", "尾注：检测比例各校不同。"}},
+				// A line break inside a paragraph does not split it.
+				{Text: "正文段落紧跟在文本框之后，换行之后的文字属于同一段落。", Section: Body},
+				// Table cells: one paragraph each.
+				{Text: "单元格甲", Section: Body},
+				{Text: "单元格乙", Section: Body},
+				{Text: "参考文献", Section: References, Heading: true},
+				{Text: "[1] 王芳. 文本复制检测综述[J]. 计算机学报, 2019, 42(3): 1-20.", Section: References},
+			},
+			absent: []string{"页眉", "页脚", "见教育部相关文件", "检测比例各校不同"},
+			once:   []string{"文本框中的说明文字只应出现一次。"},
+		}},
+		{"pandoc-zh.docx", docxWant{
+			paras: []Paragraph{
+				{Text: "文本复制检测是学术规范的重要保障。已有工作表明，局部敏感哈希能够在大规模语料上快速召回候选文档。",
+					Section: Body, Notes: []string{"本文所称复制包括逐字复制与改写复制。"}},
+				{Text: "SimHash", Section: Body},
+				{Text: "0.94", Section: Body},
+				{Text: "致谢", Section: Acknowledgements, Heading: true},
+				{Text: "感谢导师的悉心指导。", Section: Acknowledgements},
+			},
+			absent: []string{"本文所称复制包括"},
+		}},
+		{"python-docx-en.docx", docxWant{
+			paras: []Paragraph{
+				{Text: "Abstract", Section: Abstract, Heading: true},
+				{Text: "1.1 Background", Section: Body, Heading: true},
+				{Text: "[1] A. Broder. On the resemblance and containment of documents. 1997.", Section: References},
+				{Text: "The source code is available from the author.", Section: Appendix},
+			},
+			absent: []string{"DELETED TEXT", "HIDDEN WORDS"},
+			once:   []string{"Inserted text stays."},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			doc, err := File(filepath.Join("testdata", "docx", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if doc.Format != "docx" {
+				t.Errorf("format %q", doc.Format)
+			}
+			checkDOCX(t, doc, tt.want)
+		})
+	}
+}
+
+// buildDOCX writes a minimal WordprocessingML package: parts by name, with the content types
+// and relationships Word expects.
+func buildDOCX(t *testing.T, parts map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	names := make([]string, 0, len(parts))
+	for n := range parts {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		w, err := zw.Create(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(parts[n]))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+const wNS = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
+
+func wPara(style, text string) string {
+	ppr := ""
+	if style != "" {
+		ppr = `<w:pPr><w:pStyle w:val="` + style + `"/></w:pPr>`
+	}
+	return `<w:p>` + ppr + `<w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
+}
+
+// thesisDOCX is an English thesis built by hand with the structures a checker must tell from
+// body text: a running header and a footer with a page field, footnotes (with Word's separator
+// notes), a table, a tab and a line break inside paragraphs, and a reference list.
+func thesisDOCX(t *testing.T) []byte {
+	body := wPara("Title", "Copying in Graduate Theses") +
+		wPara("Heading1", "Abstract") +
+		wPara("", "This thesis measures how often graduate theses reuse text without attribution.") +
+		wPara("Heading1", "1 Introduction") +
+		`<w:p><w:r><w:t xml:space="preserve">Checkers compare each paragraph with a library</w:t></w:r>` +
+		`<w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteReference w:id="1"/></w:r>` +
+		`<w:r><w:t xml:space="preserve"> and report the copied spans.</w:t></w:r></w:p>` +
+		`<w:p><w:r><w:t>Results</w:t><w:tab/><w:t>differ by field,</w:t><w:br/><w:t>as the table shows.</w:t></w:r>` +
+		`<w:r><w:footnoteReference w:id="2"/></w:r></w:p>` +
+		`<w:tbl><w:tr><w:tc>` + wPara("", "Field") + `</w:tc><w:tc>` + wPara("", "Share copied") + `</w:tc></w:tr>` +
+		`<w:tr><w:tc>` + wPara("", "Engineering") + `</w:tc><w:tc>` + wPara("", "12 percent") + `</w:tc></w:tr></w:tbl>` +
+		wPara("Heading1", "References") +
+		wPara("", "[1] A. Broder. On the resemblance and containment of documents. 1997.") +
+		wPara("", "[2] S. Schleimer, D. Wilkerson, A. Aiken. Winnowing. SIGMOD 2003.") +
+		`<w:sectPr><w:headerReference w:type="default" r:id="rIdheader"/><w:footerReference w:type="default" r:id="rIdfooter"/></w:sectPr>`
+	styles := `<w:styles ` + wNS + `>` +
+		`<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>` +
+		`<w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style>` +
+		`</w:styles>`
+	footnotes := `<w:footnotes ` + wNS + `>` +
+		`<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>` +
+		`<w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>` +
+		`<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> Libraries hold earlier theses and papers.</w:t></w:r></w:p></w:footnote>` +
+		`<w:footnote w:id="2"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> Figures from the pilot study.</w:t></w:r></w:p></w:footnote>` +
+		`</w:footnotes>`
+	return wordPackage(t, body, map[string]string{
+		"styles":    styles,
+		"footnotes": footnotes,
+		"header":    `<w:hdr ` + wNS + `>` + wPara("Header", "Running Header Of Every Page") + `</w:hdr>`,
+		"footer": `<w:ftr ` + wNS + `><w:p><w:r><w:t xml:space="preserve">Page </w:t></w:r>` +
+			`<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGE </w:instrText></w:r>` +
+			`<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>7</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p></w:ftr>`,
+	})
+}
+
+// wordPackage builds a DOCX from the body of word/document.xml and further parts by
+// relationship type (styles, footnotes, numbering, header, footer), each linked from the
+// document as Word links them (the header and footer as rIdheader and rIdfooter).
+func wordPackage(t *testing.T, body string, parts map[string]string) []byte {
+	t.Helper()
+	rel := "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+	files := map[string]string{
+		"[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+			`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+			`<Default Extension="xml" ContentType="application/xml"/>` +
+			`<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+		"_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+			`<Relationship Id="rId1" Type="` + rel + `officeDocument" Target="word/document.xml"/></Relationships>`,
+		"word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document ` + wNS + `><w:body>` + body + `</w:body></w:document>`,
+	}
+	rels := ""
+	for typ, xml := range parts {
+		files["word/"+typ+".xml"] = xml
+		rels += `<Relationship Id="rId` + typ + `" Type="` + rel + typ + `" Target="` + typ + `.xml"/>`
+	}
+	files["word/_rels/document.xml.rels"] = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` + rels + `</Relationships>`
+	return buildDOCX(t, files)
+}
+
+func TestDOCXThesisStructures(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "thesis.docx")
+	if err := os.WriteFile(path, thesisDOCX(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := File(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDOCX(t, doc, docxWant{
+		paras: []Paragraph{
+			{Text: "Copying in Graduate Theses", Section: Front, Heading: true},
+			{Text: "Abstract", Section: Abstract, Heading: true},
+			{Text: "1 Introduction", Section: Body, Heading: true},
+			{Text: "Checkers compare each paragraph with a library and report the copied spans.", Section: Body,
+				Notes: []string{"Libraries hold earlier theses and papers."}},
+			{Text: "Results differ by field, as the table shows.", Section: Body, Notes: []string{"Figures from the pilot study."}},
+			{Text: "Field", Section: Body},
+			{Text: "12 percent", Section: Body},
+			{Text: "References", Section: References, Heading: true},
+			{Text: "[2] S. Schleimer, D. Wilkerson, A. Aiken. Winnowing. SIGMOD 2003.", Section: References},
+		},
+		absent: []string{"Running Header", "Page", "Libraries hold", "pilot study"},
+	})
+	for _, p := range doc.Paragraphs {
+		if p.Section == Body && !p.Heading && p.Chapter != "1 Introduction" {
+			t.Errorf("%q: chapter %q", p.Text, p.Chapter)
+		}
+	}
+}
+
+// Broken packages are one clear error, never a panic.
+func TestDOCXDamaged(t *testing.T) {
+	good := thesisDOCX(t)
+	tests := []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"truncated zip", good[:len(good)/2], ErrCorrupt},
+		{"zip without document", buildDOCX(t, map[string]string{"word/styles.xml": "<w:styles/>"}), ErrUnsupported},
+		{"malformed xml", buildDOCX(t, map[string]string{"word/document.xml": `<w:document ` + wNS + `><w:body><w:p><w:r><w:t>unclosed`}), ErrCorrupt},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := readDOCX(context.Background(), tt.data)
+			if !errors.Is(err, tt.want) {
+				t.Errorf("error %v, want %v", err, tt.want)
+			}
+		})
+	}
+}
+
+// Revisions, placeholders and automatic numbering: what Word shows is what the checker reads.
+func TestDOCXEdgeCases(t *testing.T) {
+	styles := `<w:styles ` + wNS + `><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/>` +
+		`<w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style></w:styles>`
+	numbering := `<w:numbering ` + wNS + `><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/>` +
+		`<w:numFmt w:val="chineseCounting"/><w:lvlText w:val="第%1章"/></w:lvl></w:abstractNum>` +
+		`<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`
+	heading := func(text string) string {
+		return `<w:p><w:pPr><w:pStyle w:val="Heading1"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>` +
+			`<w:r><w:t>` + text + `</w:t></w:r></w:p>`
+	}
+	body := heading("绪论") +
+		`<w:p><w:r><w:t xml:space="preserve">研究生论文的检测</w:t></w:r>` +
+		`<w:moveFrom w:id="1" w:author="x"><w:r><w:t>移走的旧文字</w:t></w:r></w:moveFrom>` +
+		`<w:moveTo w:id="2" w:author="x"><w:r><w:t>已经成为答辩前的必要环节</w:t></w:r></w:moveTo>` +
+		`<w:r><w:t>。</w:t></w:r></w:p>` +
+		`<w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent>` + wPara("", "单击此处输入文字。") + `</w:sdtContent></w:sdt>` +
+		heading("相关工作") +
+		wPara("", "已有的方法主要依靠指纹索引和序列对齐。")
+	path := filepath.Join(t.TempDir(), "edge.docx")
+	if err := os.WriteFile(path, wordPackage(t, body, map[string]string{"styles": styles, "numbering": numbering}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := File(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDOCX(t, doc, docxWant{
+		paras: []Paragraph{
+			{Text: "第一章 绪论", Section: Body, Heading: true},
+			{Text: "研究生论文的检测已经成为答辩前的必要环节。", Section: Body},
+			{Text: "第二章 相关工作", Section: Body, Heading: true},
+		},
+		absent: []string{"移走的旧文字", "单击此处"},
+	})
+	if p := doc.Paragraphs[len(doc.Paragraphs)-1]; p.Chapter != "第二章 相关工作" {
+		t.Errorf("last paragraph in chapter %q", p.Chapter)
+	}
+}
+
+// A part that claims to inflate past the text limit is refused before it is inflated.
+func TestDOCXTooLarge(t *testing.T) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: "word/document.xml", Method: zip.Deflate,
+		CompressedSize64: 2, UncompressedSize64: MaxTextBytes + 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte{3, 0})
+	zw.Close()
+	if _, err := readDOCX(context.Background(), buf.Bytes()); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("error %v, want ErrTooLarge", err)
+	}
+}

@@ -1,0 +1,6 @@
+#!/bin/sh
+# Rebuilds zh.pdf and en.pdf from their LibreOffice sources. Made with LibreOffice 7.4
+# (Debian 12: libreoffice-writer-nogui, fonts-noto-cjk, fonts-liberation2).
+set -e
+cd "$(dirname "$0")"
+HOME="${TMPDIR:-/tmp}/thesischeck-soffice" soffice --headless --convert-to pdf zh.fodt en.fodt

@@ -1,0 +1,211 @@
+package library
+
+import (
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+
+	"thesischeck/similarity"
+)
+
+func segmenter(t testing.TB) *similarity.Segmenter {
+	t.Helper()
+	s, err := similarity.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// flip returns f with the given bits inverted.
+func flip(f uint64, bits ...int) uint64 {
+	for _, b := range bits {
+		f ^= 1 << b
+	}
+	return f
+}
+
+// SimHash lookups find every stored paragraph within distance 3 of the query, whichever blocks
+// the differing bits fall in (pigeonhole: one of the four 16-bit blocks is always equal), and
+// never return one farther than asked.
+func TestSimHashLookupDistances(t *testing.T) {
+	src := t.TempDir()
+	var paths []string
+	for i, p := range prose {
+		paths = append(paths, writeDoc(t, src, string(rune('a'+i))+".txt", "Doc", p))
+	}
+	l := openLib(t, t.TempDir(), nil)
+	defer l.Close()
+	add(t, l, AddOptions{}, paths...)
+
+	type target struct {
+		ref ParaRef
+		sim uint64
+	}
+	var targets []target
+	for _, d := range l.List() {
+		ps, err := l.Paragraphs(d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range ps {
+			ref := ParaRef{Doc: d.ID, Para: n}
+			if s := l.SimHash(ref); s != 0 {
+				targets = append(targets, target{ref, s})
+			}
+		}
+	}
+	if len(targets) < len(prose) {
+		t.Fatalf("only %d paragraphs with a SimHash", len(targets))
+	}
+	// Bit patterns: each distance, with the changed bits in one block or spread so that exactly
+	// one block is left equal (each of the four in turn).
+	patterns := [][]int{
+		{}, {5}, {40}, {63},
+		{1, 2}, {3, 20}, {17, 50},
+		{0, 1, 2}, {0, 16, 32}, {16, 32, 48}, {0, 32, 48}, {0, 16, 48},
+	}
+	r := rand.New(rand.NewSource(1))
+	for i := 0; i < 20; i++ {
+		patterns = append(patterns, r.Perm(64)[:1+r.Intn(3)])
+	}
+	for _, tg := range targets {
+		for _, bits := range patterns {
+			q := flip(tg.sim, bits...)
+			got := l.Candidates(nil, q, 3, 2, 0)
+			found := false
+			for _, c := range got {
+				if c.Hamming > 3 || c.Hamming != similarity.Hamming(q, l.SimHash(c.ParaRef)) {
+					t.Fatalf("candidate %+v: reported distance %d, true %d, limit 3", c.ParaRef, c.Hamming, similarity.Hamming(q, l.SimHash(c.ParaRef)))
+				}
+				if c.ParaRef == tg.ref {
+					found = true
+					if c.Hamming != len(bits) {
+						t.Errorf("distance %d reported as %d", len(bits), c.Hamming)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%+v not found at distance %d (bits %v)", tg.ref, len(bits), bits)
+			}
+		}
+		// Four or more bits away: beyond the threshold asked for, never returned; one bit in each
+		// block leaves no block equal, so not even the pigeonhole tables hold it.
+		for _, bits := range [][]int{{0, 16, 32, 48}, {1, 2, 3, 4}, {0, 1, 17, 33, 49}} {
+			for _, c := range l.Candidates(nil, flip(tg.sim, bits...), 3, 2, 0) {
+				if c.ParaRef == tg.ref {
+					t.Errorf("%+v returned at distance %d with limit 3", tg.ref, len(bits))
+				}
+			}
+		}
+	}
+}
+
+// Gram lookups find a library paragraph that shares a passage with the query, ranked by shared
+// grams, and not one that shares only common words.
+func TestGramLookup(t *testing.T) {
+	src := t.TempDir()
+	l := openLib(t, t.TempDir(), nil)
+	defer l.Close()
+	add(t, l, AddOptions{}, writeDoc(t, src, "zh.txt", "湿地", prose[0], prose[1]), writeDoc(t, src, "en.txt", "Tides", prose[3], prose[4]))
+	seg := segmenter(t)
+	tests := []struct {
+		name, query string
+		want        string // the library paragraph to find first; "" for none
+	}{
+		{"copied sentence inside new text", "我们的调查从春天开始。与人工修建的排水设施相比，湿地依靠植物根系和微生物完成净化过程，运行成本低。调查一直持续到秋天。", prose[0]},
+		{"english passage", "In our region, a single square metre of that mud can hold thousands of small worms, snails and shellfish, as the survey showed.", prose[3]},
+		{"unrelated", "The committee approved the budget after a long debate about the new building and its cost.", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := seg.Prepare(tt.query)
+			got := l.Candidates(q.Grams, 0, -1, 2, 5)
+			if tt.want == "" {
+				if len(got) != 0 {
+					t.Errorf("unrelated query found %v", got)
+				}
+				return
+			}
+			if len(got) == 0 {
+				t.Fatal("nothing found")
+			}
+			ps, _ := l.Paragraphs(got[0].Doc)
+			if ps[got[0].Para].Text != tt.want || got[0].Hits < 2 {
+				t.Errorf("best candidate %+v is %q", got[0], ps[got[0].Para].Text)
+			}
+			for i := 1; i < len(got); i++ {
+				if got[i].Hits > got[i-1].Hits {
+					t.Errorf("candidates not ranked by hits: %v", got)
+				}
+			}
+		})
+	}
+}
+
+// MinHash LSH finds documents that share most of their text and not unrelated ones; removed
+// documents are not found.
+func TestSimilarDocuments(t *testing.T) {
+	src := t.TempDir()
+	orig := []string{prose[0], prose[1], prose[2]}
+	edited := slices.Clone(orig)
+	edited[1] = strings.Replace(edited[1], "安静地", "整齐地", 1)
+	edited = append(edited, "本章小结：以上三个方面的变化说明，城市公共服务正在从单一功能走向综合功能。")
+	l := openLib(t, t.TempDir(), nil)
+	defer l.Close()
+	res := add(t, l, AddOptions{},
+		writeDoc(t, src, "orig.txt", "原文", orig...),
+		writeDoc(t, src, "edited.txt", "改写", edited...),
+		writeDoc(t, src, "other.txt", "Other", prose[3], prose[4], prose[5]))
+	if len(res.Added) != 3 {
+		t.Fatalf("added %d", len(res.Added))
+	}
+	a, b, c := res.Added[0].ID, res.Added[1].ID, res.Added[2].ID
+	sA, sB, sC := docSig(t, l, a), docSig(t, l, b), docSig(t, l, c)
+	if j := sA.Jaccard(&sB); j < 0.5 {
+		t.Fatalf("edited copy has Jaccard %.2f with its original", j)
+	}
+	if got := l.SimilarDocuments(&sA); !slices.Contains(got, a) || !slices.Contains(got, b) || slices.Contains(got, c) {
+		t.Errorf("SimilarDocuments(original) = %v, want %d and %d but not %d", got, a, b, c)
+	}
+	if got := l.SimilarDocuments(&sC); !slices.Equal(got, []uint64{c}) {
+		t.Errorf("SimilarDocuments(other) = %v, want [%d]", got, c)
+	}
+	if err := l.Remove(b); err != nil {
+		t.Fatal(err)
+	}
+	if got := l.SimilarDocuments(&sA); slices.Contains(got, b) {
+		t.Errorf("removed document %d still found: %v", b, got)
+	}
+}
+
+// Boilerplate is the share of a paragraph's grams held by at least minDocs documents.
+func TestBoilerplate(t *testing.T) {
+	src := t.TempDir()
+	decl := "学位论文原创性声明：本人郑重声明，所呈交的学位论文是本人在导师指导下独立进行研究工作所取得的成果。除文中已经注明引用的内容外，本论文不含任何其他个人或集体已经发表或撰写过的作品成果。"
+	l := openLib(t, t.TempDir(), nil)
+	defer l.Close()
+	res := add(t, l, AddOptions{},
+		writeDoc(t, src, "a.txt", "A", decl, prose[0]),
+		writeDoc(t, src, "b.txt", "B", decl, prose[1]),
+		writeDoc(t, src, "c.txt", "C", decl, prose[2]),
+		writeDoc(t, src, "d.txt", "D", prose[3]))
+	seg := segmenter(t)
+	grams := similarity.Winnow(seg.Prepare(decl).Grams, 4)
+	if got := l.Boilerplate(grams, 3); got < 0.9 {
+		t.Errorf("declaration in 3 documents: boilerplate share %.2f at 3 documents", got)
+	}
+	if got := l.Boilerplate(grams, 4); got > 0.1 {
+		t.Errorf("declaration in 3 documents: boilerplate share %.2f at 4 documents", got)
+	}
+	if got := l.Boilerplate(similarity.Winnow(seg.Prepare(prose[0]).Grams, 4), 2); got > 0.1 {
+		t.Errorf("a paragraph of one document: boilerplate share %.2f", got)
+	}
+	if err := l.Remove(res.Added[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Boilerplate(grams, 3); got > 0.1 {
+		t.Errorf("after removing one of the 3 documents the share is still %.2f", got)
+	}
+}

@@ -1,0 +1,288 @@
+package library
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"thesischeck/similarity"
+)
+
+// Paragraphs of real prose, Chinese and English, for documents made in the tests.
+var prose = []string{
+	"湿地被称为城市的肾脏，它能够截留地表径流中的泥沙和污染物，缓解暴雨带来的洪涝压力，并在干旱季节向河道补充水源。与人工修建的排水设施相比，湿地依靠植物根系和微生物完成净化过程，运行成本低，而且可以长期保持稳定。",
+	"过去，公共图书馆的主要任务是收藏和出借图书，阅览室里安静地排列着书架和长桌。随着电子资源的普及，读者到馆的目的发生了明显变化：有人来参加讲座和展览，有人来使用自习座位，还有人带着孩子参加亲子阅读活动。",
+	"明代中期以后，江南地区的茶叶生产逐渐从自给自足转向面向市场。山区农户在清明前后采摘嫩芽，经过杀青、揉捻和烘焙制成干茶，再由行商收购后运往苏州、杭州等城市的茶行。",
+	"Tidal flats look empty at first glance, a wide expanse of grey mud that the sea covers and uncovers twice a day. Yet a single square metre of that mud can hold thousands of small worms, snails and shellfish, which in turn feed the wading birds that gather along the shore.",
+	"When movable type arrived in the German city of Mainz in the middle of the fifteenth century, books were still expensive objects copied by hand. Within fifty years printing shops had opened in more than two hundred towns, and the number of books in circulation grew by several orders of magnitude.",
+	"Many of these birds are long-distance migrants. A bar-tailed godwit may fly from Alaska to New Zealand without stopping, while other species move in shorter stages along the coasts of East Asia and Australia, resting at a chain of stopover sites.",
+}
+
+// writeDoc writes a text document (title line, then paragraphs) and returns its path.
+func writeDoc(t *testing.T, dir, name, title string, paras ...string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := title + "\n\n" + strings.Join(paras, "\n\n") + "\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func openLib(t *testing.T, dir string, opts *Options) *Library {
+	t.Helper()
+	l, err := Open(dir, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func add(t *testing.T, l *Library, opts AddOptions, paths ...string) AddResult {
+	t.Helper()
+	res, err := l.AddFiles(context.Background(), paths, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func ids(docs []DocInfo) []uint64 {
+	var out []uint64
+	for _, d := range docs {
+		out = append(out, d.ID)
+	}
+	return out
+}
+
+func TestAddListRemove(t *testing.T) {
+	src := t.TempDir()
+	writeDoc(t, src, "a.txt", "湿地", prose[0], prose[1])
+	writeDoc(t, src, "sub/b.txt", "Tides", prose[3])
+	writeDoc(t, src, "sub/deeper/c.txt", "Printing", prose[4], prose[5], prose[2])
+	writeDoc(t, src, ".hidden/d.txt", "Hidden", prose[2]) // hidden folders are skipped
+	writeDoc(t, src, "notes.md", "Markdown", prose[2])    // not a format the library reads
+	broken := filepath.Join(src, "broken.docx")           // a damaged ZIP
+	os.WriteFile(broken, []byte("PK\x03\x04\x14\x00\x00\x00\x08\x00damaged"), 0o644)
+
+	l := openLib(t, filepath.Join(t.TempDir(), "lib"), nil)
+	defer l.Close()
+	var progress []AddProgress
+	res, err := l.AddFiles(context.Background(), []string{src}, AddOptions{}, func(p AddProgress) { progress = append(progress, p) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Added) != 3 || len(res.Failed) != 1 || res.Failed[0].Path != broken {
+		t.Fatalf("added %d, failed %v; want 3 added and %s failed", len(res.Added), res.Failed, broken)
+	}
+	if last := progress[len(progress)-1]; last.Done != 4 || last.Total != 4 {
+		t.Errorf("last progress %+v, want 4 of 4", last)
+	}
+	list := l.List()
+	want := []struct {
+		title string
+		paras int
+		chars int
+	}{
+		{"湿地", 3, 2 + len([]rune(prose[0])) + len([]rune(prose[1]))},
+		{"Tides", 2, 5 + len([]rune(prose[3]))},
+		{"Printing", 4, 8 + len([]rune(prose[4])) + len([]rune(prose[5])) + len([]rune(prose[2]))},
+	}
+	if len(list) != len(want) {
+		t.Fatalf("List has %d documents, want %d", len(list), len(want))
+	}
+	for i, w := range want {
+		d := list[i]
+		if !filepath.IsAbs(d.Path) || d.Paragraphs != w.paras || d.Chars != w.chars || d.Template {
+			t.Errorf("document %d = %+v, want an absolute path, %d paragraphs, %d chars", i, d, w.paras, w.chars)
+		}
+		if i > 0 && d.ID <= list[i-1].ID {
+			t.Errorf("List is not in the order of adding: ids %v", ids(list))
+		}
+		if time.Since(d.Added) > time.Minute {
+			t.Errorf("added time %v", d.Added)
+		}
+	}
+	if docs, paras := l.Stats(); docs != 3 || paras != 9 {
+		t.Errorf("Stats = %d documents, %d paragraphs; want 3, 9", docs, paras)
+	}
+	ps, err := l.Paragraphs(list[1].ID)
+	if err != nil || len(ps) != 2 || ps[1].Text != prose[3] || len(ps[1].Tokens) == 0 {
+		t.Fatalf("Paragraphs of %q: %d paragraphs, err %v", list[1].Title, len(ps), err)
+	}
+
+	// Removing an unknown id removes nothing.
+	if err := l.Remove(list[0].ID, 9999); err == nil {
+		t.Error("removing an unknown id did not fail")
+	}
+	if got := ids(l.List()); !slices.Equal(got, ids(list)) {
+		t.Errorf("after a failed remove the library holds %v, want %v", got, ids(list))
+	}
+	if err := l.Remove(list[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(l.List()); !slices.Equal(got, []uint64{list[0].ID, list[2].ID}) {
+		t.Errorf("after removing %d the library holds %v", list[1].ID, got)
+	}
+	if _, _, ok := l.Doc(list[1].ID); ok {
+		t.Error("Doc finds a removed document")
+	}
+	if _, err := l.Paragraphs(list[1].ID); err == nil {
+		t.Error("Paragraphs of a removed document did not fail")
+	}
+	if docs, paras := l.Stats(); docs != 2 || paras != 7 {
+		t.Errorf("Stats after remove = %d, %d; want 2, 7", docs, paras)
+	}
+}
+
+// The same content is never added twice, whatever the file is called, in one import or another;
+// once removed, it can come back.
+func TestSameContentNeverTwice(t *testing.T) {
+	src := t.TempDir()
+	a := writeDoc(t, src, "a.txt", "湿地", prose[0], prose[3])
+	b := writeDoc(t, src, "copy of a.txt", "湿地", prose[0], prose[3])
+	c := writeDoc(t, src, "c.txt", "湿地", prose[0], prose[3]+" ") // one byte more: other content
+
+	l := openLib(t, t.TempDir(), nil)
+	defer l.Close()
+	res := add(t, l, AddOptions{}, a, b)
+	if len(res.Added) != 1 || !slices.Equal(res.Duplicates, []string{b}) {
+		t.Fatalf("one import of two equal files: added %d, duplicates %v", len(res.Added), res.Duplicates)
+	}
+	res = add(t, l, AddOptions{Template: true}, b, a, c)
+	if len(res.Added) != 1 || res.Added[0].Path != mustAbs(t, c) || !slices.Equal(res.Duplicates, []string{b, a}) {
+		t.Fatalf("second import: added %v, duplicates %v", res.Added, res.Duplicates)
+	}
+	if n := len(l.List()); n != 2 {
+		t.Fatalf("library holds %d documents, want 2", n)
+	}
+	first := l.List()[0].ID
+	if err := l.Remove(first); err != nil {
+		t.Fatal(err)
+	}
+	if res := add(t, l, AddOptions{}, b); len(res.Added) != 1 || res.Added[0].ID <= first {
+		t.Errorf("re-adding removed content: %+v (ids must not be reused)", res)
+	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+// Everything committed survives a close and a reopen: documents, template flags, paragraphs,
+// the indexes (rebuilt from disk), removals, duplicate detection and the id counter.
+func TestReopenKeepsEverything(t *testing.T) {
+	src, dir := t.TempDir(), t.TempDir()
+	p1 := writeDoc(t, src, "one.txt", "One", prose[0], prose[3])
+	p2 := writeDoc(t, src, "two.txt", "Two", prose[1], prose[4])
+	p3 := writeDoc(t, src, "three.txt", "Three", prose[2])
+	tpl := writeDoc(t, src, "template.txt", "Format", prose[5])
+
+	l := openLib(t, dir, nil)
+	add(t, l, AddOptions{}, p1, p2, p3)
+	add(t, l, AddOptions{Template: true}, tpl)
+	before := l.List()
+	if err := l.Remove(before[2].ID); err != nil {
+		t.Fatal(err)
+	}
+	before = l.List()
+	seg := segmenter(t)
+	query := seg.Prepare(prose[4])
+	candBefore := l.Candidates(query.Grams, query.SimHash, 3, 2, 0)
+	sigBefore := docSig(t, l, before[0].ID)
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, ro := range []bool{false, true} {
+		l := openLib(t, dir, &Options{ReadOnly: ro})
+		after := l.List()
+		if len(after) != len(before) {
+			t.Fatalf("read-only %v: %d documents after reopening, want %d", ro, len(after), len(before))
+		}
+		for i := range before {
+			b, a := before[i], after[i]
+			if a.ID != b.ID || a.Path != b.Path || a.Title != b.Title || a.Paragraphs != b.Paragraphs ||
+				a.Chars != b.Chars || a.Template != b.Template || !a.Added.Equal(b.Added) {
+				t.Errorf("document %d: %+v after reopening, was %+v", i, a, b)
+			}
+		}
+		for _, d := range after {
+			if d.Template != (d.Path == mustAbs(t, tpl)) {
+				t.Errorf("%s: template flag %v after reopening", d.Path, d.Template)
+			}
+		}
+		ps, err := l.Paragraphs(before[1].ID)
+		if err != nil || len(ps) != 3 || ps[2].Text != prose[4] {
+			t.Fatalf("paragraphs after reopening: %v %v", len(ps), err)
+		}
+		if got := l.Candidates(query.Grams, query.SimHash, 3, 2, 0); !slices.Equal(got, candBefore) || len(got) == 0 {
+			t.Errorf("candidates after reopening %v, before %v", got, candBefore)
+		}
+		if got := docSig(t, l, before[0].ID); got != sigBefore {
+			t.Error("MinHash signature changed on reopening")
+		}
+		if !ro {
+			res := add(t, l, AddOptions{}, p1, p3)
+			if !slices.Equal(res.Duplicates, []string{p1}) || len(res.Added) != 1 || res.Added[0].ID <= before[len(before)-1].ID {
+				t.Errorf("after reopening: added %+v, duplicates %v", res.Added, res.Duplicates)
+			}
+			before = l.List()
+		}
+		l.Close()
+	}
+}
+
+func docSig(t *testing.T, l *Library, id uint64) similarity.Signature {
+	t.Helper()
+	_, sig, ok := l.Doc(id)
+	if !ok {
+		t.Fatalf("no document %d", id)
+	}
+	return sig
+}
+
+func TestTemplateFlag(t *testing.T) {
+	src := t.TempDir()
+	plain := writeDoc(t, src, "plain.txt", "Plain", prose[0])
+	tpl := writeDoc(t, src, "tpl.txt", "Template", prose[1])
+	l := openLib(t, t.TempDir(), nil)
+	defer l.Close()
+	add(t, l, AddOptions{}, plain)
+	res := add(t, l, AddOptions{Template: true}, tpl)
+	if len(res.Added) != 1 || !res.Added[0].Template {
+		t.Fatalf("template import: %+v", res.Added)
+	}
+	for _, d := range l.List() {
+		info, _, _ := l.Doc(d.ID)
+		if wantTpl := d.Path == mustAbs(t, tpl); d.Template != wantTpl || info.Template != wantTpl {
+			t.Errorf("%s: template %v (Doc: %v), want %v", d.Path, d.Template, info.Template, wantTpl)
+		}
+	}
+}
+
+// A library in use by another process is an error after the timeout, not a hang; a library that
+// does not exist cannot be opened read-only.
+func TestOpenErrors(t *testing.T) {
+	dir := t.TempDir()
+	l := openLib(t, dir, nil)
+	defer l.Close()
+	if _, err := Open(dir, &Options{Timeout: 200 * time.Millisecond}); !errors.Is(err, ErrLocked) {
+		t.Errorf("second writer: %v, want ErrLocked", err)
+	}
+	if _, err := Open(filepath.Join(t.TempDir(), "missing"), &Options{ReadOnly: true}); err == nil {
+		t.Error("opening a missing library read-only did not fail")
+	}
+}

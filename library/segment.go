@@ -1,0 +1,549 @@
+package library
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"unsafe"
+
+	"thesischeck/similarity"
+)
+
+// segment is an immutable index file (format in format.go), mapped into memory: lookups read the
+// page cache, so opening a library costs no parsing and its memory is only what checks touch.
+type segment struct {
+	name   string
+	lastID uint64 // the largest document id it covers (documents removed before it was written included)
+	data   []byte // the mapping; nil for an empty segment
+	seg    segArrays
+	dead   []bool // by local document: removed from the library
+}
+
+// segArrays are the sections of a segment file, as slices over the mapping.
+type segArrays struct {
+	docIDs     []uint64
+	sims       []uint64
+	bandKeys   []uint64
+	docFirst   []uint32
+	paraDoc    []uint32
+	sigs       []uint32
+	bandDocs   []uint32
+	gramPrefix []uint32
+	gramKeys   []uint32
+	gramOff    []uint32
+	postings   []uint32
+	blockOff   []uint32 // 4 × (blockBuckets+1)
+	blockParas []uint32 // 4 × nsim
+}
+
+const (
+	segMagic     = "TCIDX001"
+	segHeader    = 64
+	blockBuckets = 1 << 16
+	prefixSize   = 1<<16 + 1
+	sigWords     = similarity.NumHashes
+)
+
+// segCounts are the sizes a header records; every section's length follows from them.
+type segCounts struct {
+	docs, paras, grams, postings, nsim uint32
+}
+
+func (c segCounts) sections() []int {
+	d, p, g, n, s := int(c.docs), int(c.paras), int(c.grams), int(c.postings), int(c.nsim)
+	bands := d * similarity.Bands
+	return []int{
+		d * 8, p * 8, bands * 8, // u64 sections first, so every section stays aligned
+		(d + 1) * 4, p * 4, d * sigWords * 4, bands * 4, prefixSize * 4, g * 4, (g + 1) * 4, n * 4,
+		4 * (blockBuckets + 1) * 4, 4 * s * 4,
+	}
+}
+
+func pad8(n int) int { return (n + 7) &^ 7 }
+
+func (c segCounts) size() int {
+	n := segHeader
+	for _, s := range c.sections() {
+		n += pad8(s)
+	}
+	return n
+}
+
+// parseSegment checks a mapped file against its header and slices it into sections. The arrays
+// are read in place, so the file's byte order must be the machine's: little-endian, as on every
+// platform ThesisCheck ships for.
+func parseSegment(b []byte) (segArrays, error) {
+	var a segArrays
+	if len(b) < segHeader || string(b[:8]) != segMagic {
+		return a, errFormat
+	}
+	h := b[8:]
+	c := segCounts{binary.LittleEndian.Uint32(h), binary.LittleEndian.Uint32(h[4:]), binary.LittleEndian.Uint32(h[8:]),
+		binary.LittleEndian.Uint32(h[12:]), binary.LittleEndian.Uint32(h[16:])}
+	if c.nsim > c.paras || uint64(c.size()) != uint64(len(b)) {
+		return a, errFormat
+	}
+	off := segHeader
+	secs := c.sections()
+	next := func() []byte {
+		s := b[off : off+secs[0]]
+		off += pad8(secs[0])
+		secs = secs[1:]
+		return s
+	}
+	a.docIDs, a.sims, a.bandKeys = u64s(next()), u64s(next()), u64s(next())
+	a.docFirst, a.paraDoc, a.sigs, a.bandDocs = u32s(next()), u32s(next()), u32s(next()), u32s(next())
+	a.gramPrefix, a.gramKeys, a.gramOff, a.postings = u32s(next()), u32s(next()), u32s(next()), u32s(next())
+	a.blockOff, a.blockParas = u32s(next()), u32s(next())
+	// The arrays that give positions in other arrays are checked once here (they are small or read
+	// in order); gram offsets are checked where they are used, so opening stays independent of size.
+	if a.docFirst[0] != 0 || a.docFirst[c.docs] != c.paras || a.gramPrefix[prefixSize-1] != c.grams ||
+		a.gramOff[c.grams] != c.postings {
+		return a, errFormat
+	}
+	for i := 0; i < int(c.docs); i++ {
+		if a.docFirst[i] > a.docFirst[i+1] {
+			return a, errFormat
+		}
+	}
+	for b := 0; b < 4; b++ {
+		o := a.blockOff[b*(blockBuckets+1):][:blockBuckets+1]
+		if o[blockBuckets] != c.nsim {
+			return a, errFormat
+		}
+	}
+	return a, nil
+}
+
+func u64s(b []byte) []uint64 {
+	if len(b) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8)
+}
+
+func u32s(b []byte) []uint32 {
+	if len(b) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(b)/4)
+}
+
+func (s *segment) docs() int { return len(s.seg.docIDs) }
+
+// last is the largest document id the segment covers.
+func (s *segment) last() uint64 {
+	if n := len(s.seg.docIDs); n > 0 && s.seg.docIDs[n-1] > s.lastID {
+		return s.seg.docIDs[n-1]
+	}
+	return s.lastID
+}
+func (s *segment) paras() int { return len(s.seg.sims) }
+
+// postingsOf returns the local paragraphs holding gram g, or nil.
+func (a *segArrays) postingsOf(g uint32) []uint32 {
+	lo, hi := a.gramPrefix[g>>16], a.gramPrefix[g>>16+1]
+	if lo > hi || hi > uint32(len(a.gramKeys)) {
+		return nil
+	}
+	keys := a.gramKeys[lo:hi]
+	i, ok := slices.BinarySearch(keys, g)
+	if !ok {
+		return nil
+	}
+	k := int(lo) + i
+	s, e := a.gramOff[k], a.gramOff[k+1]
+	if s > e || e > uint32(len(a.postings)) {
+		return nil
+	}
+	return a.postings[s:e]
+}
+
+func (a *segArrays) block(b int, key uint16) []uint32 {
+	o := a.blockOff[b*(blockBuckets+1):]
+	s, e := o[key], o[int(key)+1]
+	n := uint32(len(a.blockParas) / 4)
+	if s > e || e > n {
+		return nil
+	}
+	return a.blockParas[b*int(n):][s:e]
+}
+
+// segDoc is what a segment is built from: one document's id, signature and fingerprints.
+type segDoc struct {
+	id  uint64
+	sig similarity.Signature
+	fps []fingerprint
+}
+
+// segWriter writes a segment file section by section.
+type segWriter struct {
+	f   *os.File
+	w   *bufio.Writer
+	n   int
+	err error
+}
+
+func (w *segWriter) bytes(b []byte) {
+	if w.err == nil {
+		_, w.err = w.w.Write(b)
+		w.n += len(b)
+	}
+}
+
+func (w *segWriter) pad() {
+	var z [8]byte
+	w.bytes(z[:pad8(w.n)-w.n])
+}
+
+func (w *segWriter) u32(v uint32) {
+	var b [4]byte
+	binary.LittleEndian.PutUint32(b[:], v)
+	w.bytes(b[:])
+}
+
+func (w *segWriter) u64(v uint64) {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], v)
+	w.bytes(b[:])
+}
+
+func (w *segWriter) u32s(vs []uint32) {
+	for _, v := range vs {
+		w.u32(v)
+	}
+	w.pad()
+}
+
+func (w *segWriter) u64s(vs []uint64) {
+	for _, v := range vs {
+		w.u64(v)
+	}
+	w.pad()
+}
+
+// segSource is a segment being written: documents in order, with everything but the gram
+// postings already in memory (they are a few bytes a paragraph); grams are streamed by a callback
+// that calls emit once per gram in increasing order.
+type segSource struct {
+	docIDs   []uint64
+	docFirst []uint32
+	sims     []uint64
+	paraDoc  []uint32
+	sigs     []uint32
+	bands    []bandEntry
+	blocks   [4][][]uint32 // by block value → paragraphs in order
+	grams    func(emit func(g uint32, paras []uint32)) error
+	nGrams   int
+	nPost    int
+}
+
+type bandEntry struct {
+	key uint64
+	doc uint32
+}
+
+// writeSegment writes src to dir/name through a temporary file, synced before it is renamed, so a
+// crash leaves either no file or a whole one.
+func writeSegment(dir, name string, src *segSource) error {
+	tmp := filepath.Join(dir, name+".tmp")
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	w := &segWriter{f: f, w: bufio.NewWriterSize(f, 1<<20)}
+	nsim := 0
+	for _, ps := range src.blocks[0] {
+		nsim += len(ps)
+	}
+	c := segCounts{uint32(len(src.docIDs)), uint32(len(src.sims)), uint32(src.nGrams), uint32(src.nPost), uint32(nsim)}
+	w.bytes([]byte(segMagic))
+	for _, v := range []uint32{c.docs, c.paras, c.grams, c.postings, c.nsim} {
+		w.u32(v)
+	}
+	w.bytes(make([]byte, segHeader-w.n))
+	slices.SortFunc(src.bands, func(a, b bandEntry) int {
+		if a.key != b.key {
+			if a.key < b.key {
+				return -1
+			}
+			return 1
+		}
+		return int(a.doc) - int(b.doc)
+	})
+	keys := make([]uint64, len(src.bands))
+	docs := make([]uint32, len(src.bands))
+	for i, e := range src.bands {
+		keys[i], docs[i] = e.key, e.doc
+	}
+	w.u64s(src.docIDs)
+	w.u64s(src.sims)
+	w.u64s(keys)
+	w.u32s(src.docFirst)
+	w.u32s(src.paraDoc)
+	w.u32s(src.sigs)
+	w.u32s(docs)
+
+	// Grams: three sections (prefix table, keys, offsets) come before the postings, so the postings
+	// go to a second temporary file while the small arrays are gathered, then are appended.
+	ptmp := tmp + ".postings"
+	pf, err := os.Create(ptmp)
+	if err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	defer os.Remove(ptmp)
+	pw := &segWriter{f: pf, w: bufio.NewWriterSize(pf, 1<<20)}
+	prefix := make([]uint32, prefixSize)
+	gkeys := make([]uint32, 0, src.nGrams)
+	goff := make([]uint32, 0, src.nGrams+1)
+	var total uint32
+	gerr := src.grams(func(g uint32, paras []uint32) {
+		prefix[g>>16+1]++
+		gkeys = append(gkeys, g)
+		goff = append(goff, total)
+		total += uint32(len(paras))
+		for _, p := range paras {
+			pw.u32(p)
+		}
+	})
+	goff = append(goff, total)
+	for i := 1; i < prefixSize; i++ {
+		prefix[i] += prefix[i-1]
+	}
+	if gerr == nil && (len(gkeys) != src.nGrams || int(total) != src.nPost) {
+		gerr = fmt.Errorf("segment %s: %d grams and %d postings, expected %d and %d", name, len(gkeys), total, src.nGrams, src.nPost)
+	}
+	if gerr == nil {
+		gerr = pw.err
+	}
+	if gerr == nil {
+		gerr = pw.w.Flush()
+	}
+	if gerr != nil {
+		pf.Close()
+		f.Close()
+		os.Remove(tmp)
+		return gerr
+	}
+	w.u32s(prefix)
+	w.u32s(gkeys)
+	w.u32s(goff)
+	if _, err := pf.Seek(0, 0); err == nil && w.err == nil {
+		w.err = w.w.Flush()
+		if w.err == nil {
+			var n int64
+			n, w.err = f.ReadFrom(pf)
+			w.n += int(n)
+		}
+	} else if w.err == nil {
+		w.err = err
+	}
+	pf.Close()
+	w.pad()
+	var boff []uint32
+	var bparas []uint32
+	for b := 0; b < 4; b++ {
+		o := uint32(0)
+		for k := 0; k < blockBuckets; k++ {
+			boff = append(boff, o)
+			o += uint32(len(src.blocks[b][k]))
+		}
+		boff = append(boff, o)
+	}
+	w.u32s(boff)
+	for b := 0; b < 4; b++ {
+		for _, ps := range src.blocks[b] {
+			bparas = append(bparas, ps...)
+		}
+	}
+	w.u32s(bparas)
+	if w.err == nil {
+		w.err = w.w.Flush()
+	}
+	if w.err == nil && w.n != c.size() {
+		w.err = fmt.Errorf("segment %s: wrote %d bytes, expected %d", name, w.n, c.size())
+	}
+	if w.err == nil {
+		w.err = f.Sync()
+	}
+	if err := f.Close(); w.err == nil {
+		w.err = err
+	}
+	if w.err == nil {
+		w.err = os.Rename(tmp, filepath.Join(dir, name))
+	}
+	if w.err != nil {
+		os.Remove(tmp)
+		return w.err
+	}
+	return syncDir(dir)
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}
+
+// newSource starts a segment source for docs documents.
+func newSource() *segSource {
+	s := &segSource{docFirst: []uint32{0}}
+	for b := range s.blocks {
+		s.blocks[b] = make([][]uint32, blockBuckets)
+	}
+	return s
+}
+
+// addDoc appends a document's per-document and per-paragraph data (not its grams).
+func (s *segSource) addDoc(id uint64, sig *similarity.Signature, sims []uint64) {
+	d := uint32(len(s.docIDs))
+	s.docIDs = append(s.docIDs, id)
+	s.sigs = append(s.sigs, sig[:]...)
+	for _, k := range sig.BandKeys() {
+		s.bands = append(s.bands, bandEntry{k, d})
+	}
+	for _, sh := range sims {
+		p := uint32(len(s.sims))
+		s.sims = append(s.sims, sh)
+		s.paraDoc = append(s.paraDoc, d)
+		if sh != 0 {
+			for b, k := range similarity.Blocks(sh) {
+				s.blocks[b][k] = append(s.blocks[b][k], p)
+			}
+		}
+	}
+	s.docFirst = append(s.docFirst, uint32(len(s.sims)))
+}
+
+// buildSegment writes a segment of documents held in memory.
+func buildSegment(dir, name string, docs []segDoc) error {
+	src := newSource()
+	var pairs []uint64 // gram << 32 | paragraph
+	for _, d := range docs {
+		sims := make([]uint64, len(d.fps))
+		base := uint32(len(src.sims))
+		for i, f := range d.fps {
+			sims[i] = f.SimHash
+			for _, g := range f.Grams {
+				pairs = append(pairs, uint64(g)<<32|uint64(base+uint32(i)))
+			}
+		}
+		src.addDoc(d.id, &d.sig, sims)
+	}
+	slices.Sort(pairs)
+	pairs = slices.Compact(pairs)
+	for i, p := range pairs {
+		if i == 0 || p>>32 != pairs[i-1]>>32 {
+			src.nGrams++
+		}
+	}
+	src.nPost = len(pairs)
+	src.grams = func(emit func(uint32, []uint32)) error {
+		var buf []uint32
+		for i := 0; i < len(pairs); {
+			g := uint32(pairs[i] >> 32)
+			buf = buf[:0]
+			for ; i < len(pairs) && uint32(pairs[i]>>32) == g; i++ {
+				buf = append(buf, uint32(pairs[i]))
+			}
+			emit(g, buf)
+		}
+		return nil
+	}
+	return writeSegment(dir, name, src)
+}
+
+// mergeSegments writes one segment holding the documents of segs in order. Postings are streamed
+// from the mappings: the merge holds the small arrays in memory, never the postings.
+func mergeSegments(dir, name string, segs []*segment) error {
+	src := newSource()
+	bases := make([]uint32, len(segs))
+	for i, s := range segs {
+		a := &s.seg
+		bases[i] = uint32(len(src.sims))
+		docBase := uint32(len(src.docIDs))
+		src.docIDs = append(src.docIDs, a.docIDs...)
+		for _, f := range a.docFirst[1:] {
+			src.docFirst = append(src.docFirst, f+bases[i])
+		}
+		src.sims = append(src.sims, a.sims...)
+		for _, d := range a.paraDoc {
+			src.paraDoc = append(src.paraDoc, d+docBase)
+		}
+		src.sigs = append(src.sigs, a.sigs...)
+		for j, k := range a.bandKeys {
+			src.bands = append(src.bands, bandEntry{k, a.bandDocs[j] + docBase})
+		}
+		for b := 0; b < 4; b++ {
+			for k := 0; k < blockBuckets; k++ {
+				for _, p := range a.block(b, uint16(k)) {
+					src.blocks[b][k] = append(src.blocks[b][k], p+bases[i])
+				}
+			}
+		}
+		src.nPost += len(a.postings)
+	}
+	// Distinct grams: a merge of the sorted key arrays.
+	pos := make([]int, len(segs))
+	nextKey := func() (uint32, bool) {
+		var min uint32
+		found := false
+		for i, s := range segs {
+			if pos[i] < len(s.seg.gramKeys) {
+				if k := s.seg.gramKeys[pos[i]]; !found || k < min {
+					min, found = k, true
+				}
+			}
+		}
+		return min, found
+	}
+	for {
+		k, ok := nextKey()
+		if !ok {
+			break
+		}
+		src.nGrams++
+		for i, s := range segs {
+			if pos[i] < len(s.seg.gramKeys) && s.seg.gramKeys[pos[i]] == k {
+				pos[i]++
+			}
+		}
+	}
+	src.grams = func(emit func(uint32, []uint32)) error {
+		clear(pos)
+		var buf []uint32
+		for {
+			k, ok := nextKey()
+			if !ok {
+				return nil
+			}
+			buf = buf[:0]
+			for i, s := range segs {
+				a := &s.seg
+				if pos[i] < len(a.gramKeys) && a.gramKeys[pos[i]] == k {
+					st, e := a.gramOff[pos[i]], a.gramOff[pos[i]+1]
+					if st > e || e > uint32(len(a.postings)) {
+						return fmt.Errorf("segment %s: %w", s.name, errFormat)
+					}
+					for _, p := range a.postings[st:e] {
+						buf = append(buf, p+bases[i])
+					}
+					pos[i]++
+				}
+			}
+			emit(k, buf)
+		}
+	}
+	return writeSegment(dir, name, src)
+}

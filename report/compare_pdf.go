@@ -1,0 +1,304 @@
+package report
+
+// The class comparison as PDF: the flagged pairs ranked, then for each of them its longest shared
+// passages side by side, the text left out as common to the class, and the files that could not be
+// read. It is drawn with the same writer, fonts and colours as the check report.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"thesischeck/compare"
+)
+
+const (
+	// maxPairPassages bounds the passages printed for one pair (the longest); the rest are counted.
+	maxPairPassages = 4
+	// maxPairDetails bounds the pairs whose passages are printed, most similar first.
+	maxPairDetails = 60
+)
+
+// WriteComparisonPDF writes a class comparison as a PDF pair list.
+func WriteComparisonPDF(out io.Writer, c *compare.Result) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("report: writing PDF: %v", p)
+		}
+	}()
+	w := newPDFWriter(comparisonFrame(c), true)
+	w.pdf.SetTitle("ThesisCheck 作业比对报告 — Class comparison", true)
+	cw := &cmpPDF{pdfWriter: w, c: c}
+	cw.cover()
+	cw.details()
+	w.headersAndFooters()
+	if err := w.pdf.Output(out); err != nil {
+		return fmt.Errorf("report: writing PDF: %w", err)
+	}
+	return nil
+}
+
+// SaveComparisonPDF writes the PDF pair list to path.
+func SaveComparisonPDF(path string, c *compare.Result) error {
+	var buf bytes.Buffer
+	if err := WriteComparisonPDF(&buf, c); err != nil {
+		return fmt.Errorf("report %s: %w", path, err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}
+
+// comparisonFrame is the Report the shared page furniture (running header, dates) reads.
+func comparisonFrame(c *compare.Result) *Report {
+	return &Report{
+		Created:  c.Created,
+		Number:   "CMP-" + c.Created.Format("20060102-150405"),
+		Document: Document{Title: fmt.Sprintf("作业比对 Class comparison · %d documents", len(c.Documents))},
+	}
+}
+
+type cmpPDF struct {
+	*pdfWriter
+	c *compare.Result
+}
+
+// docName is how a submission is named to readers: its file name.
+func docName(c *compare.Result, i int) string {
+	if i < 0 || i >= len(c.Documents) {
+		return fmt.Sprintf("document %d", i+1)
+	}
+	return filepath.Base(c.Documents[i].Path)
+}
+
+func (w *cmpPDF) cover() {
+	c := w.c
+	w.newPage()
+	w.pdf.Bookmark("概要 Summary", 0, 0)
+	w.text(marginL, w.y+7, "ThesisCheck 作业比对报告 / Class Comparison", true, 17, colAccent)
+	w.y += 11
+	w.rect(marginL, w.y, textW, 0.8, colAccent)
+	w.y += 5
+	failed := len(c.Failed())
+	read := len(c.Documents) - failed
+	flagged := c.Flagged()
+	meta := [][2]string{
+		{"比对时间 Date", c.Created.Format("2006-01-02 15:04:05 -07:00")},
+		{"文献 Documents", fmt.Sprintf("%d 篇已比对 compared · %d 篇无法读取 unreadable", read, failed)},
+		{"标记阈值 Threshold", fmt.Sprintf("%s of the smaller document shared", pct(c.Threshold))},
+		{"公共文本 Common text", fmt.Sprintf("held by %d or more documents, or by a library template: not counted", c.CommonDocuments)},
+	}
+	for _, m := range meta {
+		w.text(marginL, w.y+4, m[0], false, 8.5, colMuted)
+		w.text(marginL+36, w.y+4, w.fit(m[1], false, 9, textW-36), false, 9, colInk)
+		w.y += 6
+	}
+	w.y += 3
+	figs := []figure{
+		{Label: "疑似抄袭对", LabelEN: "Flagged pairs", Value: thousands(len(flagged))},
+		{Label: "有共同文字的对", LabelEN: "Pairs sharing text", Value: thousands(len(c.Pairs))},
+		{Label: "比对的对", LabelEN: "Pairs compared", Value: thousands(read * (read - 1) / 2)},
+	}
+	const gap = 4.0
+	bw := (textW - 2*gap) / 3
+	for i, f := range figs {
+		x := marginL + float64(i)*(bw+gap)
+		col := colInk
+		if i == 0 && len(flagged) > 0 {
+			col = levelColor(1)
+		}
+		w.rect(x, w.y, bw, 18, colPanel)
+		w.text(x+4, w.y+8, f.Value, true, 16, col)
+		w.text(x+4, w.y+13, f.Label, true, 8, colInk)
+		w.text(x+4, w.y+16.5, f.LabelEN, false, 7, colMuted)
+	}
+	w.y += 23
+	w.pairTable("疑似抄袭 Flagged pairs", flagged, true)
+	var others []compare.Pair
+	for _, p := range c.Pairs {
+		if !p.Flagged {
+			others = append(others, p)
+		}
+	}
+	if len(others) > 0 {
+		w.pairTable("其他有共同文字的对 Other pairs sharing text", others, false)
+	}
+	w.common()
+	w.unreadable()
+}
+
+func (w *cmpPDF) pairTable(title string, pairs []compare.Pair, numbered bool) {
+	w.heading(title, 11)
+	if len(pairs) == 0 {
+		w.text(marginL, w.y+4, "没有。None.", false, 9.5, colInk)
+		w.y += 8
+		return
+	}
+	const xA, xShare, xChars, xJac = marginL + 10, pageW - marginR - 46, pageW - marginR - 18, pageW - marginR
+	header := func() {
+		b := w.y + 3.5
+		w.text(marginL, b, "#", false, 7.5, colMuted)
+		w.text(xA, b, "文献 Documents", false, 7.5, colMuted)
+		w.textRight(xShare, b, "相似度 Similarity", false, 7.5, colMuted)
+		w.textRight(xChars, b, "共同字数 Chars", false, 7.5, colMuted)
+		w.textRight(xJac, b, "Jaccard", false, 7.5, colMuted)
+		w.y += 5
+	}
+	header()
+	nameW := xShare - xA - 22
+	for i, p := range pairs {
+		if w.y+10 > pageH-marginB {
+			w.newPage()
+			header()
+		}
+		col := levelColor(p.Similarity)
+		if !p.Flagged {
+			col = colInk
+		}
+		w.text(marginL, w.y+4.2, fmt.Sprint(i+1), numbered, 8.5, colInk)
+		w.text(xA, w.y+4.2, w.fit(docName(w.c, p.A), true, 9, nameW), true, 9, colInk)
+		w.text(xA, w.y+8, w.fit("↔ "+docName(w.c, p.B), true, 9, nameW), true, 9, colInk)
+		w.textRight(xShare, w.y+4.2, pct(p.Similarity), true, 9.5, col)
+		w.textRight(xChars, w.y+4.2, thousands(p.SharedChars), false, 9, colInk)
+		w.textRight(xJac, w.y+4.2, fmt.Sprintf("%.2f", p.Jaccard), false, 9, colInk)
+		w.y += 10.5
+		w.rect(marginL, w.y-0.8, textW, 0.2, colRule)
+	}
+	w.y += 3
+}
+
+func (w *cmpPDF) common() {
+	if len(w.c.Common) == 0 {
+		return
+	}
+	w.heading("未计入的公共文本 Common text, not counted", 10)
+	for _, cm := range w.c.Common {
+		who := fmt.Sprintf("%d 篇 documents", cm.Documents)
+		if cm.Template != "" {
+			who += " · 模板 template: " + cm.Template
+		}
+		w.drawBlock(block{text: printable([]rune(who)), pt: 7.5, fg: colMuted, x: marginL, width: textW, leading: 1.4})
+		w.drawBlock(block{text: printable([]rune(cm.Text)), pt: 8.5, fg: colTemplate, x: marginL + 4, width: textW - 4, leading: 1.5, panel: true})
+		w.y += 1.5
+	}
+}
+
+func (w *cmpPDF) unreadable() {
+	failed := w.c.Failed()
+	if len(failed) == 0 {
+		return
+	}
+	w.heading("无法读取 Not read", 10)
+	for _, i := range failed {
+		d := w.c.Documents[i]
+		w.drawBlock(block{text: printable([]rune(fmt.Sprintf("%s — %s", docName(w.c, i), d.Error))), pt: 8.5, fg: levelColor(1), x: marginL, width: textW, leading: 1.5})
+	}
+}
+
+// details prints the longest passages of each flagged pair, the two sides one under the other.
+func (w *cmpPDF) details() {
+	flagged := w.c.Flagged()
+	if len(flagged) == 0 {
+		return
+	}
+	w.newPage()
+	w.pdf.Bookmark("共同段落 Shared passages", 0, w.y)
+	w.heading("共同段落 Shared passages", 13)
+	for i, p := range flagged {
+		if i == maxPairDetails {
+			w.drawBlock(block{text: []rune(fmt.Sprintf("另有 %d 对 and %d more flagged pairs: see the JSON result or the app", len(flagged)-i, len(flagged)-i)),
+				pt: 8.5, fg: colMuted, x: marginL, width: textW})
+			break
+		}
+		w.ensure(40)
+		title := fmt.Sprintf("%d. %s ↔ %s  %s", i+1, docName(w.c, p.A), docName(w.c, p.B), pct(p.Similarity))
+		w.pdf.Bookmark(title, 1, w.y)
+		w.drawBlock(block{text: printable([]rune(title)), pt: 10, bold: true, fg: colInk, x: marginL, width: textW})
+		passages := longestPassages(p.Passages, maxPairPassages)
+		for _, ps := range passages {
+			w.side(p.A, ps.A, 0)
+			w.side(p.B, ps.B, 1)
+			w.y += 2
+		}
+		if len(p.Passages) > len(passages) {
+			w.drawBlock(block{text: []rune(fmt.Sprintf("另有 %d 段 and %d more passages", len(p.Passages)-len(passages), len(p.Passages)-len(passages))),
+				pt: 7.5, fg: colMuted, x: marginL + 6, width: textW - 6})
+		}
+		w.y += 3
+	}
+}
+
+// side prints one document's side of a passage: the paragraph around the spans, spans highlighted.
+func (w *cmpPDF) side(doc int, spans []compare.Span, colour int) {
+	d := &w.c.Documents[doc]
+	c := w.r.sourceColor(colour)
+	x, width := marginL+6, textW-8
+	head := fmt.Sprintf("%s · 第 %d 段 paragraph %d", docName(w.c, doc), spans[0].Para+1, spans[0].Para+1)
+	w.drawBlock(block{text: []rune(w.fit(head, true, 8, width)), pt: 8, bold: true, fg: colMuted, x: x, width: width,
+		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.5})
+	for _, para := range spanParas(spans) {
+		if para < 0 || para >= len(d.Paragraphs) {
+			continue
+		}
+		src := printable([]rune(d.Paragraphs[para].Text))
+		var rs [][2]int
+		for _, s := range spans {
+			if s.Para == para {
+				rs = append(rs, [2]int{s.Start, s.End})
+			}
+		}
+		a, e := excerptWindow(len(src), rs, excerptContext)
+		text := src[a:e]
+		mk := spanMarks(len(src), rs, colour)[a:e]
+		if a > 0 {
+			text = append([]rune{'…'}, text...)
+			mk = append([]mark{{src: -1}}, mk...)
+		}
+		if e < len(src) {
+			text = append(text, '…')
+			mk = append(mk, mark{src: -1})
+		}
+		w.drawBlock(block{text: text, marks: mk, pt: excerptPt, fg: colInk, x: x, width: width,
+			panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.6})
+	}
+}
+
+// spanParas lists the paragraphs spans lie in, in order, once each.
+func spanParas(spans []compare.Span) []int {
+	var out []int
+	for _, s := range spans {
+		if len(out) == 0 || out[len(out)-1] != s.Para {
+			out = append(out, s.Para)
+		}
+	}
+	return out
+}
+
+// longestPassages returns the n passages with the most characters on the A side, in text order.
+func longestPassages(ps []compare.Passage, n int) []compare.Passage {
+	idx := make([]int, len(ps))
+	for i := range idx {
+		idx[i] = i
+	}
+	size := func(p compare.Passage) int {
+		t := 0
+		for _, s := range p.A {
+			t += s.End - s.Start
+		}
+		return t
+	}
+	sort.SliceStable(idx, func(i, j int) bool { return size(ps[idx[i]]) > size(ps[idx[j]]) })
+	idx = idx[:min(n, len(idx))]
+	sort.Ints(idx)
+	out := make([]compare.Passage, 0, len(idx))
+	for _, i := range idx {
+		if len(ps[i].A) > 0 && len(ps[i].B) > 0 {
+			out = append(out, ps[i])
+		}
+	}
+	return out
+}

@@ -1,0 +1,109 @@
+package report
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"thesischeck/compare"
+)
+
+const (
+	cmpTextA = "学生甲写道：软件包管理系统负责安装、升级和删除软件，并记录每个文件属于哪个软件包。"
+	cmpTextB = "我的看法是，软件包管理系统负责安装、升级和删除软件，并记录每个文件属于哪一个软件包。"
+)
+
+// sampleComparison is a class of four: two share a passage, one shares a little with another, one
+// file could not be read, and every document quotes the prompt.
+func sampleComparison(t testing.TB) *compare.Result {
+	t.Helper()
+	prompt := "作业：请说明 Debian 的软件包管理。"
+	spanOf := func(text, sub string) (int, int) {
+		i := strings.Index(text, sub)
+		if i < 0 {
+			t.Fatalf("%q not in %q", sub, text)
+		}
+		s := len([]rune(text[:i]))
+		return s, s + len([]rune(sub))
+	}
+	shared := "软件包管理系统负责安装、升级和删除软件"
+	a0, a1 := spanOf(cmpTextA, shared)
+	b0, b1 := spanOf(cmpTextB, shared)
+	doc := func(path, text string) compare.Document {
+		return compare.Document{Path: path, Title: filepath.Base(path), Chars: len([]rune(prompt + text)), ComparedChars: len([]rune(text)),
+			CommonChars: len([]rune(prompt)),
+			Paragraphs:  []compare.Paragraph{{Text: prompt, Compared: true, Common: [][2]int{{0, len([]rune(prompt))}}}, {Text: text, Compared: true}}}
+	}
+	return &compare.Result{
+		Created: time.Date(2026, 3, 1, 9, 30, 0, 0, time.UTC), Threshold: 0.15, CommonDocuments: 3,
+		Documents: []compare.Document{
+			doc("/class/张三.docx", cmpTextA), doc("/class/李四.pdf", cmpTextB), doc("/class/<i>王五.txt", "完全不同的内容。"),
+			{Path: "/class/broken.pdf", Title: "broken", Error: "extract /class/broken.pdf: file is damaged"},
+		},
+		Pairs: []compare.Pair{
+			{A: 0, B: 1, Similarity: 0.4634, Jaccard: 0.31, SharedChars: 19, Flagged: true,
+				Passages: []compare.Passage{{A: []compare.Span{{Para: 1, Start: a0, End: a1}}, B: []compare.Span{{Para: 1, Start: b0, End: b1}}}}},
+			{A: 1, B: 2, Similarity: 0.05, Jaccard: 0.02, SharedChars: 2},
+		},
+		Common: []compare.Common{{Text: prompt, Documents: 3}},
+	}
+}
+
+func TestComparisonPDF(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "class.pdf")
+	if err := SaveComparisonPDF(path, sampleComparison(t)); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(popplerTool(t, "pdftotext"), "-enc", "UTF-8", path, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	flat := strings.NewReplacer("\n", "", " ", "").Replace(string(out))
+	for _, want := range []string{
+		"ThesisCheck作业比对报告/ClassComparison",
+		"3篇已比对compared·1篇无法读取unreadable", "15.0%",
+		"张三.docx", "↔李四.pdf", "46.3%", "0.31", "5.0%",
+		"作业：请说明Debian的软件包管理。", // the common text, listed
+		"broken.pdf—extract/class/broken.pdf:fileisdamaged",
+		// the shared passage, from both sides
+		strings.ReplaceAll(cmpTextA, " ", ""), strings.ReplaceAll(cmpTextB, " ", ""),
+		"1/2", "2/2",
+	} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("pdftotext output lacks %q", want)
+		}
+	}
+}
+
+func TestComparisonHTML(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteComparisonHTML(&buf, sampleComparison(t)); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"作业比对报告", "46.3%", "5.0%", "张三.docx ↔ 李四.pdf", `href="#pair1"`, `id="pair1"`,
+		`<mark class="s0">软件包管理系统负责安装、升级和删除软件</mark>`,
+		`<mark class="s1">软件包管理系统负责安装、升级和删除软件</mark>`,
+		"作业：请说明 Debian 的软件包管理。", "extract /class/broken.pdf: file is damaged",
+		`class="matrix"`, "&lt;i&gt;王五.txt",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("HTML lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "<i>王五") {
+		t.Error("a file name reached the page unescaped")
+	}
+	if m := regexp.MustCompile(`(?i)(\ssrc=|url\(|@import|https?://)`).FindString(out); m != "" {
+		t.Errorf("HTML refers to an outside resource: %q", m)
+	}
+	// Only the flagged pair gets a side-by-side section.
+	if n := strings.Count(out, `<div class="pair s0">`); n != 1 {
+		t.Errorf("%d side-by-side passages, want 1", n)
+	}
+}

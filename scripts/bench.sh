@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Measures ThesisCheck on generated libraries (scripts/benchgen): for each size, import speed from
+# TXT files, check latency of a 40- and a 600-paragraph submission, open time, peak memory and size
+# on disk; once, import speed from DOCX files and PDF extraction against pdftotext. Everything it
+# generates goes to a temporary folder that is removed at the end (BENCH_KEEP=1 keeps it).
+#   scripts/bench.sh [BINARY]          sizes from BENCH_SIZES (default "1000 10000 100000")
+set -euo pipefail
+bin=${1:-bin/thesischeck}
+sizes=${BENCH_SIZES:-1000 10000 100000}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/thesischeck-bench.XXXXXX")
+if [ -z "${BENCH_KEEP:-}" ]; then trap 'rm -rf "$tmp"' EXIT; else echo "bench: files in $tmp"; fi
+export CGO_ENABLED=1
+go build -trimpath -o "$tmp/benchgen" ./scripts/benchgen
+[ -x "$bin" ] || go build -trimpath -o "$bin" .
+
+# time_cmd OUT CMD...: runs CMD, writes "seconds maxrss_kib" to OUT.
+time_cmd() {
+	local out=$1
+	shift
+	/usr/bin/time -f '%e %M' -o "$out" "$@" >"$out.log" 2>&1 || { echo "bench: $* failed:"; tail -5 "$out.log"; exit 1; }
+}
+mbps() { python3 -c "import sys; b,s=float(sys.argv[1]),float(sys.argv[2]); print('%.2f' % (b/1e6/max(s,1e-3)))" "$1" "$2"; }
+
+"$tmp/benchgen" -submission "$tmp/sub40.txt" -paras 40 >/dev/null
+"$tmp/benchgen" -submission "$tmp/sub600.txt" -paras 600 >/dev/null
+
+printf '%-8s %-14s %-12s %-9s %-11s %-11s %-12s %-13s %-10s\n' docs import_MB/s import_peak open_s check40_s check600_s probe_peak check40_cold lib_size
+for n in $sizes; do
+	d="$tmp/n$n"
+	mkdir -p "$d"
+	text=$("$tmp/benchgen" -out "$d/files" -n "$n" -paras 30 | awk '/^text_bytes/ {print $2}')
+	time_cmd "$d/import.time" "$bin" library add --library "$d/lib" "$d/files"
+	read -r secs rss <"$d/import.time"
+	"$tmp/benchgen" -probe "$d/lib" -check "$tmp/sub40.txt,$tmp/sub600.txt" >"$d/probe.txt"
+	open=$(awk '/^open_s/ {print $2}' "$d/probe.txt")
+	c40=$(awk '/^check_s sub40/ {print $4}' "$d/probe.txt")
+	c40cold=$(awk '/^check_s sub40/ {print $3}' "$d/probe.txt")
+	c600=$(awk '/^check_s sub600/ {print $4}' "$d/probe.txt")
+	prss=$(awk '/^maxrss_kib/ {print $2}' "$d/probe.txt")
+	size=$(du -sb "$d/lib" | awk '{print $1}')
+	printf '%-8s %-14s %-12s %-9s %-11s %-11s %-12s %-13s %-10s\n' "$n" "$(mbps "$text" "$secs")" \
+		"$((rss / 1024))MiB" "$open" "$c40" "$c600" "$((prss / 1024))MiB" "$c40cold" "$((size / 1048576))MiB"
+	echo "  ($((text / 1048576)) MiB of text imported in ${secs}s; check times: best of three after a first, cold one)"
+	rm -rf "$d/files"
+done
+
+# DOCX import: the same kind of documents, 1,000 of them, as Word files.
+d="$tmp/docx"
+text=$("$tmp/benchgen" -out "$d/files" -n 1000 -paras 30 -docx 1 | awk '/^text_bytes/ {print $2}')
+time_cmd "$d/import.time" "$bin" library add --library "$d/lib" "$d/files"
+read -r secs rss <"$d/import.time"
+echo "docx import: 1000 documents, $((text / 1048576)) MiB of text in ${secs}s = $(mbps "$text" "$secs") MB/s, peak $((rss / 1024))MiB"
+
+# PDF extraction against pdftotext on the same files, five runs each, in this same run.
+if command -v pdftotext >/dev/null; then
+	for f in extract/testdata/pdf/long-*.pdf; do
+		[ -f "$f" ] || continue
+		s0=$(date +%s.%N)
+		for _ in 1 2 3 4 5; do pdftotext "$f" - >/dev/null; done
+		s1=$(date +%s.%N)
+		for _ in 1 2 3 4 5; do "$bin" extract "$f" >/dev/null; done
+		s2=$(date +%s.%N)
+		python3 -c "import sys; a,b,c=map(float,sys.argv[2:5]); p,t=(b-a)/5,(c-b)/5; print('pdf %s: thesischeck %.3fs, pdftotext %.3fs, ratio %.2f (bar 3)' % (sys.argv[1],t,p,t/p))" \
+			"$(basename "$f")" "$s0" "$s1" "$s2"
+	done
+else
+	echo "pdf: pdftotext not installed (make deps installs poppler-utils)"
+fi

@@ -50,8 +50,12 @@ test: deps
 eval: build
 	scripts/eval.sh $(BIN)
 
-bench: deps
+# Go benchmarks, then scripts/bench.sh over generated libraries of BENCH_SIZES documents (import
+# speed, check latency, open time, peak memory, size on disk, PDF extraction against pdftotext).
+BENCH_SIZES ?= 1000 10000 100000
+bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	BENCH_SIZES="$(BENCH_SIZES)" scripts/bench.sh $(BIN)
 
 fuzz:
 	scripts/fuzz.sh $(FUZZTIME)

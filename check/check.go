@@ -12,8 +12,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
-	"os"
 	"runtime"
 	"sort"
 	"sync"
@@ -73,9 +71,9 @@ func File(ctx context.Context, lib *library.Library, path string, opts *Options,
 		progress = func(Stage, int, int) {}
 	}
 	progress(StageExtract, 0, 1)
-	data, err := os.ReadFile(path)
+	data, err := extract.ReadFile(path) // refuses a huge file before reading it
 	if err != nil {
-		return nil, fmt.Errorf("check %s: %w", path, err)
+		return nil, err
 	}
 	doc, err := extract.Bytes(ctx, path, data)
 	if err != nil {

@@ -48,9 +48,9 @@ func templateGrams(lib *library.Library) (map[uint32]int32, []string, error) {
 
 // markCommon finds the common text of every document, lists it in res.Common and in the documents'
 // paragraphs, and marks its words as stop words so that no alignment seeds on it. It fills each
-// document's grams, winnowed grams and signature, and returns in how many documents each bigram
-// stands.
-func markCommon(docs []*doc, tmpl map[uint32]int32, titles []string, res *Result, o settings) map[uint32]int32 {
+// document's grams, winnowed grams (without the bigrams half the class uses, which say nothing about
+// who copied) and signature.
+func markCommon(docs []*doc, tmpl map[uint32]int32, titles []string, res *Result, o settings) {
 	total := 0
 	for _, d := range docs {
 		d.grams = similarity.Grams(d.toks)
@@ -66,19 +66,52 @@ func markCommon(docs []*doc, tmpl map[uint32]int32, titles []string, res *Result
 		}
 	}
 	minDocs := int32(res.CommonDocuments)
-	claimed := map[uint32]int{} // bigram → index in res.Common of the passage that has it
+	// First every run of common bigrams is grouped with the same passage in other documents; a
+	// passage only some documents hold is a chain of set phrases, not shared text, and stays in.
+	type found struct {
+		d       *doc
+		run     [2]int
+		passage int
+	}
+	var runs []found
+	var passages []Common
+	claimed := map[uint32]int{} // bigram → index in passages of the passage that has it
+	holds := map[[2]int]bool{}  // (passage, document) pairs seen
 	for _, d := range docs {
-		dd := &res.Documents[d.idx]
 		for _, r := range commonRuns(d, func(g uint32) bool {
 			_, t := tmpl[g]
 			return df[g] >= minDocs || t
 		}, o) {
-			for k := r[0]; k < r[1]; k++ {
-				d.common[k] = true
+			k := addCommon(&passages, claimed, d.grams[r[0]:r[1]-1], tmpl, titles)
+			if !holds[[2]int{k, d.idx}] { // a document that repeats the passage counts once
+				holds[[2]int{k, d.idx}] = true
+				passages[k].Documents++
 			}
-			text := recordCommon(d, dd, r)
-			addCommon(res, claimed, d.grams[r[0]:r[1]-1], text, tmpl, titles)
+			runs = append(runs, found{d, r, k})
 		}
+	}
+	index := make([]int, len(passages)) // passage → index in res.Common, -1 when not common
+	for k, c := range passages {
+		index[k] = -1
+		if c.Documents >= int(minDocs) || c.Template != "" {
+			index[k] = len(res.Common)
+			res.Common = append(res.Common, c)
+		}
+	}
+	for _, f := range runs {
+		k := index[f.passage]
+		if k < 0 {
+			continue
+		}
+		for w := f.run[0]; w < f.run[1]; w++ {
+			f.d.common[w] = true
+		}
+		text := recordCommon(f.d, &res.Documents[f.d.idx], f.run)
+		if res.Common[k].Text == "" {
+			res.Common[k].Text = text
+		}
+	}
+	for _, d := range docs {
 		for k := range d.toks {
 			if d.common[k] {
 				d.toks[k].Stop = true
@@ -101,7 +134,6 @@ func markCommon(docs []*doc, tmpl map[uint32]int32, titles []string, res *Result
 		sh := similarity.Shingles(kept)
 		d.sig, d.shingles = similarity.MinHash(sh), len(sh)
 	}
-	return df
 }
 
 // commonRuns returns the runs of d's words, as word ranges [start, end), whose bigrams are common. A
@@ -172,9 +204,10 @@ func recordCommon(d *doc, dd *Document, r [2]int) string {
 	return strings.Join(parts, "\n")
 }
 
-// addCommon lists a common passage once: a run most of whose bigrams an earlier passage already has
-// is the same passage in another document.
-func addCommon(res *Result, claimed map[uint32]int, grams []uint32, text string, tmpl map[uint32]int32, titles []string) {
+// addCommon groups a run of common bigrams with the passage it belongs to: a run most of whose
+// bigrams an earlier run already has is the same passage in another document. It returns the
+// passage's index in passages.
+func addCommon(passages *[]Common, claimed map[uint32]int, grams []uint32, tmpl map[uint32]int32, titles []string) int {
 	votes := map[int]int{}
 	fromTemplate := map[int32]int{}
 	n := 0
@@ -197,7 +230,7 @@ func addCommon(res *Result, claimed map[uint32]int, grams []uint32, text string,
 		}
 	}
 	if best < 0 || bestVotes*2 < n {
-		c := Common{Text: text}
+		var c Common
 		tBest, tVotes := int32(-1), 0
 		for t, v := range fromTemplate {
 			if v > tVotes || (v == tVotes && t < tBest) {
@@ -207,15 +240,15 @@ func addCommon(res *Result, claimed map[uint32]int, grams []uint32, text string,
 		if tVotes*2 >= n && tBest >= 0 {
 			c.Template = titles[tBest]
 		}
-		res.Common = append(res.Common, c)
-		best = len(res.Common) - 1
+		*passages = append(*passages, c)
+		best = len(*passages) - 1
 	}
-	res.Common[best].Documents++
 	for _, g := range grams {
 		if _, ok := claimed[g]; g != 0 && !ok {
 			claimed[g] = best
 		}
 	}
+	return best
 }
 
 // spans turns a word range of d's stream into character spans, one per paragraph it touches.

@@ -114,10 +114,10 @@ func TestCandidatePasses(t *testing.T) {
 				t.Fatal(err)
 			}
 			res.CommonDocuments = 6
-			df := markCommon(docs, nil, nil, res, o)
+			markCommon(docs, nil, nil, res, o)
 			num := docIndex(t, res)
 			lsh, idx, all := 0, 0, 0
-			for _, c := range candidates(docs, df, res.CommonDocuments, o.Threshold) {
+			for _, c := range candidates(docs, o.Threshold) {
 				all++
 				a, b := num[docs[c.a].idx], num[docs[c.b].idx]
 				if b != a+1 || a%2 != 0 {

@@ -33,7 +33,7 @@ type candidate struct {
 	byIdx bool // found by the shared-bigram count
 }
 
-func candidates(docs []*doc, df map[uint32]int32, commonDocs int, threshold float64) []candidate {
+func candidates(docs []*doc, threshold float64) []candidate {
 	n := len(docs)
 	tri := func(a, b int) int { return b*(b-1)/2 + a } // a < b
 	byLSH := make([]bool, n*(n-1)/2)
@@ -68,7 +68,7 @@ func candidates(docs []*doc, df map[uint32]int32, commonDocs int, threshold floa
 	}
 	shared := make([]int32, n*(n-1)/2)
 	for _, ds := range postings {
-		if len(ds) < 2 || len(ds) >= commonDocs {
+		if len(ds) < 2 {
 			continue
 		}
 		for x := 0; x < len(ds); x++ {

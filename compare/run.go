@@ -42,7 +42,6 @@ func (o *Options) withDefaults() settings {
 	if s.MinRunChars > 0 {
 		s.align.MinChars = s.MinRunChars
 	}
-	s.MinRunChars = s.align.MinChars
 	return s
 }
 
@@ -80,8 +79,8 @@ func run(ctx context.Context, paths []string, o settings, progress Progress) (*R
 		return nil, err
 	}
 	res.CommonDocuments = max(3, int(math.Ceil(float64(len(docs))*o.CommonShare)))
-	df := markCommon(docs, tmpl, titles, res, o)
-	cands := candidates(docs, df, res.CommonDocuments, o.Threshold)
+	markCommon(docs, tmpl, titles, res, o)
+	cands := candidates(docs, o.Threshold)
 	progress(StageCandidates, len(docs), len(docs))
 
 	pairs := make([]Pair, len(cands))

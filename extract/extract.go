@@ -91,9 +91,9 @@ var (
 const (
 	MaxFileSize  = 200 << 20 // bytes read from disk
 	MaxTextBytes = 64 << 20  // bytes one part of a file (a DOCX part, a decoded text file) may expand to
-	// MaxDocText bounds the text of one document: ten long theses. Checking costs memory and time
-	// in proportion to it (about 40 bytes of memory per byte of text).
-	MaxDocText = 8 << 20
+	// MaxDocText bounds the text of one document: four long theses. A check costs memory in
+	// proportion to it: about 800 MB at 8 MB of text, too close to the 1 GB a laptop can spare.
+	MaxDocText = 4 << 20
 	// MaxParagraphs bounds the paragraphs of one document; a thesis has a few thousand.
 	MaxParagraphs = 100_000
 	Timeout       = 60 * time.Second
@@ -177,7 +177,7 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 	}
 	doc, err := parseGuarded(ctx, format, data)
 	if err != nil {
-		return nil, err
+		return nil, oneLine{err}
 	}
 	if err := checkSize(doc.Paragraphs); err != nil {
 		return nil, err
@@ -195,6 +195,32 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 		doc.Title = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	}
 	return doc, nil
+}
+
+// oneLine shows an error on one short line of printable text: parsers quote the broken bytes of a
+// damaged file in their messages, line breaks and control characters included.
+type oneLine struct{ err error }
+
+func (e oneLine) Unwrap() error { return e.err }
+
+func (e oneLine) Error() string {
+	var b strings.Builder
+	n := 0
+	for _, r := range e.err.Error() {
+		if n == 200 {
+			b.WriteString("…")
+			break
+		}
+		switch {
+		case r == utf8.RuneError || unicode.IsControl(r):
+			r = ' '
+		case !unicode.IsPrint(r):
+			r = '?'
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
 }
 
 func checkSize(ps []Paragraph) error {

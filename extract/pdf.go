@@ -74,6 +74,9 @@ func pdfOpen(data []byte) (r *pdf.Reader, err error) {
 		if pdfHasEncrypt(data) {
 			return nil, ErrEncrypted
 		}
+		if !bytes.Contains(data[max(0, len(data)-4096):], []byte("%%EOF")) {
+			return nil, fmt.Errorf("%w: the end of the file is missing (an incomplete download?)", ErrCorrupt)
+		}
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	if !r.Trailer().Key("Encrypt").IsNull() {

@@ -371,7 +371,7 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 // prepare reads and fingerprints one file.
 func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) prepared {
 	p := prepared{path: path}
-	data, err := os.ReadFile(path)
+	data, err := extract.ReadFile(path) // refuses a huge file before reading it
 	if err != nil {
 		p.err = err
 		return p

@@ -260,7 +260,7 @@ func (w *pdfWriter) drawBlock(b block) {
 	}
 	size := ptMM(b.pt)
 	lineH := size * b.leading
-	lines := wrap(b.text, b.width, func(i int) float64 { return w.runeWidth(b.text[i], b.bold, b.pt) })
+	lines := wrap(b.text, b.width, func(i int) float64 { return w.advance(b.text, i, b.bold, b.pt) })
 	for li, ln := range lines {
 		w.ensure(lineH)
 		top := w.y
@@ -286,6 +286,33 @@ func (w *pdfWriter) drawBlock(b block) {
 	}
 }
 
+// advance is the width of rune i of text as drawn: white space, of any kind and length, is drawn as
+// one space, as a browser shows it. Wide gaps (a title page's "作者：某某\u3000\u3000导师：某某")
+// would otherwise make text extractors read the line as two columns and tear the paragraph apart.
+func (w *pdfWriter) advance(text []rune, i int, bold bool, pt float64) float64 {
+	if isBlank(text[i]) {
+		if i > 0 && isBlank(text[i-1]) {
+			return 0
+		}
+		return w.runeWidth(' ', bold, pt)
+	}
+	return w.runeWidth(text[i], bold, pt)
+}
+
+// drawn is runes [a, e) of text as advance measures them.
+func drawn(text []rune, a, e int) string {
+	var b strings.Builder
+	for i := a; i < e; i++ {
+		switch {
+		case !isBlank(text[i]):
+			b.WriteRune(text[i])
+		case i == 0 || !isBlank(text[i-1]):
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
 // drawLine draws runes [a, b) of a block: highlight rectangles first, then the text over them.
 func (w *pdfWriter) drawLine(b block, a, e int, baseline, size float64) {
 	type piece struct {
@@ -303,7 +330,7 @@ func (w *pdfWriter) drawLine(b block, a, e int, baseline, size float64) {
 		j := i
 		pw := 0.0
 		for j < e && (b.marks == nil || b.marks[j] == m) {
-			pw += w.runeWidth(b.text[j], b.bold, b.pt)
+			pw += w.advance(b.text, j, b.bold, b.pt)
 			j++
 		}
 		pieces = append(pieces, piece{i, j, x, pw, m})
@@ -327,7 +354,7 @@ func (w *pdfWriter) drawLine(b block, a, e int, baseline, size float64) {
 		case p.m.template:
 			fg = colTemplate
 		}
-		w.text(p.x, baseline, string(b.text[p.a:p.e]), b.bold, b.pt, fg)
+		w.text(p.x, baseline, drawn(b.text, p.a, p.e), b.bold, b.pt, fg)
 		if p.m.quoted {
 			w.line(p.x, baseline+size*0.18, p.x+p.w, baseline+size*0.18, 0.2, colQuote)
 		}
@@ -560,7 +587,12 @@ func (w *pdfWriter) exclusions() {
 
 func (w *pdfWriter) fullText() {
 	r := w.r
-	w.newPage()
+	// The full text starts on a page of its own, unless the summary already ran over onto one.
+	if w.pdf.PageNo() == 1 {
+		w.newPage()
+	} else {
+		w.y += 6
+	}
 	w.pdf.Bookmark("全文对照 Full text", 0, w.y)
 	w.heading("全文对照 Full text", 13)
 	w.legend()

@@ -126,6 +126,8 @@ func TestPDFFontsEmbedded(t *testing.T) {
 	}
 }
 
+const titleLine = "作者：吴霞\u3000\u3000\u3000\u3000导师：李娜教授    答辩日期：2026年5月"
+
 func TestPDFLongAndOddText(t *testing.T) {
 	r := sampleReport(t)
 	long := strings.Repeat("https://example.org/a/very/long/path/without/spaces/", 20)
@@ -135,6 +137,9 @@ func TestPDFLongAndOddText(t *testing.T) {
 		// spans beyond the text must be clipped, not crash the writer
 		Paragraph{Index: 11, Text: "短段落", Status: "copied", Matches: []Match{{Source: 0, Spans: [][2]int{{1, 99}}, SourceSpans: [][2]int{{-5, 3}}, SourceText: "短"}}},
 		Paragraph{Index: 12, Text: strings.Repeat("很长的段落跨越页面。", 700), Matches: []Match{}},
+		// wide gaps must not make pdftotext read the line as two columns
+		Paragraph{Index: 13, Text: titleLine, Matches: []Match{}},
+		Paragraph{Index: 14, Text: "学位论文独创性声明：本人郑重声明，所呈交的学位论文是本人在导师指导下独立开展研究工作所取得的成果。", Matches: []Match{}},
 	)
 	var buf bytes.Buffer
 	if err := r.WritePDF(&buf); err != nil {
@@ -151,6 +156,10 @@ func TestPDFLongAndOddText(t *testing.T) {
 	flat := strings.NewReplacer("\n", "", " ", "").Replace(withoutRunningText(string(out), r))
 	if !strings.Contains(flat, strings.ReplaceAll(long, " ", "")) {
 		t.Error("a long word without spaces lost characters when it was cut across lines")
+	}
+	// the next paragraph, numbered 15, must follow the whole line
+	if want := squeeze(titleLine) + "15学位论文独创性声明"; !strings.Contains(flat, want) {
+		t.Errorf("a line with a wide gap was torn apart: %q not in the text", want)
 	}
 	if strings.Count(flat, "很长的段落跨越页面。") != 700 {
 		t.Errorf("a paragraph spanning pages lost text: %d of 700 sentences", strings.Count(flat, "很长的段落跨越页面。"))
@@ -188,6 +197,8 @@ func TestWrap(t *testing.T) {
 		{"opening punctuation moves down", "一二（三四", 6, []string{"一二", "（三四"}},
 		{"mixed text breaks between scripts", "使用Debian系统", 10, []string{"使用Debian", "系统"}},
 		{"newline forces a break", "ab\ncd", 10, []string{"ab", "cd"}},
+		{"no line ends in a hyphen", "class 1 -- B stations", 10, []string{"class 1", "-- B", "stations"}},
+		{"a cut word does not end in a hyphen", "abc-defgh", 4, []string{"abc", "-def", "gh"}},
 		{"empty", "", 10, nil},
 		{"only spaces", "   ", 10, nil},
 	}

@@ -159,9 +159,9 @@ var (
 	}
 	exclusionLabels = map[string][2]string{ // label, reason; the check's own reason is for unknown keys
 		"headings":   {"标题 Headings", "标题文字短且格式固定 · headings: too short and formulaic to count"},
-		"references": {"参考文献 References", "参考文献列表不计入复制比 · the reference list, as in CNKI's figure without references"},
+		"references": {"参考文献 References", "参考文献列表不计入复制比 · the reference list is not counted, as in CNKI"},
 		"title page": {"题名页 Title page", "题目、作者、导师等信息 · title, author and supervisor lines"},
-		"template":   {"模板文字 Boilerplate", "多篇比对文献共有或来自模板的文字，以灰色显示 · boilerplate held by several library documents or a template document, shown in grey"},
+		"template":   {"模板文字 Boilerplate", "多篇文献共有或来自模板的文字，以灰色显示 · text many documents share, shown in grey"},
 	}
 	warningLabels = map[string][2]string{ // label, Chinese explanation
 		"invisible":   {"不可见字符 Invisible characters", "文中夹有零宽或格式控制字符，这是规避检测的常见手段"},

@@ -28,18 +28,23 @@ func wrap(text []rune, width float64, w func(i int) float64) [][2]int {
 				end = i
 				break
 			}
-			if i > start && canBreak(text[i-1], text[i]) {
+			if i > start && canBreak(text[i-1], text[i]) && !endsWithHyphen(text, start, i) {
 				lastBreak = i
 			}
 			x += w(i)
 			if x > width && i > start {
 				switch {
-				case isBlank(text[i]):
+				case isBlank(text[i]) && !endsWithHyphen(text, start, i):
 					end = i
 				case lastBreak > start:
 					end = lastBreak
+				case isBlank(text[i]):
+					end = i
 				default:
 					end = i // no break opportunity: cut the word
+					if end-1 > start+1 && text[end-1] == '-' {
+						end--
+					}
 				}
 				break
 			}
@@ -57,6 +62,16 @@ func wrap(text []rune, width float64, w func(i int) float64) [][2]int {
 		}
 	}
 	return lines
+}
+
+// endsWithHyphen reports whether a line [start, i) would end in a hyphen. Text extractors such as
+// pdftotext take a hyphen at the end of a line for word division and drop it ("--" in one line,
+// "-" once extracted), so lines end elsewhere when they can.
+func endsWithHyphen(text []rune, start, i int) bool {
+	for i > start && isBlank(text[i-1]) {
+		i--
+	}
+	return i > start && text[i-1] == '-'
 }
 
 func isBlank(r rune) bool { return r != '\n' && unicode.IsSpace(r) }

@@ -4,7 +4,8 @@ package report
 // the signature covers a canonical form of the JSON report (every field but "signature", keys sorted,
 // numbers as written), so that the JSON file, the copy embedded in a PDF and a re-indented file all
 // verify alike, and any changed figure or text does not. A PDF report is also checked against its
-// own first page: the figures printed there must be those of the signed report inside it.
+// own pages: the figures printed on the first page, and every paragraph and source excerpt of the
+// full text, must be those of the signed report inside it.
 //
 // The signature proves that the report is unchanged since the holder of the key signed it. Whose key
 // that is, the fingerprint tells; a reader compares it with the one the issuer publishes.

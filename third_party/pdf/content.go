@@ -14,7 +14,7 @@ import "math"
 
 // maxGlyphs bounds the glyphs one page may produce, so that a hostile content stream that
 // loops over a form cannot exhaust memory.
-const maxGlyphs = 4 << 20
+const maxGlyphs = 1 << 17
 
 // Content describes the basic content on a page: the text and any drawn rectangles.
 type Content struct {
@@ -36,7 +36,12 @@ type contentReader struct {
 	visiting map[objptr]bool
 }
 
-var defaultFont = &fontInfo{scale: 0.001, simple: &pdfDocEncoding, decoded: map[uint64]string{}}
+// newDefaultFont is the font of text shown before any Tf. Each content stream gets its own: the
+// decode cache is written as text is read, and documents are read concurrently (a shared one
+// crashed imports with "concurrent map writes").
+func newDefaultFont() *fontInfo {
+	return &fontInfo{scale: 0.001, simple: &pdfDocEncoding, decoded: map[uint64]string{}}
+}
 
 // Content returns the page's content: one Text per character, in content-stream order,
 // with its position, size and advance in default user space.
@@ -71,7 +76,7 @@ func translate(tx, ty float64, m matrix) matrix {
 }
 
 func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
-	g := textState{Th: 1, CTM: ctm, Tm: ident, Tlm: ident, font: defaultFont}
+	g := textState{Th: 1, CTM: ctm, Tm: ident, Tlm: ident, font: newDefaultFont()}
 	var stack []textState
 	fonts := res.Key("Font")
 	nextLine := func() {

@@ -1,0 +1,409 @@
+package cli
+
+import (
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The bad-input tests run the commands in a child process (this test binary, re-executed), so that
+// each command's peak memory can be measured on its own and a panic or a hang cannot take the test
+// runner with it.
+const (
+	helperEnv  = "THESISCHECK_CLI_HELPER" // the commands to run, as JSON
+	resultMark = "cli-helper-result "
+	badDir     = "../extract/testdata/bad"
+)
+
+// cmdResult is what the child reports for one command. Shown is what a user sees on the terminal's
+// error stream: what Run wrote, plus the line main prints for an error Run returns.
+type cmdResult struct {
+	Args    []string
+	Err     string
+	Failed  bool // errors.Is(err, ErrFailed)
+	Usage   bool // errors.Is(err, ErrUsage)
+	Stdout  string
+	Shown   string
+	Seconds float64
+	PeakMB  float64
+}
+
+// TestHelperProcess is the child: it runs the commands in $THESISCHECK_CLI_HELPER one after the
+// other and prints a result line for each. Run directly it does nothing.
+func TestHelperProcess(t *testing.T) {
+	spec := os.Getenv(helperEnv)
+	if spec == "" {
+		return
+	}
+	var cmds [][]string
+	if err := json.Unmarshal([]byte(spec), &cmds); err != nil {
+		fmt.Println("bad helper spec:", err)
+		os.Exit(3)
+	}
+	for _, args := range cmds {
+		debug.FreeOSMemory()
+		// Writing 5 to clear_refs resets the peak resident size (VmHWM) to the current size.
+		if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
+			fmt.Println("cannot reset peak memory:", err)
+			os.Exit(3)
+		}
+		var stdout, stderr bytes.Buffer
+		errw := &stderr
+		if args[0] == "library" && args[1] == "add" {
+			errw = &stdout // one stream, to see the order of summary and failures
+		}
+		start := time.Now()
+		err := Run(args, func(string, string) error { return errors.New("no GUI in tests") }, &stdout, errw)
+		r := cmdResult{Args: args, Stdout: stdout.String(), Shown: errw.String(), Seconds: time.Since(start).Seconds(), PeakMB: peakMB()}
+		if err != nil {
+			r.Err = err.Error()
+			r.Failed, r.Usage = errors.Is(err, ErrFailed), errors.Is(err, ErrUsage)
+			if !r.Failed && !r.Usage {
+				r.Shown += "thesischeck: " + err.Error() + "\n" // as main prints it
+			}
+		}
+		line, _ := json.Marshal(r)
+		fmt.Printf("%s%s\n", resultMark, line)
+	}
+	os.Exit(0)
+}
+
+func peakMB() float64 {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return -1
+	}
+	for _, l := range strings.Split(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return float64(kb) / 1024
+		}
+	}
+	return -1
+}
+
+// runChild runs cmds in a child process and returns their results.
+func runChild(t *testing.T, cmds [][]string) []cmdResult {
+	t.Helper()
+	spec, _ := json.Marshal(cmds)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.timeout=20m")
+	home := t.TempDir() // the signing key and default library must not land in the real home
+	cmd.Env = append(os.Environ(), helperEnv+"="+string(spec), "HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var res []cmdResult
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		if line, ok := strings.CutPrefix(sc.Text(), resultMark); ok {
+			var r cmdResult
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatal(err)
+			}
+			res = append(res, r)
+		}
+	}
+	if err != nil || len(res) != len(cmds) {
+		t.Fatalf("child process: %v, %d of %d results\nstdout:\n%s\nstderr:\n%s", err, len(res), len(cmds), tail(out), tail(stderr.Bytes()))
+	}
+	return res
+}
+
+func tail(b []byte) string {
+	if len(b) > 4000 {
+		b = b[len(b)-4000:]
+	}
+	return string(b)
+}
+
+// words is a made-up vocabulary for generated prose: random words in random order make text whose
+// word bigrams are all but unique, as real prose is.
+func words(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		for j, l := 0, 2+r.Intn(8); j < l; j++ {
+			b.WriteByte(byte('a' + r.Intn(26)))
+		}
+		if r.Intn(12) == 0 {
+			b.WriteByte('.')
+		}
+	}
+	return b.String()
+}
+
+// deflateBomb returns a raw deflate stream of n MiB of the byte c, built by repeating one
+// compressed MiB, so that making a gigabyte bomb takes milliseconds.
+func deflateBomb(n int, c byte) (data []byte, crc uint32, size uint64) {
+	mib := bytes.Repeat([]byte{c}, 1<<20)
+	var buf bytes.Buffer
+	fw, _ := flate.NewWriter(&buf, flate.BestCompression)
+	fw.Write(mib)
+	fw.Flush() // ends the block on a byte boundary: the segment can be repeated
+	seg := bytes.Clone(buf.Bytes())
+	buf.Reset()
+	fw.Close()
+	end := buf.Bytes()
+	h := crc32.NewIEEE()
+	var out bytes.Buffer
+	for i := 0; i < n; i++ {
+		out.Write(seg)
+		h.Write(mib)
+	}
+	out.Write(end)
+	return out.Bytes(), h.Sum32(), uint64(n) << 20
+}
+
+// zipBomb writes a DOCX whose word/document.xml inflates to n MiB. With lie, the ZIP directory
+// claims 4 KiB, as a crafted bomb does to get past a size check.
+func zipBomb(t *testing.T, path string, n int, lie bool) {
+	t.Helper()
+	data, crc, size := deflateBomb(n, ' ')
+	if lie {
+		size = 4096
+	}
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: "word/document.xml", Method: zip.Deflate, CRC32: crc,
+		CompressedSize64: uint64(len(data)), UncompressedSize64: size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(data)
+	zw.Close()
+	if err := os.WriteFile(path, zb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// paragraphBomb writes a DOCX of 60 MB of empty-looking one-letter paragraphs: under the part size
+// limit, but millions of paragraphs.
+func paragraphBomb(t *testing.T, path string) {
+	t.Helper()
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	w, _ := zw.Create("word/document.xml")
+	fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>`)
+	para := bytes.Repeat([]byte("<w:p><w:r><w:t>a</w:t></w:r></w:p>"), 30000)
+	for n := 0; n < 60<<20; n += len(para) {
+		w.Write(para)
+	}
+	fmt.Fprint(w, `</w:body></w:document>`)
+	zw.Close()
+	if err := os.WriteFile(path, zb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type badCase struct {
+	name string
+	make func(t *testing.T, path string) // nil: copied from testdata/bad
+	want string                          // the reason the one error line gives; "" when the file is read
+}
+
+func badCases() []badCase {
+	r := rand.New(rand.NewSource(6))
+	longText := words(r, 350_000) // about 2 MB on one line: read, in pieces
+	return []badCase{
+		{name: "truncated.pdf", want: "file is damaged: the end of the file is missing"},
+		{name: "corrupt.pdf", want: "file is damaged"},
+		{name: "random.pdf", want: "not a PDF, DOCX or text file"},
+		{name: "empty.txt", want: "the file is empty"},
+		{name: "encrypted.pdf", want: "password protected"},
+		{name: "scanned.pdf", want: "no text layer — scanned?"},
+		{name: "binary.txt", want: "not a PDF, DOCX or text file"},
+		{name: "blank.txt", want: "no paragraphs"},
+		{name: "noparas.docx", want: "no paragraphs"},
+		{name: "pdf-named.docx"}, // a PDF under a Word name: read as the PDF it is
+		{name: "glyphs.pdf"},     // 120,000 glyphs a page from a form drawn 2,000 times: capped, read
+		{name: "bomb.docx", want: "file is too large: word/document.xml expands to 2048 MB", make: func(t *testing.T, p string) { zipBomb(t, p, 2048, false) }},
+		{name: "bomb-lie.docx", want: "file is damaged", make: func(t *testing.T, p string) { zipBomb(t, p, 2048, true) }},
+		{name: "paragraphs.docx", want: "more than 100000 paragraphs", make: paragraphBomb},
+		{name: "longline.txt", want: "more than 4 MB of text", make: func(t *testing.T, p string) {
+			line := bytes.Repeat([]byte("a word in a line that never ends "), 50<<20/33)
+			if err := os.WriteFile(p, line, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{name: "longline-2mb.txt", make: func(t *testing.T, p string) {
+			if err := os.WriteFile(p, []byte(longText), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	}
+}
+
+// errorLines are the lines a user reads as errors.
+func errorLines(shown string) []string {
+	var out []string
+	for _, l := range strings.Split(shown, "\n") {
+		if strings.HasPrefix(l, "thesischeck: ") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestBadFiles runs check and library add on each bad file: each gives exactly one line naming the
+// file and the reason, a failure, no panic, within a minute and under 1 GiB; the files that can be
+// read are read. Then a folder of all of them together with good files is imported.
+func TestBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	files := filepath.Join(dir, "files")
+	if err := os.Mkdir(files, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cases := badCases()
+	for _, c := range cases {
+		p := filepath.Join(files, c.name)
+		if c.make != nil {
+			c.make(t, p)
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(badDir, c.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Good files for the library the checks run against and for the mixed folder.
+	r := rand.New(rand.NewSource(1))
+	var good []string
+	for i := 0; i < 4; i++ {
+		p := filepath.Join(files, fmt.Sprintf("good-%d.txt", i))
+		text := fmt.Sprintf("Good document %d\n\n%s\n\n%s\n", i, words(r, 120), words(r, 150))
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		good = append(good, p)
+	}
+	data, err := os.ReadFile(filepath.Join(badDir, "good.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goodPDF := filepath.Join(files, "good.pdf")
+	if err := os.WriteFile(goodPDF, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good = append(good, goodPDF)
+
+	checkLib, mixLib := filepath.Join(dir, "check-lib"), filepath.Join(dir, "mix-lib")
+	cmds := [][]string{append([]string{"library", "add", "--library", checkLib}, good...)}
+	for _, c := range cases {
+		cmds = append(cmds, []string{"check", "--library", checkLib, filepath.Join(files, c.name)})
+	}
+	for _, c := range cases {
+		cmds = append(cmds, []string{"library", "add", "--library", filepath.Join(dir, "lib-"+c.name), filepath.Join(files, c.name)})
+	}
+	cmds = append(cmds, []string{"library", "add", "--library", mixLib, files}, []string{"library", "list", "--library", mixLib, "--json"})
+
+	res := runChild(t, cmds)
+	if res[0].Err != "" {
+		t.Fatalf("adding the good files: %s\n%s", res[0].Err, res[0].Stdout)
+	}
+	t.Logf("%-40s %-18s %8s %8s  %s", "file", "command", "seconds", "peak MB", "message")
+	for i, c := range cases {
+		path := filepath.Join(files, c.name)
+		for _, r := range []cmdResult{res[1+i], res[1+len(cases)+i]} {
+			command := strings.Join(r.Args[:min(2, len(r.Args))], " ")
+			if r.Args[0] == "check" {
+				command = "check"
+			}
+			lines := errorLines(r.Shown)
+			msg := strings.Join(lines, " | ")
+			t.Logf("%-40s %-18s %8.2f %8.0f  %s", c.name, command, r.Seconds, r.PeakMB, msg)
+			if r.PeakMB <= 0 || r.PeakMB >= 1024 {
+				t.Errorf("%s %s: peak memory %.0f MB, want under 1 GiB", command, c.name, r.PeakMB)
+			}
+			if r.Seconds > 60 {
+				t.Errorf("%s %s: took %.0f s", command, c.name, r.Seconds)
+			}
+			if strings.Contains(r.Shown, "goroutine ") || strings.Contains(r.Shown, "panic") {
+				t.Errorf("%s %s: a Go trace reached the user:\n%s", command, c.name, r.Shown)
+			}
+			if c.want == "" {
+				if r.Err != "" || len(lines) != 0 {
+					t.Errorf("%s %s: %q, want it read", command, c.name, r.Err)
+				}
+				continue
+			}
+			if r.Err == "" || r.Usage {
+				t.Errorf("%s %s: err = %q, want a failure", command, c.name, r.Err)
+			}
+			if command != "check" && !r.Failed {
+				t.Errorf("%s %s: err = %q, want ErrFailed", command, c.name, r.Err)
+			}
+			if len(lines) != 1 || !strings.Contains(lines[0], path) || !strings.Contains(lines[0], c.want) {
+				t.Errorf("%s %s: error lines %q, want one naming %s and saying %q", command, c.name, lines, path, c.want)
+			}
+		}
+	}
+
+	// The mixed folder: every readable file in, every bad one listed with its reason after the summary.
+	mix, list := res[len(res)-2], res[len(res)-1]
+	t.Logf("%-40s %-18s %8.2f %8.0f", "folder of all files", "library add", mix.Seconds, mix.PeakMB)
+	if !mix.Failed {
+		t.Errorf("library add of the mixed folder: err = %q, want ErrFailed", mix.Err)
+	}
+	if mix.PeakMB <= 0 || mix.PeakMB >= 1024 {
+		t.Errorf("library add of the mixed folder: peak memory %.0f MB", mix.PeakMB)
+	}
+	readable := len(good)
+	for _, c := range cases {
+		if c.want == "" {
+			readable++
+		}
+	}
+	summary := strings.Index(mix.Stdout, fmt.Sprintf("added %d documents", readable))
+	if summary < 0 {
+		t.Errorf("mixed folder: no %q in\n%s", fmt.Sprintf("added %d documents", readable), mix.Stdout)
+	}
+	for _, c := range cases {
+		if c.want == "" {
+			continue
+		}
+		path := filepath.Join(files, c.name) + ": "
+		i := strings.Index(mix.Stdout, path)
+		end := i + strings.IndexByte(mix.Stdout[max(i, 0):], '\n')
+		if i < 0 || i < summary || !strings.Contains(mix.Stdout[i:end], c.want) {
+			t.Errorf("mixed folder: %s is not listed after the summary with %q:\n%s", c.name, c.want, mix.Stdout)
+		}
+	}
+	var docs []struct{ Path string }
+	if err := json.Unmarshal([]byte(list.Stdout), &docs); err != nil {
+		t.Fatalf("library list --json: %v\n%s", err, list.Stdout)
+	}
+	if len(docs) != readable {
+		t.Errorf("the mixed library holds %d documents, want %d", len(docs), readable)
+	}
+}
+
+// TestCheckUsage: wrong arguments are ErrUsage with the usage printed, not a trace.
+func TestCheckUsage(t *testing.T) {
+	for _, args := range [][]string{{"check"}, {"check", "a", "b"}, {"library", "add"}, {"library"}, {"frobnicate"}} {
+		var stdout, stderr bytes.Buffer
+		err := Run(args, nil, &stdout, &stderr)
+		if !errors.Is(err, ErrUsage) || !strings.Contains(stderr.String(), "thesischeck library add") {
+			t.Errorf("%q: err = %v, stderr %q", args, err, stderr.String())
+		}
+	}
+}

@@ -1,0 +1,116 @@
+package extract
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// Fuzz targets for the three readers, through Bytes as the library and the check call them. The
+// seed corpus is the real and broken files in testdata/ (testdata/bad holds truncated, damaged,
+// encrypted, image-only and hostile files). Whatever the bytes: no panic, no hang, and either an
+// error naming the file or paragraphs of valid, non-empty text within the limits.
+
+func addSeeds(f *testing.F, patterns ...string) {
+	n := 0
+	for _, pat := range patterns {
+		paths, err := filepath.Glob(filepath.Join("testdata", pat))
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			if len(data) > 64<<10 {
+				continue // big seeds slow every mutation down; the small ones cover the formats
+			}
+			f.Add(data)
+			n++
+		}
+	}
+	if n == 0 {
+		f.Fatalf("no seeds for %v", patterns)
+	}
+}
+
+func fuzzReader(t *testing.T, name string, data []byte) {
+	doc, err := Bytes(context.Background(), name, data)
+	if err != nil {
+		if !strings.HasPrefix(err.Error(), "extract "+name+": ") || strings.Contains(err.Error(), "\n") {
+			t.Fatalf("error %q: want one line starting with the file name", err)
+		}
+		return
+	}
+	if len(doc.Paragraphs) == 0 || len(doc.Paragraphs) > MaxParagraphs {
+		t.Fatalf("%d paragraphs and no error", len(doc.Paragraphs))
+	}
+	total := 0
+	for i, p := range doc.Paragraphs {
+		if strings.TrimSpace(p.Text) == "" || !utf8.ValidString(p.Text) || strings.ContainsRune(p.Text, 0) {
+			t.Fatalf("paragraph %d is empty, not UTF-8 or holds NUL: %q", i, p.Text)
+		}
+		if utf8.RuneCountInString(p.Text) > maxParagraphRunes+200 { // a numbering label may be added
+			t.Fatalf("paragraph %d has %d runes", i, utf8.RuneCountInString(p.Text))
+		}
+		total += len(p.Text)
+	}
+	if total > MaxDocText+MaxParagraphs*8 {
+		t.Fatalf("%d bytes of text", total)
+	}
+}
+
+func FuzzPDF(f *testing.F) {
+	addSeeds(f, "bad/[!g]*.pdf", "bad/good.pdf", "bad/*.docx", "pdf/*.pdf") // not glyphs.pdf: a second an exec
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzReader(t, "fuzz.pdf", data) })
+}
+
+func FuzzDOCX(f *testing.F) {
+	addSeeds(f, "docx/*.docx", "bad/*.docx")
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzReader(t, "fuzz.docx", data) })
+}
+
+func FuzzTXT(f *testing.F) {
+	addSeeds(f, "txt/*", "bad/*.txt")
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzReader(t, "fuzz.txt", data) })
+}
+
+// TestSplitLong: a text with no line breaks is cut into pieces of at most maxParagraphRunes, at
+// sentence ends where there are some, and nothing is lost.
+func TestSplitLong(t *testing.T) {
+	sentence := "这是一个没有换行的很长的句子，它会一直写下去。"
+	cases := []struct {
+		name, text string
+		sentences  bool // every piece should end a sentence
+	}{
+		{"chinese sentences", strings.Repeat(sentence, 2000), true},
+		{"english words", strings.Repeat("word after word ", 3000), false},
+		{"no spaces", strings.Repeat("字", 9001), false},
+		{"short", "一段话。", true},
+	}
+	for _, c := range cases {
+		ps := splitLong([]Paragraph{{Text: c.text, Page: 3, Notes: []string{"note"}}})
+		var joined strings.Builder
+		for i, p := range ps {
+			n := utf8.RuneCountInString(p.Text)
+			if n == 0 || n > maxParagraphRunes {
+				t.Errorf("%s: piece %d has %d runes", c.name, i, n)
+			}
+			if c.sentences && !strings.HasSuffix(p.Text, "。") {
+				t.Errorf("%s: piece %d ends %q, not at a sentence end", c.name, i, p.Text[len(p.Text)-6:])
+			}
+			if p.Page != 3 || (i == 0) != (len(p.Notes) == 1) {
+				t.Errorf("%s: piece %d: page %d, notes %v", c.name, i, p.Page, p.Notes)
+			}
+			joined.WriteString(p.Text)
+		}
+		squash := func(s string) string { return strings.ReplaceAll(s, " ", "") }
+		if squash(joined.String()) != squash(c.text) {
+			t.Errorf("%s: text lost in the pieces", c.name)
+		}
+	}
+}

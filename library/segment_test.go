@@ -1,0 +1,131 @@
+package library
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"thesischeck/internal/synth"
+	"thesischeck/similarity"
+)
+
+// probeAll looks up every paragraph of every document and returns the candidates of each: the
+// index answers the same whichever segments, merges or rebuilds it went through.
+func probeAll(t *testing.T, l *Library) map[ParaRef][]Candidate {
+	t.Helper()
+	out := map[ParaRef][]Candidate{}
+	for _, d := range l.List() {
+		ps, err := l.Paragraphs(d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range ps {
+			out[ParaRef{d.ID, i}] = l.Candidates(similarity.Grams(p.Tokens), similarity.SimHash(p.Tokens), 3, 2, 0)
+		}
+	}
+	return out
+}
+
+func segmentFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, "*.idx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestSegmentsSurviveMergesRemovalAndDamage(t *testing.T) {
+	c, err := synth.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := t.TempDir()
+	var batches [][]string
+	for i := 0; i < 6; i++ {
+		var batch []string
+		for j := 0; j < 3; j++ {
+			n := i*3 + j
+			p := filepath.Join(files, "d"+string(rune('a'+n))+".txt")
+			if err := synth.WriteTXT(p, c.Document(n, 4)); err != nil {
+				t.Fatal(err)
+			}
+			batch = append(batch, p)
+		}
+		batches = append(batches, batch)
+	}
+	dir := t.TempDir()
+	l, err := Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range batches {
+		if res, err := l.AddFiles(context.Background(), b, AddOptions{}, nil); err != nil || len(res.Added) != len(b) {
+			t.Fatalf("add: %v %+v", err, res)
+		}
+	}
+	if n := len(segmentFiles(t, dir)); n < 1 || n > 3 {
+		t.Errorf("%d segment files after 6 imports, want 1 to 3 (merged as they grow)", n)
+	}
+	removed := l.List()[4].ID
+	if err := l.Remove(removed); err != nil {
+		t.Fatal(err)
+	}
+	want := probeAll(t, l)
+	for r, cs := range want {
+		self := false
+		for _, c := range cs {
+			if c.Doc == removed {
+				t.Fatalf("paragraph %v finds removed document %d", r, removed)
+			}
+			self = self || c.ParaRef == r
+		}
+		if !self {
+			t.Errorf("paragraph %v does not find itself", r)
+		}
+	}
+	docs, paras := l.Stats()
+	l.Close()
+
+	check := func(name string, readOnly bool) {
+		t.Helper()
+		l, err := Open(dir, &Options{ReadOnly: readOnly})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		defer l.Close()
+		if d, p := l.Stats(); d != docs || p != paras {
+			t.Errorf("%s: stats %d, %d; want %d, %d", name, d, p, docs, paras)
+		}
+		if got := probeAll(t, l); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: candidates differ from before", name)
+		}
+	}
+	check("reopen read-only", true)
+
+	// A damaged segment (here: truncated) and a missing one are rebuilt from the stored fingerprints.
+	segs := segmentFiles(t, dir)
+	if err := os.Truncate(segs[0], 100); err != nil {
+		t.Fatal(err)
+	}
+	check("damaged segment", false)
+	segs = segmentFiles(t, dir)
+	if err := os.Remove(segs[len(segs)-1]); err != nil {
+		t.Fatal(err)
+	}
+	check("missing segment", false)
+	if len(segmentFiles(t, dir)) == 0 {
+		t.Error("a writable open did not write the rebuilt index")
+	}
+	// A leftover temporary file of a killed import is deleted.
+	stray := filepath.Join(dir, "seg-0000000000000063-0000000000000064.idx.tmp")
+	if err := os.WriteFile(stray, []byte("partial"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check("stray file", false)
+	if _, err := os.Stat(stray); !os.IsNotExist(err) {
+		t.Errorf("stray temporary index file left: %v", err)
+	}
+}

@@ -13,7 +13,10 @@ DEMO_LIB ?=
 FUZZTIME ?= 30s
 TEST_FUZZTIME ?= 3s
 FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
-DEB_PACKAGES := gcc g++ pkg-config libgl1-mesa-dev xorg-dev xvfb poppler-utils python3
+DEB_PACKAGES := gcc g++ pkg-config libgl1-mesa-dev xorg-dev xvfb imagemagick poppler-utils python3
+# The GUI tests' screen: xvfb-run's default (640×480, 8-bit) is smaller than the window and has too
+# few colours for the screenshot test.
+XVFB_SCREEN := -screen 0 1600x1000x24
 # Packages whose tests open windows: everything under ./ui.
 GUI_PKG_RE := ^thesischeck/ui(/|$$)
 
@@ -42,7 +45,7 @@ test: deps
 	@pkgs=$$($(GO) list ./... | grep -Ev '$(GUI_PKG_RE)' || true); \
 	if [ -n "$$pkgs" ]; then echo "go test (core)"; $(GO) test $$pkgs; fi
 	@gui=$$($(GO) list ./... | grep -E '$(GUI_PKG_RE)' || true); \
-	if [ -n "$$gui" ]; then echo "go test (GUI, under xvfb-run)"; xvfb-run -a $(GO) test $$gui; fi
+	if [ -n "$$gui" ]; then echo "go test (GUI, under xvfb-run)"; xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test $$gui; fi
 	scripts/fuzz.sh $(TEST_FUZZTIME)
 	@if [ -d ../shared/devset ]; then $(MAKE) --no-print-directory eval; fi
 

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"thesischeck/cli"
+	"thesischeck/ui"
 )
 
 func main() {
@@ -24,6 +25,4 @@ func main() {
 	}
 }
 
-func openGUI(libraryDir, file string) error {
-	return errors.New("the desktop app is not built yet")
-}
+func openGUI(libraryDir, file string) error { return ui.Run(libraryDir, file) }

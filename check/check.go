@@ -67,21 +67,31 @@ func (o *Options) withDefaults() Options {
 
 // File checks the document at path against lib. progress may be nil.
 func File(ctx context.Context, lib *library.Library, path string, opts *Options, progress Progress) (*report.Report, error) {
+	doc, sha, err := Read(ctx, path, progress)
+	if err != nil {
+		return nil, err
+	}
+	return Document(ctx, lib, doc, sha, opts, progress)
+}
+
+// Read extracts the document at path and returns it with the SHA-256 of the file. Callers that
+// open the library only for a readable file (it may wait for a lock) read first; File does both.
+func Read(ctx context.Context, path string, progress Progress) (*extract.Document, string, error) {
 	if progress == nil {
 		progress = func(Stage, int, int) {}
 	}
 	progress(StageExtract, 0, 1)
 	data, err := extract.ReadFile(path) // refuses a huge file before reading it
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	doc, err := extract.Bytes(ctx, path, data)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	progress(StageExtract, 1, 1)
 	sum := sha256.Sum256(data)
-	return Document(ctx, lib, doc, hex.EncodeToString(sum[:]), opts, progress)
+	return doc, hex.EncodeToString(sum[:]), nil
 }
 
 // Document checks an extracted document.

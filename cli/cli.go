@@ -214,15 +214,21 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
 		return usageError(stderr)
 	}
+	bar := newBar(stderr)
+	progress := func(s check.Stage, done, total int) { bar.update(string(s), done, total, "") }
+	// Read the file before opening the library, so that a bad file is told at once.
+	doc, sha, err := check.Read(ctx, fs.Arg(0), progress)
+	if err != nil {
+		bar.done()
+		return err
+	}
 	lib, err := openLibrary(*dir, true)
 	if err != nil {
+		bar.done()
 		return err
 	}
 	defer lib.Close()
-	bar := newBar(stderr)
-	r, err := check.File(ctx, lib, fs.Arg(0), &check.Options{IncludeReferences: *refs, MinRunChars: *minRun}, func(s check.Stage, done, total int) {
-		bar.update(string(s), done, total, "")
-	})
+	r, err := check.Document(ctx, lib, doc, sha, &check.Options{IncludeReferences: *refs, MinRunChars: *minRun}, progress)
 	bar.done()
 	if err != nil {
 		return err

@@ -15,7 +15,25 @@ if [ -z "$targets" ]; then
 	echo "fuzz: no Fuzz targets"
 	exit 0
 fi
+# A failure with an input is a finding (go writes it to testdata/fuzz/, where it stays as a regression
+# test). A failure without one is the fuzzing engine losing a worker at shutdown on a loaded machine;
+# that run is repeated once.
+status=0
 while read -r pkg name; do
 	echo "fuzz: $pkg $name for $fuzztime"
-	go test -run '^$' -fuzz "^${name}\$" -fuzztime="$fuzztime" "$pkg"
+	for attempt in 1 2; do
+		log=$(mktemp)
+		if go test -run '^$' -fuzz "^${name}\$" -fuzztime="$fuzztime" "$pkg" 2>&1 | tee "$log" | grep -v '^fuzz: elapsed'; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+			rm -f "$log"
+			break
+		fi
+		if grep -q 'Failing input written' "$log" || [ $attempt -eq 2 ]; then
+			rm -f "$log"
+			status=1
+			break
+		fi
+		rm -f "$log"
+		echo "fuzz: $name failed without a failing input; running it again"
+	done
 done <<<"$targets"
+exit $status

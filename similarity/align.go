@@ -88,8 +88,10 @@ type AlignOptions struct {
 }
 
 // DefaultAlign are the settings the checker uses: runs of at least 13 characters (CNKI's rule of
-// thumb for Chinese) and 6 matched words (a short English clause), bridging up to 6 changed words.
-var DefaultAlign = AlignOptions{MaxGap: 6, MinChars: 13, MinWords: 8, MinSentenceWords: 6}
+// thumb for Chinese) and 8 matched words (a short English clause; 6 for a whole sentence), bridging up
+// to 6 changed words. No real paragraph repeats a word pair 32 times; a hostile one must not cost
+// quadratic time.
+var DefaultAlign = AlignOptions{MaxGap: 6, MinChars: 13, MinWords: 8, MinSentenceWords: 6, MaxRepeats: 32}
 
 // Alignment is the copied text shared by two paragraphs, as token index ranges [start, end) in each.
 type Alignment struct {

@@ -1,0 +1,314 @@
+// Package ui is the ThesisCheck desktop app (Fyne). It is a thin layer over the core packages:
+// library for the reference library, check for a check, report for the figures and exports, compare
+// for submissions checked against each other. Long work runs in goroutines with a context for
+// cancel; every widget change from them goes through fyne.Do.
+//
+// One file per screen: library.go, check.go, report.go (with summary.go and detail.go), compare.go,
+// settings.go. marked.go draws highlighted text, which Fyne's RichText cannot.
+package ui
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"thesischeck/library"
+	_ "thesischeck/ui/internal/posixlocale" // before Fyne reads the locale: see there
+)
+
+// appID names the app's preferences and matches FyneApp.toml.
+const appID = "io.github.thesischeck"
+
+// Run opens the app on the library in libraryDir (empty: the one in Settings, else the default). With
+// file set, it checks file as soon as the library is open and shows the report.
+func Run(libraryDir, file string) error {
+	return run(app.NewWithID(appID), libraryDir, file, nil)
+}
+
+// run is Run on a given app; ready, when set, is called on the UI goroutine once the report of file is
+// shown (the window test takes its screenshot there).
+func run(a fyne.App, libraryDir, file string, ready func(*gui)) error {
+	g := newGUI(a, libraryDir)
+	g.onReport = ready
+	g.win.Resize(fyne.NewSize(1360, 880))
+	if file != "" {
+		g.checkFile(file)
+	}
+	g.win.ShowAndRun()
+	return g.close()
+}
+
+// gui is the app's state. Its fields are touched on the UI goroutine only.
+type gui struct {
+	app fyne.App
+	win fyne.Window
+	set settings
+	t   tr
+
+	libDirArg string // --library from the command line, which wins over Settings
+	lh        *libHandle
+	task      *task
+	lastTask  *task // for tests: the last task started, running or not
+
+	tabs     *container.AppTabs
+	library  *libraryScreen
+	check    *checkScreen
+	report   *reportScreen
+	compare  *compareScreen
+	settings *settingsScreen
+
+	onReport func(*gui) // test hook, see run
+	// progressEvery is the least time between two progress updates of the same stage: enough for the
+	// eye, and the UI goroutine is not flooded. Tests set 0 to see every update.
+	progressEvery time.Duration
+}
+
+// libHandle is one opening of the library: ready closes when lib or err is set, shown once the
+// screens have been told (tests wait for that).
+type libHandle struct {
+	dir   string
+	ready chan struct{}
+	shown chan struct{}
+	lib   *library.Library
+	err   error
+}
+
+// task is the one long job running at a time (import, check or compare).
+type task struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+func newGUI(a fyne.App, libraryDir string) *gui {
+	a.SetIcon(appIcon)
+	g := &gui{app: a, libDirArg: libraryDir, progressEvery: 50 * time.Millisecond}
+	g.set = loadSettings(a.Preferences())
+	g.applyLook()
+	g.win = a.NewWindow(g.t.T("app.title"))
+	g.win.SetIcon(appIcon)
+	g.win.SetOnDropped(g.dropped)
+	g.build()
+	g.openLibrary()
+	return g
+}
+
+// applyLook sets the theme and language from the settings.
+func (g *gui) applyLook() {
+	code := g.set.Language
+	if code == "" {
+		code = systemLanguage()
+	}
+	g.t = tr{code}
+	syncFyneLanguage(code)
+	g.app.Settings().SetTheme(&appTheme{variant: g.set.Theme})
+}
+
+// build (re)creates every screen in the current language; the report shown survives.
+func (g *gui) build() {
+	selected := 0
+	if g.tabs != nil {
+		selected = g.tabs.SelectedIndex()
+	}
+	var shown *reportScreen
+	if g.report != nil {
+		shown = g.report
+	}
+	g.library = newLibraryScreen(g)
+	g.check = newCheckScreen(g)
+	g.report = newReportScreen(g)
+	g.compare = newCompareScreen(g)
+	g.settings = newSettingsScreen(g)
+	if shown != nil && shown.r != nil {
+		g.report.show(shown.r)
+	}
+	g.tabs = container.NewAppTabs(
+		container.NewTabItemWithIcon(g.t.T("tab.library"), theme.StorageIcon(), g.library.content),
+		container.NewTabItemWithIcon(g.t.T("tab.check"), theme.SearchIcon(), g.check.content),
+		container.NewTabItemWithIcon(g.t.T("tab.report"), theme.DocumentIcon(), g.report.content),
+		container.NewTabItemWithIcon(g.t.T("tab.compare"), theme.ContentCopyIcon(), g.compare.content),
+		container.NewTabItemWithIcon(g.t.T("tab.settings"), theme.SettingsIcon(), g.settings.content),
+	)
+	g.tabs.SetTabLocation(container.TabLocationLeading)
+	g.tabs.SelectIndex(selected)
+	g.win.SetTitle(g.t.T("app.title"))
+	g.win.SetContent(g.tabs)
+	g.library.refresh()
+}
+
+// Tab indexes, in the order of build.
+const (
+	tabLibrary = iota
+	tabCheck
+	tabReport
+	tabCompare
+	tabSettings
+)
+
+// libraryDir is the folder the app uses: --library, else Settings, else the default.
+func (g *gui) libraryDir() (string, error) {
+	if g.libDirArg != "" {
+		return g.libDirArg, nil
+	}
+	if g.set.LibraryDir != "" {
+		return g.set.LibraryDir, nil
+	}
+	return library.DefaultDir()
+}
+
+// openLibrary opens the library in the background; loading the segmenter and index takes a second or
+// more on a big library.
+func (g *gui) openLibrary() {
+	lh := &libHandle{ready: make(chan struct{}), shown: make(chan struct{})}
+	g.lh = lh
+	dir, err := g.libraryDir()
+	lh.dir = dir
+	g.library.refresh()
+	g.check.refresh()
+	go func() {
+		if err == nil {
+			lh.lib, err = library.Open(dir, nil)
+		}
+		lh.err = err
+		close(lh.ready)
+		fyne.Do(func() {
+			if g.lh == lh {
+				g.library.refresh()
+				g.check.refresh()
+			}
+		})
+		close(lh.shown)
+	}()
+}
+
+// libraryState is the open library, or nil with the reason (nil while it is still opening).
+func (g *gui) libraryState() (*library.Library, error) {
+	if g.lh == nil {
+		return nil, nil
+	}
+	select {
+	case <-g.lh.ready:
+		return g.lh.lib, g.lh.err
+	default:
+		return nil, nil
+	}
+}
+
+// idle reports whether no task runs; if one does, it tells the user so.
+func (g *gui) idle() bool {
+	if g.task != nil {
+		dialog.ShowInformation(g.t.T("common.error"), g.t.T("common.busy"), g.win)
+		return false
+	}
+	return true
+}
+
+// start runs work off the UI goroutine, once the library has opened when needLib; work gets the
+// library, or the reason there is none (it failed to open, or the task was cancelled while waiting),
+// and returns what to do on the UI goroutine when it ends. Only one task runs at a time: callers
+// check idle first, and set up their progress display before start, since work may end at once.
+func (g *gui) start(needLib bool, work func(ctx context.Context, lib *library.Library, err error) func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	t := &task{cancel: cancel, done: make(chan struct{})}
+	g.task, g.lastTask = t, t
+	lh := g.lh
+	go func() {
+		defer close(t.done)
+		defer cancel()
+		var lib *library.Library
+		var err error
+		if needLib {
+			select {
+			case <-lh.ready:
+				lib, err = lh.lib, lh.err
+			case <-ctx.Done():
+				err = ctx.Err()
+			}
+		}
+		finish := work(ctx, lib, err)
+		fyne.Do(func() {
+			g.task = nil
+			finish()
+		})
+	}()
+}
+
+// cancelTask stops the running task, if any.
+func (g *gui) cancelTask() {
+	if g.task != nil {
+		g.task.cancel()
+	}
+}
+
+// wait blocks until the last task started has ended, its results shown; tests call it.
+func (g *gui) wait() {
+	if g.lastTask != nil {
+		<-g.lastTask.done
+	}
+}
+
+// wrapLabel is a word-wrapped label sized to width until its first layout: a wrapped label measures
+// its height at its current width, and at zero width it stands one word a line, tall enough to
+// stretch the window when it first opens.
+func wrapLabel(text string, width float32) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	l.MinSize() // creates the renderer, which the resize then lays out
+	l.Resize(fyne.NewSize(width, 40))
+	return l
+}
+
+func (g *gui) showError(err error) {
+	dialog.ShowError(err, g.win)
+}
+
+// dropped sends files dropped on the window to the screen showing: the library imports them, the
+// compare screen compares them, any other screen checks the first file.
+func (g *gui) dropped(_ fyne.Position, uris []fyne.URI) {
+	var paths []string
+	for _, u := range uris {
+		if u.Scheme() == "file" {
+			paths = append(paths, u.Path())
+		}
+	}
+	if len(paths) == 0 {
+		return
+	}
+	switch g.tabs.SelectedIndex() {
+	case tabLibrary:
+		g.library.importPaths(paths)
+	case tabCompare:
+		g.compare.run(paths)
+	default:
+		g.checkFile(paths[0])
+	}
+}
+
+// checkFile checks path and shows its report.
+func (g *gui) checkFile(path string) {
+	g.tabs.SelectIndex(tabCheck)
+	g.check.run(path)
+}
+
+// close ends a running task and closes the library.
+func (g *gui) close() error {
+	if g.task != nil {
+		g.task.cancel()
+		<-g.task.done
+	}
+	select {
+	case <-g.lh.ready:
+	case <-time.After(10 * time.Second):
+		return errors.New("the library did not finish opening")
+	}
+	if g.lh.lib != nil {
+		return g.lh.lib.Close()
+	}
+	return nil
+}

@@ -1,0 +1,230 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"thesischeck/check"
+	"thesischeck/library"
+	"thesischeck/report"
+)
+
+// checkStages are the stages a check reports, in order.
+var checkStages = []check.Stage{check.StageExtract, check.StageFingerprint, check.StageSearch, check.StageAlign}
+
+// checkScreen takes a thesis and shows the check's progress, stage by stage.
+type checkScreen struct {
+	g       *gui
+	content fyne.CanvasObject
+
+	libInfo  *widget.Label
+	file     *widget.Label
+	choose   *widget.Button
+	stages   *fyne.Container
+	icons    []*widget.Icon
+	bars     []*widget.ProgressBar
+	status   *widget.Label
+	cancel   *widget.Button
+	progress *fyne.Container
+
+	// afterProgress, when set, runs after each progress update (tests act there).
+	afterProgress func(check.Stage)
+}
+
+func newCheckScreen(g *gui) *checkScreen {
+	s := &checkScreen{g: g}
+	t := g.t
+
+	s.choose = widget.NewButtonWithIcon(t.T("check.choose"), theme.FileIcon(), s.chooseFile)
+	s.choose.Importance = widget.HighImportance
+	icon := canvas.NewImageFromResource(theme.UploadIcon())
+	icon.FillMode = canvas.ImageFillContain
+	icon.SetMinSize(fyne.NewSize(64, 64))
+	drop := widget.NewLabel(t.T("check.drop"))
+	drop.Alignment = fyne.TextAlignCenter
+	formats := widget.NewLabel(t.T("check.formats"))
+	formats.Alignment = fyne.TextAlignCenter
+	formats.SizeName = theme.SizeNameCaptionText
+	s.libInfo = widget.NewLabel("")
+	s.libInfo.Alignment = fyne.TextAlignCenter
+	dropZone := container.NewVBox(icon, drop, container.NewCenter(s.choose), formats, s.libInfo)
+	border := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+	border.StrokeColor = theme.Color(theme.ColorNamePrimary)
+	border.StrokeWidth = 2
+	border.CornerRadius = 12
+
+	s.file = widget.NewLabel("")
+	s.file.TextStyle.Bold = true
+	s.file.Truncation = fyne.TextTruncateEllipsis
+	s.stages = container.NewVBox()
+	for _, st := range checkStages {
+		ic := widget.NewIcon(theme.RadioButtonIcon())
+		bar := widget.NewProgressBar()
+		name := widget.NewLabel(t.T("check.stage." + string(st)))
+		s.icons = append(s.icons, ic)
+		s.bars = append(s.bars, bar)
+		s.stages.Add(container.NewBorder(nil, nil, container.NewHBox(ic, name), nil, bar))
+	}
+	s.status = wrapLabel("", 700)
+	s.cancel = widget.NewButtonWithIcon(t.T("common.cancel"), theme.CancelIcon(), g.cancelTask)
+	s.progress = container.NewVBox(s.file, s.stages, container.NewHBox(s.cancel))
+	s.progress.Hide()
+
+	zone := container.NewStack(border, container.NewPadded(container.NewPadded(dropZone)))
+	body := container.NewVBox(zone, widget.NewSeparator(), s.progress, s.status)
+	s.content = container.NewCenter(container.New(&fixedWidth{720}, body))
+	s.refresh()
+	return s
+}
+
+// refresh shows the library's size, or why there is none.
+func (s *checkScreen) refresh() {
+	t := s.g.t
+	lib, err := s.g.libraryState()
+	switch {
+	case err != nil:
+		s.libInfo.SetText(t.T("common.libfail", err))
+	case lib == nil:
+		s.libInfo.SetText(t.T("common.opening"))
+	default:
+		docs, paras := lib.Stats()
+		s.libInfo.SetText(t.T("check.lib", docs, paras))
+	}
+}
+
+func (s *checkScreen) chooseFile() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			s.g.showError(err)
+			return
+		}
+		if r == nil {
+			return
+		}
+		r.Close()
+		s.g.checkFile(r.URI().Path())
+	}, s.g.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".pdf", ".docx", ".txt"}))
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// run checks path in the background and opens the report when it is done.
+func (s *checkScreen) run(path string) {
+	g := s.g
+	if !g.idle() {
+		return
+	}
+	s.file.SetText(g.t.T("check.file", filepath.Base(path)))
+	for i := range s.bars {
+		s.bars[i].SetValue(0)
+		s.icons[i].SetResource(theme.RadioButtonIcon())
+	}
+	s.status.SetText(g.t.T("check.running"))
+	if lib, _ := g.libraryState(); lib != nil {
+		if docs, _ := lib.Stats(); docs == 0 {
+			s.status.SetText(g.t.T("check.emptyLib"))
+		}
+	}
+	s.progress.Show()
+	s.choose.Disable()
+	s.cancel.Enable()
+	opts := g.set.checkOptions()
+	g.start(true, func(ctx context.Context, lib *library.Library, err error) func() {
+		if err != nil {
+			return func() { g.check.finished(nil, err) }
+		}
+		var last time.Time
+		var lastStage check.Stage
+		every := g.progressEvery
+		r, err := check.File(ctx, lib, path, opts, func(st check.Stage, done, total int) {
+			if st == lastStage && done < total && time.Since(last) < every {
+				return
+			}
+			last, lastStage = time.Now(), st
+			fyne.Do(func() { g.check.stage(st, done, total) })
+		})
+		return func() { g.check.finished(r, err) }
+	})
+}
+
+// stage marks the stages before st done and shows st's progress.
+func (s *checkScreen) stage(st check.Stage, done, total int) {
+	if s.afterProgress != nil {
+		defer s.afterProgress(st)
+	}
+	for i, name := range checkStages {
+		switch {
+		case name == st:
+			if total > 0 {
+				s.bars[i].SetValue(float64(done) / float64(total))
+			}
+			if done >= total && total > 0 {
+				s.icons[i].SetResource(theme.ConfirmIcon())
+			} else {
+				s.icons[i].SetResource(theme.MediaPlayIcon())
+			}
+			return
+		default:
+			if s.bars[i].Value < 1 {
+				s.bars[i].SetValue(1)
+				s.icons[i].SetResource(theme.ConfirmIcon())
+			}
+		}
+	}
+}
+
+func (s *checkScreen) finished(r *report.Report, err error) {
+	t := s.g.t
+	s.choose.Enable()
+	s.cancel.Disable()
+	switch {
+	case errors.Is(err, context.Canceled):
+		s.status.SetText(t.T("check.cancelled"))
+		return
+	case err != nil:
+		s.status.SetText(t.T("check.failed"))
+		s.g.showError(err)
+		return
+	}
+	for i := range s.bars {
+		s.bars[i].SetValue(1)
+		s.icons[i].SetResource(theme.ConfirmIcon())
+	}
+	s.status.SetText("")
+	s.progress.Hide()
+	s.g.report.show(r)
+	s.g.tabs.SelectIndex(tabReport)
+	if s.g.onReport != nil {
+		s.g.onReport(s.g)
+	}
+}
+
+// fixedWidth centres its content at a fixed width (or narrower when the window is).
+type fixedWidth struct{ width float32 }
+
+func (f *fixedWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (f *fixedWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	s.Width = max(s.Width, f.width)
+	return s
+}

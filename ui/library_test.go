@@ -1,0 +1,161 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+)
+
+func TestLibraryImportListSearchRemove(t *testing.T) {
+	g := newTestGUI(t, filepath.Join(t.TempDir(), "lib"), langEN)
+	s := g.library
+	if !s.empty.Visible() {
+		t.Error("an empty library shows no hint")
+	}
+	s.importPaths([]string{"testdata/library"})
+	g.wait()
+	if len(s.docs) != 2 || len(s.shown) != 2 || s.empty.Visible() {
+		t.Fatalf("after import: %d documents, %d shown", len(s.docs), len(s.shown))
+	}
+	if want := g.t.T("lib.imported", 2); s.status.Text != want {
+		t.Errorf("status %q, want %q", s.status.Text, want)
+	}
+	paras, chars := 0, 0
+	for _, d := range s.docs {
+		paras += d.Paragraphs
+		chars += d.Chars
+	}
+	if want := g.t.T("lib.totals", 2, paras, chars); s.totals.Text != want {
+		t.Errorf("totals %q, want %q", s.totals.Text, want)
+	}
+	// The rows show title, file, paragraphs, characters and date.
+	texts := strings.Join(screenTexts(s.content), "\n")
+	for _, want := range []string{"source-a.txt", "source-b.txt", fmt.Sprint(s.docs[0].Paragraphs),
+		s.docs[0].Added.Local().Format("2006-01-02")} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("library screen lacks %q", want)
+		}
+	}
+
+	test.Type(s.search, "SOURCE-B")
+	if len(s.shown) != 1 || filepath.Base(s.shown[0].Path) != "source-b.txt" {
+		t.Fatalf("search shows %+v", s.shown)
+	}
+	s.list.Select(0) // ticks the row
+	if !s.selected[s.shown[0].ID] || s.remove.Disabled() {
+		t.Fatal("selecting a row did not enable Remove")
+	}
+	test.Tap(s.remove)
+	if g.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("Remove asks nothing")
+	}
+	s.removeIDs([]uint64{s.shown[0].ID})
+	g.wait()
+	test.Type(s.search, "") // typing nothing keeps the filter; clear it
+	s.search.SetText("")
+	if len(s.docs) != 1 || filepath.Base(s.docs[0].Path) != "source-a.txt" {
+		t.Errorf("after remove: %+v", s.docs)
+	}
+}
+
+func TestLibraryImportProgressAndCancel(t *testing.T) {
+	src, err := os.ReadFile("testdata/library/source-a.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := t.TempDir()
+	const n = 30
+	for i := range n {
+		text := fmt.Sprintf("第%d份材料：%s", i, src)
+		if err := os.WriteFile(filepath.Join(in, fmt.Sprintf("doc%02d.txt", i)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := newTestGUI(t, filepath.Join(t.TempDir(), "lib"), langZH)
+	g.progressEvery = 0
+	s := g.library
+
+	// Each progress update pauses the import until the test has looked at the screen.
+	type seen struct {
+		value   float64
+		current string
+		visible bool
+	}
+	updates := make(chan seen)
+	resume := make(chan bool)
+	s.afterProgress = func() {
+		updates <- seen{s.bar.Value, s.current.Text, s.progressBox.Visible()}
+		if <-resume {
+			test.Tap(s.cancel)
+		}
+	}
+	s.importPaths([]string{in})
+	var got []seen
+	for u := range updates {
+		got = append(got, u)
+		cancel := len(got) == 3
+		resume <- cancel
+		if cancel {
+			break
+		}
+	}
+	// Updates after the cancel, if any were in flight, still need releasing.
+	go func() {
+		for range updates {
+			resume <- false
+		}
+	}()
+	g.wait()
+	close(updates)
+
+	for k, u := range got {
+		if !u.visible {
+			t.Errorf("update %d: progress hidden", k)
+		}
+	}
+	last := got[len(got)-1]
+	if last.value <= 0 || last.value >= 1 {
+		t.Errorf("progress %v after %d updates of %d files", last.value, len(got), n)
+	}
+	if !strings.HasPrefix(last.current, g.t.T("lib.current", "")) || !strings.Contains(last.current, "doc") {
+		t.Errorf("current file shows %q", last.current)
+	}
+	added := len(g.lh.lib.List())
+	if added >= n {
+		t.Errorf("cancel did not stop the import: %d of %d added", added, n)
+	}
+	if want := g.t.T("lib.cancelled", added); s.status.Text != want {
+		t.Errorf("status %q, want %q", s.status.Text, want)
+	}
+	if s.progressBox.Visible() {
+		t.Error("progress still shown after cancel")
+	}
+	if len(s.docs) != added {
+		t.Errorf("list shows %d documents, library holds %d", len(s.docs), added)
+	}
+}
+
+func TestLibraryBadFileShowsReason(t *testing.T) {
+	g := newTestGUI(t, filepath.Join(t.TempDir(), "lib"), langEN)
+	s := g.library
+	s.importPaths([]string{"testdata/bad"})
+	g.wait()
+	if len(s.docs) != 1 || filepath.Base(s.docs[0].Path) != "good.txt" {
+		t.Fatalf("the good file did not go in: %+v", s.docs)
+	}
+	if !s.failed.Visible() || !strings.Contains(s.failed.Text, "damaged.docx") || !strings.Contains(s.failed.Text, "ZIP") {
+		t.Errorf("failed list %q (visible %v), want damaged.docx and its reason", s.failed.Text, s.failed.Visible())
+	}
+	top := g.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no dialog for the bad file")
+	}
+	texts := strings.Join(screenTexts(top), "\n")
+	if !strings.Contains(texts, filepath.Join("testdata", "bad", "damaged.docx")) || !strings.Contains(texts, "not a valid ZIP") {
+		t.Errorf("dialog says:\n%s", texts)
+	}
+}

@@ -1,0 +1,416 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"thesischeck/report"
+)
+
+// reportScreen shows one report: the summary band, the ranked sources and the text with its copied
+// spans highlighted.
+type reportScreen struct {
+	g       *gui
+	content *fyne.Container
+	r       *report.Report
+
+	overall *gauge
+	figures map[string]*canvas.Text // summary figures by label, for tests
+
+	filter  reportFilter
+	visible []int // indexes of the paragraphs shown
+	list    *widget.List
+	heights *rowHeights
+	shown   *widget.Label
+	srcSel  *widget.Select
+	minLbl  *widget.Label
+}
+
+func newReportScreen(g *gui) *reportScreen {
+	s := &reportScreen{g: g, figures: map[string]*canvas.Text{}}
+	none := widget.NewLabel(g.t.T("rep.none"))
+	s.content = container.NewStack(container.NewCenter(none))
+	return s
+}
+
+// show replaces the screen's content with r.
+func (s *reportScreen) show(r *report.Report) {
+	s.r = r
+	s.figures = map[string]*canvas.Text{}
+	s.filter = reportFilter{source: -1}
+	t := s.g.t
+
+	title := r.Document.Title
+	if title == "" {
+		title = filepath.Base(r.Document.Path)
+	}
+	head := widget.NewLabel(title)
+	head.TextStyle.Bold = true
+	head.Truncation = fyne.TextTruncateEllipsis
+	sub := widget.NewLabel(strings.Join([]string{
+		t.T("rep.number", r.Number), filepath.Base(r.Document.Path),
+		t.T("rep.libSize", r.Library.Documents),
+		t.T("rep.settings", r.Settings.MaxHamming, r.Settings.MinRunChars),
+	}, "  ·  "))
+	sub.SizeName = theme.SizeNameCaptionText
+	sub.Truncation = fyne.TextTruncateEllipsis
+	exports := container.NewHBox(
+		widget.NewButtonWithIcon(t.T("rep.export.pdf"), theme.DocumentSaveIcon(), func() { s.export("pdf") }),
+		widget.NewButtonWithIcon(t.T("rep.export.html"), theme.DocumentSaveIcon(), func() { s.export("html") }),
+		widget.NewButtonWithIcon(t.T("rep.export.json"), theme.DocumentSaveIcon(), func() { s.export("json") }),
+	)
+	header := container.NewBorder(nil, nil, nil, container.NewCenter(exports), container.NewVBox(head, sub))
+
+	top := container.NewVBox(header, s.summaryBand(r))
+	if w := s.warnings(r); w != nil {
+		top.Add(w)
+	}
+
+	split := container.NewHSplit(s.sidePanel(r), s.textPanel(r))
+	split.Offset = 0.3
+	s.content.Objects = []fyne.CanvasObject{container.NewPadded(container.NewBorder(top, nil, nil, nil, split))}
+	s.content.Refresh()
+	s.applyFilter()
+}
+
+// warnings lists the report's warnings (dodges such as invisible characters) in a strip.
+func (s *reportScreen) warnings(r *report.Report) fyne.CanvasObject {
+	if len(r.Warnings) == 0 {
+		return nil
+	}
+	t := s.g.t
+	box := container.NewVBox()
+	for _, w := range r.Warnings {
+		msg := w.Message
+		if t.Has("warn." + w.Kind) {
+			msg = t.T("warn."+w.Kind, w.Count)
+		}
+		l := wrapLabel(msg, 1000)
+		box.Add(container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), nil, l))
+	}
+	bg := canvas.NewRectangle(themeColor(colorWarnBack))
+	bg.CornerRadius = 8
+	return container.NewStack(bg, box)
+}
+
+// sidePanel is the ranked source list and what the check left out.
+func (s *reportScreen) sidePanel(r *report.Report) fyne.CanvasObject {
+	t := s.g.t
+	items := container.NewVBox(boldText(t.T("rep.sources")))
+	if len(r.Sources) == 0 {
+		items.Add(widget.NewLabel(t.T("rep.noSources")))
+	}
+	for i, src := range r.Sources {
+		items.Add(s.sourceRow(i, src))
+	}
+	if len(r.Excluded) > 0 {
+		items.Add(widget.NewSeparator())
+		items.Add(boldText(t.T("rep.excluded")))
+		for _, e := range r.Excluded {
+			why := e.Reason
+			if t.Has("excl." + e.Section) {
+				why = t.T("excl." + e.Section)
+			}
+			l := wrapLabel(why+" — "+t.T("excl.chars", e.Chars), 360)
+			l.SizeName = theme.SizeNameCaptionText
+			items.Add(l)
+		}
+	}
+	return container.NewVScroll(items)
+}
+
+// sourceRow is one source: its colour, rank, title, share and Jaccard estimate. Tapping it shows
+// that source alone.
+func (s *reportScreen) sourceRow(i int, src report.Source) fyne.CanvasObject {
+	t := s.g.t
+	c := sourceColor(src.Color)
+	swatch := canvas.NewRectangle(c)
+	swatch.CornerRadius = 4
+	swatch.SetMinSize(fyne.NewSize(14, 14))
+	title := src.Title
+	if title == "" {
+		title = filepath.Base(src.Path)
+	}
+	name := widget.NewLabel(fmt.Sprintf("%d. %s", i+1, title))
+	name.TextStyle.Bold = true
+	name.Truncation = fyne.TextTruncateEllipsis
+	file := widget.NewLabel(filepath.Base(src.Path))
+	file.SizeName = theme.SizeNameCaptionText
+	file.Truncation = fyne.TextTruncateEllipsis
+	share := canvas.NewText(percent(src.Similarity), c)
+	share.TextStyle.Bold = true
+	share.TextSize = theme.TextSize() * 1.2
+	figs := widget.NewLabel(t.T("rep.copiedChars", src.CopiedChars) + " · " + t.T("rep.jaccard", fmt.Sprintf("%.2f", src.Jaccard)))
+	figs.SizeName = theme.SizeNameCaptionText
+	bar := newShareBar(src.Similarity/max(s.r.Sources[0].Similarity, 0.0001), c)
+	body := container.NewVBox(
+		container.NewBorder(nil, nil, container.NewCenter(swatch), share, name),
+		container.NewBorder(nil, nil, nil, nil, file),
+		figs, bar,
+	)
+	btn := widget.NewButton("", func() {
+		if s.srcSel.SelectedIndex() == i+1 {
+			s.srcSel.SetSelectedIndex(0)
+		} else {
+			s.srcSel.SetSelectedIndex(i + 1)
+		}
+	})
+	btn.Importance = widget.LowImportance
+	return container.NewStack(btn, container.NewPadded(body))
+}
+
+// textPanel is the filter bar over the list of paragraphs.
+func (s *reportScreen) textPanel(r *report.Report) fyne.CanvasObject {
+	t := s.g.t
+	hide := widget.NewCheck(t.T("rep.filter.hide"), func(on bool) {
+		s.filter.hideQuotes = on
+		s.applyFilter()
+	})
+	s.minLbl = widget.NewLabel(t.T("rep.filter.min", r.Settings.MinRunChars))
+	minRun := widget.NewSlider(float64(max(r.Settings.MinRunChars, 1)), 60)
+	minRun.Step = 1
+	minRun.OnChanged = func(v float64) {
+		s.minLbl.SetText(t.T("rep.filter.min", int(v)))
+	}
+	minRun.OnChangeEnded = func(v float64) {
+		s.filter.minRun = int(v)
+		s.applyFilter()
+	}
+	names := []string{t.T("rep.filter.all")}
+	for i, src := range r.Sources {
+		title := src.Title
+		if title == "" {
+			title = filepath.Base(src.Path)
+		}
+		names = append(names, fmt.Sprintf("%d. %s", i+1, title))
+	}
+	s.srcSel = widget.NewSelect(names, func(string) {
+		s.filter.source = s.srcSel.SelectedIndex() - 1
+		s.applyFilter()
+	})
+	s.srcSel.SetSelectedIndex(0)
+	s.shown = widget.NewLabel("")
+	s.shown.SizeName = theme.SizeNameCaptionText
+	hint := widget.NewLabel(t.T("rep.clickHint"))
+	hint.SizeName = theme.SizeNameCaptionText
+	hint.Truncation = fyne.TextTruncateEllipsis
+
+	bar := container.NewVBox(
+		container.NewBorder(nil, nil, hide, s.shown, container.NewBorder(nil, nil, s.minLbl, nil, minRun)),
+		container.NewBorder(nil, nil, nil, nil, s.srcSel),
+		hint,
+	)
+
+	s.heights = &rowHeights{s: s}
+	s.list = widget.NewList(s.listLength, newParaRow, s.updateRow)
+	s.list.OnSelected = func(id widget.ListItemID) {
+		s.list.UnselectAll()
+		if id < len(s.visible) {
+			s.openDetail(s.visible[id])
+		}
+	}
+	return container.NewBorder(bar, nil, nil, nil, container.New(s.heights, s.list))
+}
+
+func (s *reportScreen) listLength() int {
+	if s.heights.bulk {
+		return 0
+	}
+	return len(s.visible)
+}
+
+// applyFilter recomputes which paragraphs show, their highlights and their heights.
+func (s *reportScreen) applyFilter() {
+	if s.r == nil || s.list == nil {
+		return
+	}
+	s.visible = s.filter.visible(s.r)
+	s.shown.SetText(s.g.t.T("rep.filter.shown", len(s.visible), len(s.r.Paragraphs)))
+	s.heights.width = -1
+	s.heights.set(s.list.Size().Width)
+	s.list.ScrollToTop()
+	s.list.Refresh()
+}
+
+// paraRow is one paragraph in the list: its figure and tag in a gutter, then the marked text.
+type paraRow struct {
+	widget.BaseWidget
+	figure *canvas.Text
+	tag    *canvas.Text
+	page   *canvas.Text
+	text   *markedText
+}
+
+// gutterWidth is the width of the figure column left of each paragraph.
+const gutterWidth = 78
+
+func newParaRow() fyne.CanvasObject {
+	r := &paraRow{text: newMarkedText()}
+	r.figure = canvas.NewText("", color.Black)
+	r.figure.TextStyle.Bold = true
+	r.figure.TextSize = theme.TextSize() * 1.1
+	r.tag = canvas.NewText("", color.Black)
+	r.tag.TextSize = theme.TextSize() * 0.85
+	r.page = canvas.NewText("", color.Black)
+	r.page.TextSize = theme.TextSize() * 0.8
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *paraRow) CreateRenderer() fyne.WidgetRenderer {
+	return &paraRowRenderer{r: r}
+}
+
+type paraRowRenderer struct{ r *paraRow }
+
+func (p *paraRowRenderer) Destroy() {}
+func (p *paraRowRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{p.r.figure, p.r.tag, p.r.page, p.r.text}
+}
+func (p *paraRowRenderer) MinSize() fyne.Size { return fyne.NewSize(gutterWidth+100, 30) }
+func (p *paraRowRenderer) Refresh() {
+	p.r.text.Refresh()
+	canvas.Refresh(p.r)
+}
+
+func (p *paraRowRenderer) Layout(size fyne.Size) {
+	pad := theme.InnerPadding()
+	y := pad
+	for _, t := range []*canvas.Text{p.r.figure, p.r.tag, p.r.page} {
+		if t.Text == "" {
+			continue
+		}
+		t.Move(fyne.NewPos(pad, y))
+		t.Resize(t.MinSize())
+		y += t.MinSize().Height
+	}
+	p.r.text.Move(fyne.NewPos(gutterWidth, 0))
+	p.r.text.Resize(fyne.NewSize(size.Width-gutterWidth, size.Height))
+}
+
+func (s *reportScreen) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
+	if id >= len(s.visible) {
+		return
+	}
+	row := o.(*paraRow)
+	p := &s.r.Paragraphs[s.visible[id]]
+	t := s.g.t
+	row.figure.Text = ""
+	if p.Similarity > 0 {
+		row.figure.Text = percent(p.Similarity)
+		row.figure.Color = themeColor(similarityColor(p.Similarity))
+	}
+	row.tag.Text = ""
+	if p.Status != "" && p.Status != "copied" {
+		row.tag.Text = t.T("rep.status." + p.Status)
+		row.tag.Color = themeColor(colorMuted)
+	}
+	row.page.Text = ""
+	if p.Page > 0 {
+		row.page.Text = t.T("rep.page", p.Page)
+		row.page.Color = themeColor(colorMuted)
+	}
+	row.text.italic = p.Heading
+	row.text.Set(p.Text, s.filter.marks(s.r, p), p.Status == "template" || p.Status == "excluded")
+	row.Refresh()
+}
+
+// rowHeights sets each list row's height from its text wrapped at the list's width. It is the layout
+// of the list's container, so it runs whenever the width changes.
+type rowHeights struct {
+	s     *reportScreen
+	width float32
+	bulk  bool // while set, the list reports no rows, so each SetItemHeight costs nothing
+}
+
+func (h *rowHeights) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	h.set(size.Width)
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (h *rowHeights) MinSize(objs []fyne.CanvasObject) fyne.Size { return fyne.NewSize(200, 200) }
+
+func (h *rowHeights) set(width float32) {
+	if width <= 0 || width == h.width {
+		return
+	}
+	h.width = width
+	s := h.s
+	// Wrap a little narrower than the row will be, so a rounding difference never hides a line.
+	textW := width - gutterWidth - 4
+	h.bulk = true
+	for i, pi := range s.visible {
+		s.list.SetItemHeight(i, textHeight([]rune(s.r.Paragraphs[pi].Text), textW))
+	}
+	h.bulk = false
+	s.list.Refresh()
+}
+
+// sourceColor parses a report colour (#rrggbb).
+func sourceColor(hex string) color.NRGBA {
+	var c color.NRGBA
+	c.A = 0xff
+	if _, err := fmt.Sscanf(hex, "#%02x%02x%02x", &c.R, &c.G, &c.B); err != nil {
+		return color.NRGBA{0x80, 0x80, 0x80, 0xff}
+	}
+	return c
+}
+
+// export signs the report and saves it as PDF, HTML or JSON where the user chooses.
+func (s *reportScreen) export(format string) {
+	t := s.g.t
+	r := s.r
+	base := strings.TrimSuffix(filepath.Base(r.Document.Path), filepath.Ext(r.Document.Path))
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			s.g.showError(err)
+			return
+		}
+		if w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		go func() {
+			err := exportReport(r, format, path)
+			fyne.Do(func() {
+				if err != nil {
+					s.g.showError(err)
+					return
+				}
+				dialog.ShowInformation(t.T("rep.export."+format), t.T("rep.exported", path), s.g.win)
+			})
+		}()
+	}, s.g.win)
+	d.SetFileName(base + "-" + r.Number + "." + format)
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// exportReport signs a copy of r with the user's key and writes it to path.
+func exportReport(r *report.Report, format, path string) error {
+	c := *r
+	if err := c.SignWithUserKey(); err != nil {
+		return err
+	}
+	switch format {
+	case "pdf":
+		return c.SavePDF(path)
+	case "html":
+		return c.SaveHTML(path)
+	default:
+		return c.SaveJSON(path)
+	}
+}

@@ -1,0 +1,356 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"thesischeck/check"
+	"thesischeck/report"
+)
+
+// checkedGUI opens the app on the test library and checks testdata/thesis.txt.
+func checkedGUI(t *testing.T, code string) *gui {
+	t.Helper()
+	g := newTestGUI(t, testLibrary(t), code)
+	g.checkFile("testdata/thesis.txt")
+	g.wait()
+	if g.report.r == nil {
+		var dlg []string
+		if top := g.win.Canvas().Overlays().Top(); top != nil {
+			dlg = screenTexts(top)
+		}
+		t.Fatalf("no report after the check; status %q, dialog %q", g.check.status.Text, dlg)
+	}
+	if g.tabs.SelectedIndex() != tabReport {
+		t.Errorf("tab %d after the check, want the report", g.tabs.SelectedIndex())
+	}
+	return g
+}
+
+// paragraphWith finds the paragraph of r that contains s.
+func paragraphWith(t *testing.T, r *report.Report, s string) int {
+	t.Helper()
+	for i, p := range r.Paragraphs {
+		if strings.Contains(p.Text, s) {
+			return i
+		}
+	}
+	t.Fatalf("no paragraph contains %q", s)
+	return -1
+}
+
+func TestReportFigures(t *testing.T) {
+	g := checkedGUI(t, langZH)
+	r := g.report.r
+
+	// The screen shows the report the check package makes for this document.
+	want, err := check.File(context.Background(), g.lh.lib, "testdata/thesis.txt", g.set.checkOptions(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Similarity != want.Similarity || r.CopiedChars != want.CopiedChars || r.TotalChars != want.TotalChars ||
+		len(r.Sources) != len(want.Sources) {
+		t.Fatalf("report differs from check.File: %v/%d/%d vs %v/%d/%d", r.Similarity, r.CopiedChars, r.TotalChars,
+			want.Similarity, want.CopiedChars, want.TotalChars)
+	}
+	// What the fixture was written to contain: two sources, source-a first (one paragraph copied whole,
+	// one quoted with a citation), and quotes lowering the figure without quotes.
+	if len(r.Sources) != 2 || filepath.Base(r.Sources[0].Path) != "source-a.txt" || filepath.Base(r.Sources[1].Path) != "source-b.txt" {
+		t.Fatalf("sources %+v, want source-a then source-b", r.Sources)
+	}
+	if !(r.SimilarityExcludingQuotes < r.Similarity) || r.FlaggedParas != 3 {
+		t.Errorf("similarity %v, without quotes %v, %d flagged; want quotes to count and 3 flagged",
+			r.Similarity, r.SimilarityExcludingQuotes, r.FlaggedParas)
+	}
+
+	tt := g.t
+	if got := g.report.overall.Text(); got != percent(r.Similarity) {
+		t.Errorf("gauge shows %s, want %s", got, percent(r.Similarity))
+	}
+	figures := map[string]string{
+		tt.T("rep.exclQuotes"): percent(r.SimilarityExcludingQuotes),
+		tt.T("rep.maxSingle"):  percent(r.MaxSingleSource),
+		tt.T("rep.copied"):     fmt.Sprintf("%d / %d", r.CopiedChars, r.TotalChars),
+		tt.T("rep.flagged"):    fmt.Sprintf("%d / %d", r.FlaggedParas, len(r.Paragraphs)),
+	}
+	for label, value := range figures {
+		f, ok := g.report.figures[label]
+		if !ok {
+			t.Errorf("no figure %q in the summary band", label)
+			continue
+		}
+		if f.Text != value {
+			t.Errorf("%s shows %q, want %q", label, f.Text, value)
+		}
+	}
+	// Every figure is on screen, with the source list and the section bars.
+	texts := strings.Join(screenTexts(g.report.content), "\n")
+	for _, want := range []string{percent(r.Similarity), percent(r.Sources[0].Similarity), "第一章 绪论",
+		tt.T("sec.abstract"), tt.T("rep.jaccard", fmt.Sprintf("%.2f", r.Sources[0].Jaccard)), tt.T("excl.references")} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("the report screen does not show %q", want)
+		}
+	}
+}
+
+func TestReportHighlights(t *testing.T) {
+	g := checkedGUI(t, langZH)
+	r := g.report.r
+	colorA := sourceColor(r.Sources[0].Color)
+
+	copied := paragraphWith(t, r, "卷积神经网络通过局部连接")
+	original := paragraphWith(t, r, "本课题来源于合作医院")
+	marks := g.report.filter.marks(r, &r.Paragraphs[copied])
+	covered := 0
+	for _, m := range marks {
+		if m.color != colorA {
+			t.Errorf("copied paragraph marked in %v, want source-a's %v", m.color, colorA)
+		}
+		covered += m.end - m.start
+	}
+	if n := len([]rune(r.Paragraphs[copied].Text)); covered < n*9/10 {
+		t.Errorf("%d of %d characters highlighted in the paragraph copied whole", covered, n)
+	}
+	if m := g.report.filter.marks(r, &r.Paragraphs[original]); len(m) != 0 {
+		t.Errorf("original paragraph has highlights %v", m)
+	}
+
+	// The rendered row draws the highlight: a rectangle in the source's colour under the copied text.
+	row := findRow(t, g, "卷积神经网络通过局部连接")
+	if !strings.HasPrefix(row.figure.Text, percent(r.Paragraphs[copied].Similarity)) {
+		t.Errorf("row figure %q, want %s", row.figure.Text, percent(r.Paragraphs[copied].Similarity))
+	}
+	underline := 0
+	for _, o := range test.WidgetRenderer(row.text).Objects() {
+		if rc, ok := o.(*canvas.Rectangle); ok && rc.FillColor == color.Color(colorA) {
+			underline++
+		}
+	}
+	if underline == 0 {
+		t.Error("no rectangle in source-a's colour behind the copied paragraph")
+	}
+}
+
+// findRow returns the list row showing the paragraph that contains s.
+func findRow(t *testing.T, g *gui, s string) *paraRow {
+	t.Helper()
+	for _, o := range test.LaidOutObjects(g.win.Content()) {
+		if row, ok := o.(*paraRow); ok && o.Visible() && strings.Contains(string(row.text.text), s) {
+			return row
+		}
+	}
+	t.Fatalf("no row shows %q", s)
+	return nil
+}
+
+func TestReportSideBySide(t *testing.T) {
+	g := checkedGUI(t, langEN)
+	r := g.report.r
+	i := paragraphWith(t, r, "数据增强策略")
+	p := &r.Paragraphs[i]
+	m := p.Matches[0]
+
+	v := newDetailView(g.t, r, p)
+	c := sourceColor(r.Sources[m.Source].Color)
+	for side, got := range map[string]struct {
+		text  *markedText
+		spans [][2]int
+		full  string
+	}{"thesis": {v.left, m.Spans, p.Text}, "source": {v.right, m.SourceSpans, m.SourceText}} {
+		if string(got.text.text) != got.full {
+			t.Errorf("%s side shows %q", side, string(got.text.text))
+		}
+		if len(got.text.marks) != len(got.spans) {
+			t.Fatalf("%s side has %d marks, want %d", side, len(got.text.marks), len(got.spans))
+		}
+		for k, mk := range got.text.marks {
+			if mk.start != got.spans[k][0] || mk.end != got.spans[k][1] || mk.color != c {
+				t.Errorf("%s mark %d = %+v, want %v in %v", side, k, mk, got.spans[k], c)
+			}
+		}
+		// The marked passage is the same text on both sides.
+		if side == "source" {
+			a := string([]rune(p.Text)[m.Spans[0][0]:m.Spans[0][1]])
+			b := string([]rune(m.SourceText)[m.SourceSpans[0][0]:m.SourceSpans[0][1]])
+			if a != b {
+				t.Errorf("highlighted %q in the thesis but %q in the source", a, b)
+			}
+		}
+	}
+	for _, want := range []string{g.t.T("rep.hamming", m.Hamming), g.t.T("rep.jaccard", fmt.Sprintf("%.2f", m.Jaccard))} {
+		if !strings.Contains(v.figures.Text, want) {
+			t.Errorf("figures %q lack %q", v.figures.Text, want)
+		}
+	}
+
+	// Clicking the row opens the comparison in a dialog.
+	for k, pi := range g.report.visible {
+		if pi == i {
+			g.report.list.Select(k)
+		}
+	}
+	top := g.win.Canvas().Overlays().Top()
+	if top == nil || !strings.Contains(strings.Join(screenTexts(top), "\n"), g.t.T("det.thesis", i+1)) {
+		t.Error("clicking a flagged paragraph opened no side-by-side view")
+	}
+}
+
+func TestReportFilters(t *testing.T) {
+	g := checkedGUI(t, langZH)
+	r := g.report.r
+	quoted := paragraphWith(t, r, "有学者指出")
+	refs := paragraphWith(t, r, "[1] 张三")
+	abstract := paragraphWith(t, r, "数据增强策略")
+	whole := paragraphWith(t, r, "卷积神经网络通过局部连接")
+	has := func(list []int, i int) bool {
+		for _, v := range list {
+			if v == i {
+				return true
+			}
+		}
+		return false
+	}
+	if r.Paragraphs[quoted].Status != "quoted" {
+		t.Fatalf("fixture: the cited quotation has status %q", r.Paragraphs[quoted].Status)
+	}
+
+	tests := []struct {
+		name     string
+		f        reportFilter
+		shown    []int
+		hidden   []int
+		unmarked []int // shown without highlights
+	}{
+		{"all", reportFilter{source: -1}, []int{quoted, refs, abstract, whole}, nil, nil},
+		{"hide quotes and references", reportFilter{source: -1, hideQuotes: true}, []int{abstract, whole}, []int{quoted, refs}, nil},
+		{"source-b only", reportFilter{source: 1}, []int{abstract}, []int{quoted, refs, whole}, nil},
+		{"long matches only", reportFilter{source: -1, minRun: 60}, []int{abstract, whole}, nil, []int{abstract}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			vis := tc.f.visible(r)
+			for _, i := range tc.shown {
+				if !has(vis, i) {
+					t.Errorf("paragraph %d hidden", i)
+				}
+			}
+			for _, i := range tc.hidden {
+				if has(vis, i) {
+					t.Errorf("paragraph %d shown", i)
+				}
+			}
+			for _, i := range tc.unmarked {
+				if m := tc.f.marks(r, &r.Paragraphs[i]); len(m) != 0 {
+					t.Errorf("paragraph %d still marked: %v", i, m)
+				}
+			}
+		})
+	}
+
+	// The controls drive the list.
+	g.report.srcSel.SetSelectedIndex(2)
+	if len(g.report.visible) != 1 || g.report.visible[0] != abstract {
+		t.Errorf("choosing source-b shows paragraphs %v, want [%d]", g.report.visible, abstract)
+	}
+	want := g.t.T("rep.filter.shown", 1, len(r.Paragraphs))
+	if g.report.shown.Text != want {
+		t.Errorf("count %q, want %q", g.report.shown.Text, want)
+	}
+}
+
+func TestReportExport(t *testing.T) {
+	g := checkedGUI(t, langEN)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // the signing key goes here
+	dir := t.TempDir()
+	for _, format := range []string{"json", "html", "pdf"} {
+		path := filepath.Join(dir, "report."+format)
+		if err := exportReport(g.report.r, format, path); err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		if format == "html" {
+			data, err := os.ReadFile(path)
+			if err != nil || !strings.Contains(string(data), g.report.r.Number) {
+				t.Errorf("HTML export lacks the report number (%v)", err)
+			}
+			continue
+		}
+		res, err := report.Verify(path)
+		if err != nil {
+			t.Fatalf("verify %s: %v", format, err)
+		}
+		if !res.Valid {
+			t.Errorf("%s export does not verify: %v", format, res)
+		}
+	}
+	if g.report.r.Signature != "" {
+		t.Error("exporting signed the report on screen instead of a copy")
+	}
+}
+
+func TestReportWarnings(t *testing.T) {
+	g := newTestGUI(t, testLibrary(t), langZH)
+	r := &report.Report{Number: "TC-1", Sources: []report.Source{}, Paragraphs: []report.Paragraph{},
+		Warnings: []report.Warning{{Kind: "invisible", Count: 7, Message: "7 invisible characters"}}}
+	g.report.show(r)
+	texts := strings.Join(screenTexts(g.report.content), "\n")
+	if !strings.Contains(texts, g.t.T("warn.invisible", 7)) {
+		t.Errorf("warning not shown in Chinese; screen has:\n%s", texts)
+	}
+}
+
+// screenTexts collects the text of every label, button, check, select and canvas text under o.
+func screenTexts(o fyne.CanvasObject) []string {
+	var out []string
+	for _, c := range test.LaidOutObjects(o) {
+		switch w := c.(type) {
+		case *widget.Label:
+			out = append(out, w.Text)
+		case *widget.Button:
+			out = append(out, w.Text)
+		case *widget.Check:
+			out = append(out, w.Text)
+		case *widget.Select:
+			out = append(out, w.Selected)
+		case *widget.Entry:
+			out = append(out, w.PlaceHolder)
+		case *canvas.Text:
+			out = append(out, w.Text)
+		}
+	}
+	return out
+}
+
+// BenchmarkReportShow shows a 300-page thesis (3,000 paragraphs of 300 characters, every third one
+// highlighted): building the screen and wrapping every row for the list's heights.
+func BenchmarkReportShow(b *testing.B) {
+	a := test.NewTempApp(b)
+	g := newGUI(a, b.TempDir())
+	g.win.Resize(fyne.NewSize(1360, 880))
+	<-g.lh.shown
+	r := &report.Report{Number: "TC-B", Sources: []report.Source{{Path: "a.txt", Color: report.ColorFor(0), Similarity: 0.3}}}
+	text := strings.Repeat("卷积神经网络通过局部连接和权值共享大幅减少了模型参数。", 12)
+	for i := range 3000 {
+		p := report.Paragraph{Index: i, Text: text, Section: "body"}
+		if i%3 == 0 {
+			p.Similarity = 0.5
+			p.Matches = []report.Match{{Source: 0, Spans: [][2]int{{10, 150}}}}
+		}
+		r.Paragraphs = append(r.Paragraphs, p)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		g.report.show(r)
+		g.report.heights.width = -1
+		g.report.heights.set(900)
+	}
+}

@@ -238,10 +238,15 @@ func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits
 	}
 	slices.Sort(near)
 	near = slices.Compact(near)
-	out := make([]Candidate, 0, 16)
+	// Only the best limit candidates are kept (a bounded heap, worst on top): common grams can give
+	// thousands of paragraphs two hits, and sorting them all cost more than finding them.
+	top := candHeap{limit: limit}
 	add := func(p int32, hits int) {
+		if top.limit > 0 && len(top.c) == top.limit && hits < top.c[0].Hits {
+			return // hits decide first: it cannot enter, whatever its document
+		}
 		if id, num, sim, ok := x.para(p); ok {
-			out = append(out, Candidate{ParaRef: ParaRef{Doc: id, Para: num}, Hits: hits, Hamming: similarity.Hamming(simhash, sim)})
+			top.offer(Candidate{ParaRef: ParaRef{Doc: id, Para: num}, Hits: hits, Hamming: similarity.Hamming(simhash, sim)})
 		}
 	}
 	for _, p := range h.touched {
@@ -256,22 +261,66 @@ func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits
 			add(p, 0)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Hits != out[j].Hits {
-			return out[i].Hits > out[j].Hits
-		}
-		if out[i].Hamming != out[j].Hamming {
-			return out[i].Hamming < out[j].Hamming
-		}
-		if out[i].Doc != out[j].Doc {
-			return out[i].Doc < out[j].Doc
-		}
-		return out[i].Para < out[j].Para
-	})
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
-	}
+	out := top.c
+	sort.Slice(out, func(i, j int) bool { return better(out[i], out[j]) })
 	return out
+}
+
+// better orders candidates: more hits, then nearer SimHash, then document and paragraph order.
+func better(a, b Candidate) bool {
+	if a.Hits != b.Hits {
+		return a.Hits > b.Hits
+	}
+	if a.Hamming != b.Hamming {
+		return a.Hamming < b.Hamming
+	}
+	if a.Doc != b.Doc {
+		return a.Doc < b.Doc
+	}
+	return a.Para < b.Para
+}
+
+// candHeap keeps the best limit candidates offered (all when limit ≤ 0), the worst at c[0].
+type candHeap struct {
+	c     []Candidate
+	limit int
+}
+
+func (h *candHeap) offer(c Candidate) {
+	if h.limit <= 0 {
+		h.c = append(h.c, c)
+		return
+	}
+	if len(h.c) < h.limit {
+		h.c = append(h.c, c)
+		for i := len(h.c) - 1; i > 0; {
+			parent := (i - 1) / 2
+			if !better(h.c[parent], h.c[i]) {
+				break
+			}
+			h.c[parent], h.c[i] = h.c[i], h.c[parent]
+			i = parent
+		}
+		return
+	}
+	if !better(c, h.c[0]) {
+		return
+	}
+	h.c[0] = c
+	for i := 0; ; {
+		worst, l, r := i, 2*i+1, 2*i+2
+		if l < len(h.c) && better(h.c[worst], h.c[l]) {
+			worst = l
+		}
+		if r < len(h.c) && better(h.c[worst], h.c[r]) {
+			worst = r
+		}
+		if worst == i {
+			return
+		}
+		h.c[i], h.c[worst] = h.c[worst], h.c[i]
+		i = worst
+	}
 }
 
 // SimHash returns the stored SimHash of a library paragraph.
@@ -351,6 +400,24 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 			continue
 		}
 		total++
+		// Fewer postings than minDocs cannot hold minDocs documents: most grams stop here.
+		n := len(x.mem.grams[g])
+		for _, s := range x.segs {
+			n += len(s.seg.postingsOf(g))
+		}
+		if n < minDocs {
+			continue
+		}
+		key := uint64(g)<<32 | uint64(uint32(minDocs))
+		l.bpMu.Lock()
+		known, ok := l.bp[key]
+		l.bpMu.Unlock()
+		if ok {
+			if known {
+				common++
+			}
+			continue
+		}
 		// Postings are in paragraph order and a document's paragraphs are consecutive, so distinct
 		// documents are counted where the document changes.
 		docs := 0
@@ -391,6 +458,12 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 		if docs >= minDocs {
 			common++
 		}
+		l.bpMu.Lock()
+		if len(l.bp) >= 1<<16 {
+			clear(l.bp)
+		}
+		l.bp[key] = docs >= minDocs
+		l.bpMu.Unlock()
 	}
 	if total == 0 {
 		return 0

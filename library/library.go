@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -43,6 +44,11 @@ type Library struct {
 	cacheMu sync.Mutex
 	cache   map[uint64][]Paragraph // decoded paragraphs of recently used documents
 	infos   map[uint64]DocInfo     // descriptions of recently used documents
+
+	// bp remembers Boilerplate's verdict on common grams (gram<<32 | minDocs → held by minDocs
+	// documents), which a check asks about again and again; any change of the library clears it.
+	bpMu sync.Mutex
+	bp   map[uint64]bool
 }
 
 // Options configure Open. A nil *Options means the defaults.
@@ -73,7 +79,7 @@ type docRecord struct {
 // Errors returned by Open.
 var (
 	// ErrLocked means another ThesisCheck process is using the library and did not let go in time.
-	ErrLocked = errors.New("library: in use by another ThesisCheck process (close it or try again)")
+	ErrLocked = errors.New("in use by another ThesisCheck process (close it or try again)")
 	// ErrVersion means the library was written by a newer ThesisCheck.
 	ErrVersion = errors.New("library: written by a newer version of ThesisCheck")
 )
@@ -130,7 +136,7 @@ func Open(dir string, opts *Options) (*Library, error) {
 		}
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
-	l := &Library{dir: dir, db: db, readOnly: opts.ReadOnly, cache: map[uint64][]Paragraph{}, infos: map[uint64]DocInfo{}}
+	l := &Library{dir: dir, db: db, readOnly: opts.ReadOnly, cache: map[uint64][]Paragraph{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{}}
 	if !opts.ReadOnly {
 		err = db.Update(func(tx *bolt.Tx) error {
 			for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketFP} {
@@ -393,7 +399,7 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 		p.paras = append(p.paras, Paragraph{Text: ep.Text, Section: string(ep.Section), Chapter: ep.Chapter, Page: ep.Page, Heading: ep.Heading, Tokens: pr.Tokens})
 		p.fps = append(p.fps, fingerprint{SimHash: pr.SimHash, Grams: similarity.Winnow(pr.Grams, winnowWindow)})
 		shingles = append(shingles, similarity.Shingles(pr.Tokens)...)
-		p.rec.Chars += len([]rune(ep.Text))
+		p.rec.Chars += utf8.RuneCountInString(ep.Text)
 	}
 	sig := similarity.MinHash(shingles)
 	p.rec.Signature = sig[:]
@@ -456,6 +462,7 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 		l.idx.add(recs[i].ID, sigs[i], fps[i])
 	}
 	l.mu.Unlock()
+	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, r := range recs {
 		l.cacheInfo(r.DocInfo)
@@ -537,6 +544,7 @@ func (l *Library) Remove(ids ...uint64) error {
 		l.idx.remove(id)
 	}
 	l.mu.Unlock()
+	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, id := range ids {
 		delete(l.cache, id)
@@ -585,6 +593,12 @@ func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, bool) {
 	return info, sig, true
 }
 
+func (l *Library) clearBoilerplate() {
+	l.bpMu.Lock()
+	clear(l.bp)
+	l.bpMu.Unlock()
+}
+
 // cacheInfo keeps a document's description; cacheMu is held.
 func (l *Library) cacheInfo(d DocInfo) {
 	if len(l.infos) >= 4096 {
@@ -616,7 +630,7 @@ func (l *Library) Paragraphs(id uint64) ([]Paragraph, error) {
 		return nil, fmt.Errorf("library %s: %w", l.dir, err)
 	}
 	l.cacheMu.Lock()
-	if len(l.cache) > 256 {
+	if len(l.cache) > 1024 {
 		clear(l.cache)
 	}
 	l.cache[id] = ps

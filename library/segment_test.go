@@ -22,7 +22,12 @@ func probeAll(t *testing.T, l *Library) map[ParaRef][]Candidate {
 			t.Fatal(err)
 		}
 		for i, p := range ps {
-			out[ParaRef{d.ID, i}] = l.Candidates(similarity.Grams(p.Tokens), similarity.SimHash(p.Tokens), 3, 2, 0)
+			all := l.Candidates(similarity.Grams(p.Tokens), similarity.SimHash(p.Tokens), 3, 1, 0)
+			best := l.Candidates(similarity.Grams(p.Tokens), similarity.SimHash(p.Tokens), 3, 1, 3)
+			if want := all[:min(3, len(all))]; !reflect.DeepEqual(best, want) {
+				t.Fatalf("document %d paragraph %d: the best 3 are %v, want the first 3 of all: %v", d.ID, i, best, want)
+			}
+			out[ParaRef{d.ID, i}] = all
 		}
 	}
 	return out

@@ -58,7 +58,7 @@ if command -v pdftotext >/dev/null; then
 		s0=$(date +%s.%N)
 		for _ in 1 2 3 4 5; do pdftotext "$f" - >/dev/null; done
 		s1=$(date +%s.%N)
-		for _ in 1 2 3 4 5; do "$bin" extract "$f" >/dev/null; done
+		for _ in 1 2 3 4 5; do "$bin" extract "$f" >/dev/null 2>&1; done
 		s2=$(date +%s.%N)
 		python3 -c "import sys; a,b,c=map(float,sys.argv[2:5]); p,t=(b-a)/5,(c-b)/5; print('pdf %s: thesischeck %.3fs, pdftotext %.3fs, ratio %.2f (bar 3)' % (sys.argv[1],t,p,t/p))" \
 			"$(basename "$f")" "$s0" "$s1" "$s2"

@@ -7,8 +7,10 @@ bin=${1:-bin/thesischeck}
 devset=${2:-../shared/devset}
 out=${EVAL_OUT:-$(mktemp -d)}
 status=0
+found=0
 for set in zh en zh-thesis en-thesis; do
 	[ -d "$devset/$set" ] || continue
+	found=$((found + 1))
 	lib="$out/$set/library"
 	rep="$out/$set/reports"
 	rm -rf "$out/$set"
@@ -45,4 +47,8 @@ print('%s: %s' % (name, 'FAIL: ' + '; '.join(bad) if bad else 'pass'))
 sys.exit(1 if bad else 0)
 PY
 done
+if [ $found -eq 0 ]; then
+	echo "eval: no development set under $devset" >&2
+	exit 1
+fi
 exit $status

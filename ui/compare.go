@@ -167,7 +167,19 @@ func (s *compareScreen) show(res *compare.Result) {
 	if len(s.flagged) == 0 {
 		pairsBody = container.NewVBox(widget.NewLabel(t.T("cmp.noPairs")))
 	}
-	export := widget.NewButtonWithIcon(t.T("cmp.export", "JSON"), theme.DocumentSaveIcon(), s.export)
+	export := container.NewHBox()
+	for _, f := range []struct {
+		kind string
+		save func(path string) error
+	}{
+		{"PDF", func(path string) error { return report.SaveComparisonPDF(path, res) }},
+		{"HTML", func(path string) error { return report.SaveComparisonHTML(path, res) }},
+		{"JSON", res.SaveJSON},
+	} {
+		export.Add(widget.NewButtonWithIcon(t.T("cmp.export", f.kind), theme.DocumentSaveIcon(), func() {
+			s.export("compare."+strings.ToLower(f.kind), f.save)
+		}))
+	}
 	right := container.NewBorder(container.NewBorder(nil, nil, nil, export, boldText(t.T("cmp.pairs"))), nil, nil, nil, pairsBody)
 	if bad := res.Failed(); len(bad) > 0 {
 		var b strings.Builder
@@ -201,7 +213,8 @@ func docName(res *compare.Result, i int) string {
 	return filepath.Base(res.Documents[i].Path)
 }
 
-func (s *compareScreen) export() {
+// export asks where to save the comparison and saves it there with save.
+func (s *compareScreen) export(name string, save func(path string) error) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			s.g.showError(err)
@@ -212,11 +225,11 @@ func (s *compareScreen) export() {
 		}
 		path := w.URI().Path()
 		w.Close()
-		if err := s.res.SaveJSON(path); err != nil {
+		if err := save(path); err != nil {
 			s.g.showError(err)
 		}
 	}, s.g.win)
-	d.SetFileName("compare.json")
+	d.SetFileName(name)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }

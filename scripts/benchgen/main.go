@@ -125,5 +125,14 @@ func probe(dir string, files []string) error {
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err == nil {
 		fmt.Println("maxrss_kib", ru.Maxrss)
 	}
+	// Resident memory now, split into the process's own (anonymous) pages and mapped file pages
+	// (the index segments and library.db, which the kernel can drop at will).
+	if st, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(st), "\n") {
+			if strings.HasPrefix(line, "RssAnon:") || strings.HasPrefix(line, "RssFile:") {
+				fmt.Println(strings.Join(strings.Fields(line), " "))
+			}
+		}
+	}
 	return nil
 }

@@ -265,7 +265,7 @@ func wrapLabel(text string, width float32) *widget.Label {
 }
 
 func (g *gui) showError(err error) {
-	dialog.ShowError(err, g.win)
+	dialog.ShowError(errors.New(g.t.errorText(err)), g.win)
 }
 
 // dropped sends files dropped on the window to the screen showing: the library imports them, the

@@ -158,6 +158,16 @@ var msgs = map[string]map[string]string{
 		"cmp.failed":    "以下文件未能读取",
 		"cmp.export":    "导出 %s",
 		"cmp.cancelled": "互查已取消。",
+
+		"err.file":        "%s：%s",
+		"err.encrypted":   "文件有密码保护，无法读取",
+		"err.noText":      "没有文字层（是扫描件吗？）",
+		"err.empty":       "没有可检测的段落",
+		"err.unsupported": "不是 PDF、DOCX 或文本文件",
+		"err.corrupt":     "文件已损坏",
+		"err.tooLarge":    "文件太大",
+		"err.timeout":     "读取时间过长，已停止",
+		"err.locked":      "比对库正被另一个 ThesisCheck 程序使用，请关闭它后重试",
 	},
 	langEN: {
 		"app.title":      "ThesisCheck",
@@ -299,6 +309,16 @@ var msgs = map[string]map[string]string{
 		"cmp.failed":    "These files could not be read",
 		"cmp.export":    "Export %s",
 		"cmp.cancelled": "Comparison cancelled.",
+
+		"err.file":        "%s: %s",
+		"err.encrypted":   "password protected",
+		"err.noText":      "no text layer — scanned?",
+		"err.empty":       "no paragraphs to check",
+		"err.unsupported": "not a PDF, DOCX or text file",
+		"err.corrupt":     "the file is damaged",
+		"err.tooLarge":    "the file is too large",
+		"err.timeout":     "reading took too long and was stopped",
+		"err.locked":      "the library is in use by another ThesisCheck process; close it and try again",
 	},
 }
 

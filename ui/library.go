@@ -336,7 +336,7 @@ func (s *libraryScreen) finished(res library.AddResult, err error) {
 	}
 	var b strings.Builder
 	for _, f := range res.Failed {
-		fmt.Fprintf(&b, "%s — %s\n", filepath.Base(f.Path), reason(f.Path, f.Err))
+		fmt.Fprintf(&b, "%s — %s\n", filepath.Base(f.Path), s.g.t.reason(f.Path, f.Err))
 	}
 	s.failed.SetText(strings.TrimSpace(b.String()))
 	s.failed.Show()
@@ -344,8 +344,11 @@ func (s *libraryScreen) finished(res library.AddResult, err error) {
 }
 
 // reason is an error without the file's path, which the row already names.
-func reason(path string, err error) string {
-	msg := err.Error()
+func (t tr) reason(path string, err error) string {
+	msg := t.errorText(err)
+	if strings.HasPrefix(msg, filepath.Base(path)+t.T("err.file", "", "")) {
+		return strings.TrimPrefix(msg, filepath.Base(path)+t.T("err.file", "", ""))
+	}
 	for _, p := range []string{path + ": ", filepath.Base(path) + ": "} {
 		if i := strings.Index(msg, p); i >= 0 {
 			msg = msg[:i] + msg[i+len(p):]
@@ -362,7 +365,7 @@ func (s *libraryScreen) showFailed(failed []library.FileError) {
 		name.TextStyle.Bold = true
 		name.Wrapping = fyne.TextWrapBreak
 		name.Resize(fyne.NewSize(680, name.MinSize().Height))
-		why := wrapLabel(reason(f.Path, f.Err), 680)
+		why := wrapLabel(s.g.t.reason(f.Path, f.Err), 680)
 		rows.Add(container.NewVBox(name, why, widget.NewSeparator()))
 	}
 	intro := wrapLabel(t.T("lib.failedIntro"), 680)

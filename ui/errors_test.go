@@ -1,0 +1,30 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"thesischeck/extract"
+	"thesischeck/library"
+)
+
+func TestErrorText(t *testing.T) {
+	enc := fmt.Errorf("extract /home/s/论文.pdf: %w", extract.ErrEncrypted)
+	tests := []struct {
+		lang string
+		err  error
+		want string
+	}{
+		{langZH, enc, "论文.pdf：文件有密码保护，无法读取"},
+		{langEN, enc, "extract /home/s/论文.pdf: password protected"},
+		{langZH, fmt.Errorf("extract a.docx: %w: not a valid ZIP", extract.ErrCorrupt), "a.docx：文件已损坏"},
+		{langZH, fmt.Errorf("library /x/lib: %w", library.ErrLocked), "lib：比对库正被另一个 ThesisCheck 程序使用，请关闭它后重试"},
+		{langZH, errors.New("disk full"), "disk full"},
+	}
+	for _, tt := range tests {
+		if got := (tr{lang: tt.lang}).errorText(tt.err); got != tt.want {
+			t.Errorf("%s %v: %q, want %q", tt.lang, tt.err, got, tt.want)
+		}
+	}
+}

@@ -93,7 +93,7 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 			}
 			m := report.Match{
 				SourcePath: "", SourceParagraph: f.ref.Para, SourceText: f.src.Text,
-				Hamming: similarity.Hamming(p.prep.SimHash, c.lib.SimHash(f.ref)), Jaccard: round(f.jaccard, 4),
+				Hamming: f.hamming, Jaccard: round(f.jaccard, 4),
 				Spans: own, SourceSpans: f.srcSpans, CopiedChars: chars, Template: f.template,
 			}
 			src := c.sources[f.ref.Doc]

@@ -13,6 +13,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -109,16 +110,21 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 		paras[i] = paragraph{src: p, checked: o.IncludeReferences || p.Counted()}
 	}
 
-	// Fingerprints: normalise, segment, hash.
+	// Fingerprints: normalise, segment, hash (with the library's word weights once it has learned
+	// them, as its own fingerprints were made).
+	weights := lib.Weights()
 	if err := parallel(ctx, len(paras), func(i int) {
 		paras[i].prep = seg.Prepare(paras[i].src.Text)
+		if weights != nil {
+			paras[i].prep.SimHash = similarity.Reweight(paras[i].prep.Tokens, weights)
+		}
 	}, func(done int) { progress(StageFingerprint, done, len(paras)) }); err != nil {
 		return nil, err
 	}
 
 	// Candidates and alignment, paragraph by paragraph.
 	docs, _ := lib.Stats()
-	c := &checker{lib: lib, opt: o, align: similarity.DefaultAlign, sources: map[uint64]*sourceAcc{}}
+	c := &checker{lib: lib, opt: o, align: similarity.DefaultAlign, sources: map[uint64]*sourceAcc{}, weights: weights}
 	c.align.MinChars = o.MinRunChars
 	c.templateDocs = max(3, int(float64(docs)*o.TemplateShare+0.999))
 	progress(StageSearch, 0, len(paras))
@@ -159,6 +165,7 @@ type checker struct {
 	opt          Options
 	align        similarity.AlignOptions
 	templateDocs int
+	weights      func(hash uint32) float32 // the library's, or nil
 
 	mu      sync.Mutex
 	sources map[uint64]*sourceAcc
@@ -201,7 +208,7 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 			src:      sp,
 			spans:    similarity.RuneSpans(p.prep.Tokens, al.A),
 			srcSpans: similarity.RuneSpans(sp.Tokens, al.B),
-			hamming:  cand.Hamming,
+			hamming:  c.hamming(p, sp, cand.Hamming),
 			jaccard:  similarity.GramJaccard(p.prep.Grams, similarity.Grams(sp.Tokens)),
 		}
 		info, sig, ok := c.lib.Doc(cand.Doc)
@@ -217,6 +224,17 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 		out = append(out, f)
 	}
 	return out
+}
+
+// hamming is the SimHash distance of a paragraph and a source paragraph. With learned weights the
+// source's fingerprint is made again with today's weights (its stored one used the counts of the day
+// it was added), so that a verbatim copy shows 0.
+func (c *checker) hamming(p *paragraph, src *library.Paragraph, stored int) int {
+	if c.weights == nil {
+		return stored
+	}
+	toks := slices.Clone(src.Tokens)
+	return similarity.Hamming(p.prep.SimHash, similarity.Reweight(toks, c.weights))
 }
 
 func (c *checker) fail(err error) {

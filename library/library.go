@@ -5,6 +5,7 @@
 package library
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -49,6 +50,10 @@ type Library struct {
 	// documents), which a check asks about again and again; any change of the library clears it.
 	bpMu sync.Mutex
 	bp   map[uint64]bool
+
+	minIDF int          // Options.MinIDFParagraphs
+	dfMu   sync.RWMutex // guards dft
+	dft    dfTable
 }
 
 // Options configure Open. A nil *Options means the defaults.
@@ -57,6 +62,9 @@ type Options struct {
 	ReadOnly bool
 	// Timeout is how long Open waits for another process that holds the library. Zero means 3 s.
 	Timeout time.Duration
+	// MinIDFParagraphs is the size from which the library's own word frequencies weigh SimHashes
+	// (see Weights). Zero means DefaultMinIDFParagraphs.
+	MinIDFParagraphs int
 }
 
 // DocInfo describes one document of the library.
@@ -136,19 +144,25 @@ func Open(dir string, opts *Options) (*Library, error) {
 		}
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
-	l := &Library{dir: dir, db: db, readOnly: opts.ReadOnly, cache: map[uint64][]Paragraph{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{}}
+	l := &Library{dir: dir, db: db, readOnly: opts.ReadOnly, cache: map[uint64][]Paragraph{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{},
+		minIDF: cmp.Or(opts.MinIDFParagraphs, DefaultMinIDFParagraphs)}
 	if !opts.ReadOnly {
 		err = db.Update(func(tx *bolt.Tx) error {
-			for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketFP} {
+			for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketFP, bucketDF} {
 				if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 					return err
 				}
 			}
 			m := tx.Bucket(bucketMeta)
 			if v := m.Get([]byte("version")); v == nil {
-				return m.Put([]byte("version"), []byte(formatVersion))
+				if err := m.Put([]byte("version"), []byte(formatVersion)); err != nil {
+					return err
+				}
 			} else if string(v) != formatVersion {
 				return ErrVersion
+			}
+			if m.Get(keyDFParas) == nil {
+				return countAllWords(tx) // a library made before word counts were kept
 			}
 			return nil
 		})
@@ -394,8 +408,12 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 	}
 	p.rec = docRecord{DocInfo: DocInfo{Path: abs, Title: doc.Title, Template: opts.Template}, SHA256: hex.EncodeToString(sum[:])}
 	var shingles []uint32
+	weights := l.Weights()
 	for _, ep := range doc.Paragraphs {
 		pr := l.seg.Prepare(ep.Text)
+		if weights != nil {
+			pr.SimHash = similarity.Reweight(pr.Tokens, weights)
+		}
 		p.paras = append(p.paras, Paragraph{Text: ep.Text, Section: string(ep.Section), Chapter: ep.Chapter, Page: ep.Page, Heading: ep.Heading, Tokens: pr.Tokens})
 		p.fps = append(p.fps, fingerprint{SimHash: pr.SimHash, Grams: similarity.Winnow(pr.Grams, winnowWindow)})
 		shingles = append(shingles, similarity.Shingles(pr.Tokens)...)
@@ -412,8 +430,11 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 	var recs []docRecord
 	var fps [][]fingerprint
 	var sigs []similarity.Signature
+	var deltas []map[uint32]int
+	var dparas int
 	err = l.db.Update(func(tx *bolt.Tx) error {
 		recs, fps, sigs, added, dups = recs[:0], fps[:0], sigs[:0], added[:0], dups[:0]
+		deltas, dparas = deltas[:0], 0
 		shaB, docs, meta := tx.Bucket(bucketSHA), tx.Bucket(bucketDocs), tx.Bucket(bucketMeta)
 		next := uint64(1)
 		if v := meta.Get([]byte("next")); len(v) == 8 {
@@ -445,6 +466,12 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 			if err := tx.Bucket(bucketFP).Put(key, encodeFingerprints(p.fps)); err != nil {
 				return err
 			}
+			d, n, err := countWords(tx, p.paras, 1)
+			if err != nil {
+				return err
+			}
+			deltas = append(deltas, d)
+			dparas += n
 			recs = append(recs, rec)
 			fps = append(fps, p.fps)
 			var sig similarity.Signature
@@ -462,6 +489,13 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 		l.idx.add(recs[i].ID, sigs[i], fps[i])
 	}
 	l.mu.Unlock()
+	for i, d := range deltas {
+		n := 0
+		if i == 0 {
+			n = dparas
+		}
+		l.applyWords(d, n)
+	}
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, r := range recs {
@@ -514,7 +548,10 @@ func (l *Library) Stats() (docs, paras int) {
 func (l *Library) Remove(ids ...uint64) error {
 	l.writeMu.Lock()
 	defer l.writeMu.Unlock()
+	var deltas []map[uint32]int
+	var dparas int
 	err := l.db.Update(func(tx *bolt.Tx) error {
+		deltas, dparas = deltas[:0], 0
 		for _, id := range ids {
 			key := idKey(id)
 			v := tx.Bucket(bucketDocs).Get(key)
@@ -525,6 +562,16 @@ func (l *Library) Remove(ids ...uint64) error {
 			if err := json.Unmarshal(v, &rec); err != nil {
 				return err
 			}
+			paras, err := decodeParas(tx.Bucket(bucketParas).Get(key))
+			if err != nil {
+				return err
+			}
+			d, n, err := countWords(tx, paras, -1)
+			if err != nil {
+				return err
+			}
+			deltas = append(deltas, d)
+			dparas += n
 			for _, b := range [][]byte{bucketDocs, bucketParas, bucketFP} {
 				if err := tx.Bucket(b).Delete(key); err != nil {
 					return err
@@ -544,6 +591,13 @@ func (l *Library) Remove(ids ...uint64) error {
 		l.idx.remove(id)
 	}
 	l.mu.Unlock()
+	for i, d := range deltas {
+		n := 0
+		if i == 0 {
+			n = dparas
+		}
+		l.applyWords(d, n)
+	}
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, id := range ids {

@@ -1,0 +1,147 @@
+package library
+
+import (
+	"encoding/binary"
+	"slices"
+
+	bolt "go.etcd.io/bbolt"
+
+	"thesischeck/similarity"
+)
+
+// The library learns which words are common from its own paragraphs: the df bucket counts, for each
+// word hash, the paragraphs that hold it, and meta "dfparas" counts the paragraphs. Both change in the
+// transaction that adds or removes a document. While a library is small its counts say little, so
+// below MinIDFParagraphs paragraphs jieba's table (the segmenter's weights) stays in use.
+
+var (
+	bucketDF   = []byte("df")
+	keyDFParas = []byte("dfparas")
+)
+
+// DefaultMinIDFParagraphs is the library size from which its own word frequencies weigh SimHashes.
+const DefaultMinIDFParagraphs = 2000
+
+// dfTable is the word counts in memory, loaded on first use and kept in step by write and Remove.
+type dfTable struct {
+	loaded bool
+	n      int
+	df     map[uint32]uint32
+}
+
+// paragraphWords returns the distinct words (not stop words or numbers) of a paragraph.
+func paragraphWords(p Paragraph, buf []uint32) []uint32 {
+	buf = buf[:0]
+	for _, t := range p.Tokens {
+		if !t.Stop {
+			buf = append(buf, t.Hash)
+		}
+	}
+	slices.Sort(buf)
+	return slices.Compact(buf)
+}
+
+// countWords adds sign × the words of paras to the df bucket and returns the change per word.
+func countWords(tx *bolt.Tx, paras []Paragraph, sign int) (map[uint32]int, int, error) {
+	delta := map[uint32]int{}
+	var buf []uint32
+	for _, p := range paras {
+		buf = paragraphWords(p, buf)
+		for _, h := range buf {
+			delta[h] += sign
+		}
+	}
+	b, meta := tx.Bucket(bucketDF), tx.Bucket(bucketMeta)
+	keys := make([]uint32, 0, len(delta))
+	for h := range delta {
+		keys = append(keys, h)
+	}
+	slices.Sort(keys) // bbolt writes sorted keys fastest
+	var k [4]byte
+	for _, h := range keys {
+		binary.BigEndian.PutUint32(k[:], h)
+		n := int(decodeCount(b.Get(k[:]))) + delta[h]
+		var err error
+		if n <= 0 {
+			err = b.Delete(k[:])
+		} else {
+			err = b.Put(k[:], binary.AppendUvarint(nil, uint64(n)))
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+	}
+	n := max(0, int(decodeCount(meta.Get(keyDFParas)))+sign*len(paras))
+	return delta, sign * len(paras), meta.Put(keyDFParas, binary.AppendUvarint(nil, uint64(n)))
+}
+
+// countAllWords counts the words of every stored document.
+func countAllWords(tx *bolt.Tx) error {
+	var all []Paragraph
+	err := tx.Bucket(bucketParas).ForEach(func(_, v []byte) error {
+		ps, err := decodeParas(v)
+		all = append(all, ps...)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	_, _, err = countWords(tx, all, 1)
+	return err
+}
+
+func decodeCount(v []byte) uint64 {
+	n, _ := binary.Uvarint(v)
+	return n
+}
+
+// applyWords brings the table in memory in step with a committed change.
+func (l *Library) applyWords(delta map[uint32]int, paras int) {
+	l.dfMu.Lock()
+	defer l.dfMu.Unlock()
+	if !l.dft.loaded {
+		return
+	}
+	l.dft.n += paras
+	for h, d := range delta {
+		if n := int(l.dft.df[h]) + d; n > 0 {
+			l.dft.df[h] = uint32(n)
+		} else {
+			delete(l.dft.df, h)
+		}
+	}
+}
+
+// Weights returns the word weights learned from the library, or nil while the library has fewer
+// than its MinIDFParagraphs paragraphs (callers keep jieba's weights then). The function reads the
+// current counts and is safe for concurrent use.
+func (l *Library) Weights() func(hash uint32) float32 {
+	l.dfMu.Lock()
+	defer l.dfMu.Unlock()
+	if !l.dft.loaded {
+		t := dfTable{loaded: true, df: map[uint32]uint32{}}
+		l.db.View(func(tx *bolt.Tx) error {
+			if meta := tx.Bucket(bucketMeta); meta != nil {
+				t.n = int(decodeCount(meta.Get(keyDFParas)))
+			}
+			b := tx.Bucket(bucketDF)
+			if b == nil {
+				return nil
+			}
+			return b.ForEach(func(k, v []byte) error {
+				t.df[binary.BigEndian.Uint32(k)] = uint32(decodeCount(v))
+				return nil
+			})
+		})
+		l.dft = t
+	}
+	if l.dft.n < l.minIDF {
+		return nil
+	}
+	return func(h uint32) float32 {
+		l.dfMu.RLock()
+		n, df := l.dft.n, l.dft.df[h]
+		l.dfMu.RUnlock()
+		return similarity.LearnedIDF(n, int(df))
+	}
+}

@@ -136,13 +136,13 @@ func classify(p Paragraph, levels bool) paraInfo {
 	readerChapter := levels && p.Heading && p.Chapter == p.Text
 
 	switch {
-	case in.runes < 120 && reTOCLine.MatchString(t): // unanchored: the length test first keeps it cheap
+	case in.runes < 120 && mayTOCLine(t) && reTOCLine.MatchString(t): // unanchored: cheap tests first
 		in.kind, in.heading, in.prose = kTOCLine, false, false
 		return in
-	case !in.heading && in.runes > 8 && reAbsStart.MatchString(head(t, 200)):
+	case !in.heading && in.runes > 8 && mayStart(t, "[【〔", "摘内", "as") && reAbsStart.MatchString(head(t, 200)):
 		in.kind = kAbstractStart
 		return in
-	case in.runes < 400 && reKeywords.MatchString(t):
+	case in.runes < 400 && mayStart(t, "[【", "关主", "ki") && reKeywords.MatchString(t):
 		in.kind, in.heading = kKeywords, false
 		return in
 	}
@@ -157,7 +157,7 @@ func classify(p Paragraph, levels bool) paraInfo {
 		return in
 	}
 	switch {
-	case reAppendix.MatchString(strings.TrimSpace(reNumPrefix.ReplaceAllString(t, ""))) || reAppendix.MatchString(t):
+	case reAppendix.MatchString(strings.TrimSpace(trimNumPrefix(t))) || reAppendix.MatchString(t):
 		in.kind = kAppendix
 		return in
 	case strings.Contains(in.key, "期间") && (strings.Contains(in.key, "发表") || strings.Contains(in.key, "成果")) ||
@@ -212,6 +212,64 @@ func head(t string, n int) string {
 	return t
 }
 
+// The regular expressions cost more than the rest of Structure together; these tests pass every
+// text a pattern can match (they follow the patterns' first characters and ends) and turn most
+// running text away without running it.
+
+// mayTOCLine: reTOCLine needs a leader (dots, an ellipsis, middle dots, underscores, dashes or a
+// tab) and a page number at the very end.
+func mayTOCLine(t string) bool {
+	t = strings.TrimRight(t, " \t\n\f\r")
+	if t == "" {
+		return false
+	}
+	c := t[len(t)-1]
+	return (c >= '0' && c <= '9' || strings.IndexByte("ivxlcIVXLC", c) >= 0) && strings.ContainsAny(t, ".…·_-\t")
+}
+
+// mayStart: reAbsStart and reKeywords match either a Chinese word after an optional opening bracket
+// and spaces (its first character one of cjk), or an English word at the start, whose first letter
+// is one of latin in any case the (?i) flag allows.
+func mayStart(t, brackets, cjk, latin string) bool {
+	r, _ := utf8.DecodeRuneInString(t)
+	if foldsToAny(r, latin) {
+		return true
+	}
+	rest := t
+	if strings.ContainsRune(brackets, r) {
+		rest = t[utf8.RuneLen(r):]
+	}
+	rest = strings.TrimLeft(rest, " \t\n\f\r") // regexp's \s
+	r, _ = utf8.DecodeRuneInString(rest)
+	return strings.ContainsRune(cjk, r)
+}
+
+// foldsToAny reports whether r is one of the ASCII letters of latin up to Unicode simple case
+// folding, as regexp's (?i) sees it (so ſ for s and K for k count).
+func foldsToAny(r rune, latin string) bool {
+	for _, l := range latin {
+		f := l
+		for {
+			if f == r {
+				return true
+			}
+			if f = unicode.SimpleFold(f); f == l {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// trimNumPrefix removes a heading's numbering ("第三章", "1.2", "Chapter 3", "IV.", "二、").
+func trimNumPrefix(t string) string {
+	r, _ := utf8.DecodeRuneInString(t)
+	if r == '第' || r >= '0' && r <= '9' || strings.ContainsRune("一二三四五六七八九十", r) || foldsToAny(r, "cpivx") {
+		return reNumPrefix.ReplaceAllString(t, "")
+	}
+	return t
+}
+
 // markLists un-marks bare-number "headings" that stand next to each other: that is a numbered list
 // or a table of contents, not chapters.
 func markLists(info []paraInfo) {
@@ -229,7 +287,7 @@ func markLists(info []paraInfo) {
 
 // headingKey normalises a heading for keyword lookup: "第七章　参 考 文 献：" → "参考文献".
 func headingKey(t string) string {
-	t = strings.TrimSpace(reNumPrefix.ReplaceAllString(strings.TrimSpace(t), ""))
+	t = strings.TrimSpace(trimNumPrefix(strings.TrimSpace(t)))
 	var b strings.Builder
 	for _, r := range t {
 		if unicode.IsSpace(r) {
@@ -246,6 +304,9 @@ func headingShaped(t string) bool {
 		return false
 	}
 	n := utf8.RuneCountInString(t)
+	if n > maxHeadingLat {
+		return false // too long for a heading in either script (maxHeadingCJK is shorter still)
+	}
 	cjk, letters := 0, 0
 	for _, r := range t {
 		if isCJK(r) {
@@ -560,7 +621,7 @@ func (w sectionWalk) frontProven(ps []Paragraph, info []paraInfo) bool {
 // bareNumber reports whether a heading is only its number ("Chapter 3", "第三章"), which is not a
 // title followed by a page number.
 func bareNumber(t string) bool {
-	return strings.TrimSpace(reNumPrefix.ReplaceAllString(strings.TrimSpace(t), "")) == ""
+	return strings.TrimSpace(trimNumPrefix(strings.TrimSpace(t))) == ""
 }
 
 // tocEntryAhead reports whether the heading at i is followed, before any running text, by another

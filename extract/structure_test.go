@@ -422,3 +422,64 @@ func ExampleStructure() {
 	// references true
 	// references false
 }
+
+// The cheap tests in front of the regular expressions must pass everything the patterns match, and
+// should turn running text away.
+func TestStructurePrefilters(t *testing.T) {
+	tests := []struct {
+		text              string
+		toc, abs, kw, num bool // what the patterns match
+	}{
+		{"第一章 绪论 ……… 1", true, false, false, true},
+		{"1.2 系统设计......12", true, false, false, true},
+		{"Introduction\t3", true, false, false, false},
+		{"Related Work . . . . xii", true, false, false, false},
+		{"Methods ____ 7", true, false, false, false},
+		{"摘要：本文研究了软件包管理。", false, true, false, false},
+		{"【 摘 要 】 本文研究了……", false, true, false, false},
+		{"〔内容提要〕：本文", false, true, false, false},
+		{"Abstract: This thesis studies package managers.", false, true, false, false},
+		{"ſummary: a long s folds onto s under (?i).", false, true, false, false},
+		{"ABSTRACT This thesis", false, true, false, false},
+		{"关键词：软件包；依赖", false, false, true, false},
+		{"[ 关 键 字 ]：软件包", false, false, true, false},
+		{"主题词：软件", false, false, true, false},
+		{"Keywords: packages; dependencies", false, false, true, false},
+		{"\u212Aey words— packages", false, false, true, false},
+		{"Index terms: packages", false, false, true, false},
+		{"Chapter 3 Methods", false, false, false, true},
+		{"PART II. Results", false, false, false, true},
+		{"IV. Discussion", false, false, false, true},
+		{"三、研究方法", false, false, false, true},
+		{"第 3 节 结果", false, false, false, true},
+		{"本文研究了软件包管理器的依赖求解问题，并给出了一种新的方法。", false, false, false, false},
+		{"Package managers resolve dependencies between versions of software.", false, false, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			if got := reTOCLine.MatchString(tt.text); got != tt.toc {
+				t.Fatalf("reTOCLine %v, want %v", got, tt.toc)
+			}
+			if got := reAbsStart.MatchString(tt.text); got != tt.abs {
+				t.Fatalf("reAbsStart %v, want %v", got, tt.abs)
+			}
+			if got := reKeywords.MatchString(tt.text); got != tt.kw {
+				t.Fatalf("reKeywords %v, want %v", got, tt.kw)
+			}
+			if got := reNumPrefix.MatchString(tt.text); got != tt.num {
+				t.Fatalf("reNumPrefix %v, want %v", got, tt.num)
+			}
+			toc, abs := mayTOCLine(tt.text), mayStart(tt.text, "[【〔", "摘内", "as")
+			kw, num := mayStart(tt.text, "[【", "关主", "ki"), trimNumPrefix(tt.text) != tt.text
+			if tt.toc && !toc || tt.abs && !abs || tt.kw && !kw || tt.num && !num {
+				t.Errorf("a prefilter turns away a match: TOC %v, abstract %v, key words %v, number %v", toc, abs, kw, num)
+			}
+			if !tt.toc && !tt.abs && !tt.kw && !tt.num && (toc || abs || kw || num) {
+				t.Errorf("running text passes a prefilter: TOC %v, abstract %v, key words %v, number %v", toc, abs, kw, num)
+			}
+			if got := trimNumPrefix(tt.text); got != reNumPrefix.ReplaceAllString(tt.text, "") {
+				t.Errorf("trimNumPrefix %q, regexp %q", got, reNumPrefix.ReplaceAllString(tt.text, ""))
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/longbridgeapp/opencc"
 	"golang.org/x/text/unicode/norm"
@@ -50,7 +51,14 @@ func Normalize(text string) Normalized {
 	n := Normalized{Len: len(orig), Runes: make([]rune, 0, len(orig)), Orig: make([]int, 0, len(orig))}
 	hasHan := false
 	var buf [8]rune
+	var enc [utf8.UTFMax]byte
 	for i, r := range orig {
+		if plainHan(r) {
+			hasHan = true
+			n.Runes = append(n.Runes, r)
+			n.Orig = append(n.Orig, i)
+			continue
+		}
 		if isInvisible(r) {
 			n.Invisible++
 			continue
@@ -60,6 +68,8 @@ func Normalize(text string) Normalized {
 			out = append(out, r)
 		} else if f, ok := punctFold[r]; ok {
 			out = append(out, f)
+		} else if k := utf8.EncodeRune(enc[:], r); norm.NFKC.QuickSpan(enc[:k]) == k {
+			out = append(out, r) // already NFKC: most text, and no string to allocate
 		} else {
 			for _, c := range norm.NFKC.String(string(r)) {
 				out = append(out, c)
@@ -92,6 +102,10 @@ func Normalize(text string) Normalized {
 	n.dropSpaces()
 	return n
 }
+
+// plainHan reports the common CJK ideographs, which every step of Normalize keeps as they are (NFKC,
+// folds, lower case) but the conversion to simplified: the bulk of Chinese text skips those steps.
+func plainHan(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF }
 
 // isInvisible reports format characters (zero-width space, joiners, BOM, soft hyphen, bidi marks) and
 // other characters that show nothing.
@@ -196,20 +210,115 @@ func IsCJK(r rune) bool {
 func isPunct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
 
 var (
-	t2sOnce sync.Once
-	t2s     *opencc.OpenCC
-	t2sErr  error
-	t2sChar sync.Map // rune → rune, for texts whose phrase conversion changes length
+	t2sOnce  sync.Once
+	t2s      *opencc.OpenCC
+	t2sErr   error
+	t2sFirst []uint64 // bit set of the runes some key of the dictionaries begins with; nil: use Convert alone
+	t2sChar  sync.Map // rune → rune, for texts whose phrase conversion changes length
 )
+
+// t2sWindow is how many runes OpenCC's Convert looks ahead for a phrase: no match is longer.
+const t2sWindow = 10
+
+func loadT2S() {
+	t2s, t2sErr = opencc.New("t2s")
+	if t2sErr != nil || len(t2s.DictChains) != 1 {
+		return // a chain of several conversions would see text the first one changed
+	}
+	var first []uint64
+	for _, d := range t2s.DictChains[0].Dicts {
+		if d.Trie == nil {
+			return
+		}
+		for _, id := range d.Trie.PrefixPredict(nil, 0) {
+			k, err := d.Trie.Key(id)
+			if err != nil {
+				return
+			}
+			r, _ := utf8.DecodeRune(k)
+			for int(r>>6) >= len(first) {
+				first = append(first, 0)
+			}
+			first[r>>6] |= 1 << (r & 63)
+		}
+	}
+	t2sFirst = first
+}
+
+// t2sStarts reports whether some dictionary key begins with r: a quick test before t2sMatch.
+func t2sStarts(r rune) bool {
+	return r >= 0 && int(r>>6) < len(t2sFirst) && t2sFirst[r>>6]&(1<<(r&63)) != 0
+}
+
+// t2sMatch reports whether some dictionary key is a prefix of w, as Convert looks it up.
+func t2sMatch(w []rune) bool {
+	var buf [t2sWindow * utf8.UTFMax]byte
+	b := buf[:0]
+	for _, r := range w {
+		b = utf8.AppendRune(b, r)
+	}
+	for _, d := range t2s.DictChains[0].Dicts {
+		if len(d.Trie.PrefixMatch(b, 1)) > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // toSimplified converts traditional Chinese in place and returns how many characters changed. OpenCC
 // converts by phrase (better than by character); when a phrase changes the text's length, the
 // conversion falls back to one character at a time so that offsets stay aligned.
+//
+// Convert scans left to right and, where a dictionary key is a prefix of the next t2sWindow runes,
+// replaces the longest; elsewhere it copies one rune. So only the spans from such a place to
+// t2sWindow runes after the last one that follows within reach can change, and converting those
+// spans alone gives the same text at a fraction of the cost: most Chinese text has none.
 func toSimplified(rs []rune) int {
-	t2sOnce.Do(func() { t2s, t2sErr = opencc.New("t2s") })
+	t2sOnce.Do(loadT2S)
 	if t2sErr != nil {
 		return 0
 	}
+	if t2sFirst == nil {
+		return toSimplifiedWhole(rs)
+	}
+	type span struct{ from, to int }
+	var spans []span
+	for i, r := range rs {
+		end := min(i+t2sWindow, len(rs))
+		if !t2sStarts(r) || !t2sMatch(rs[i:end]) {
+			continue
+		}
+		if k := len(spans) - 1; k >= 0 && i < spans[k].to {
+			spans[k].to = end
+		} else {
+			spans = append(spans, span{i, end})
+		}
+	}
+	outs := make([][]rune, len(spans))
+	for k, s := range spans {
+		conv, err := t2s.Convert(string(rs[s.from:s.to]))
+		if err != nil {
+			return 0
+		}
+		outs[k] = []rune(conv)
+		if len(outs[k]) != s.to-s.from {
+			return toSimplifiedWhole(rs)
+		}
+	}
+	changed := 0
+	for k, s := range spans {
+		for i, c := range outs[k] {
+			if rs[s.from+i] != c {
+				rs[s.from+i] = c
+				changed++
+			}
+		}
+	}
+	return changed
+}
+
+// toSimplifiedWhole converts the whole text at once, for texts where a phrase changes the length.
+func toSimplifiedWhole(rs []rune) int {
 	conv, err := t2s.Convert(string(rs))
 	if err != nil {
 		return 0

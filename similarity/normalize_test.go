@@ -1,8 +1,12 @@
 package similarity
 
 import (
+	"math/bits"
 	"strings"
 	"testing"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Spaces between Han characters are dropped wherever they stand, but counted as a dodge only in
@@ -62,6 +66,65 @@ func TestNormalizeOffsets(t *testing.T) {
 			if got := Normalize(string(orig[o])).String(); got != "" && !strings.ContainsRune(got, r) && r != ' ' {
 				t.Errorf("%q: normalised %q comes from %q, which normalises to %q", in, r, orig[o], got)
 			}
+		}
+	}
+}
+
+// Normalize copies plainHan runes straight through; every other step must leave them alone.
+func TestPlainHanUntouched(t *testing.T) {
+	for r := rune(0x4E00); r <= 0x9FFF; r++ {
+		if !plainHan(r) {
+			t.Fatalf("%U: not plainHan", r)
+		}
+		_, punct := punctFold[r]
+		_, conf := confusables[r]
+		if isInvisible(r) || punct || conf || norm.NFKC.String(string(r)) != string(r) ||
+			!unicode.Is(unicode.Han, r) || unicode.IsSpace(r) || unicode.ToLower(r) != r {
+			t.Fatalf("%U: some step of Normalize changes it or misreads it", r)
+		}
+	}
+}
+
+// toSimplified converts only the spans that start at a rune some dictionary key begins with; a rune
+// outside the set must convert to itself, and span conversion must equal whole-text conversion.
+func TestToSimplifiedSpans(t *testing.T) {
+	toSimplified(nil)
+	if t2sErr != nil || t2sFirst == nil {
+		t.Fatalf("opencc: %v, key set built: %v", t2sErr, t2sFirst != nil)
+	}
+	starts := 0
+	for r := rune(0x2E80); r <= 0x9FFF; r++ {
+		if t2sStarts(r) {
+			starts++
+			continue
+		}
+		if out, err := t2s.Convert(string(r)); err != nil || out != string(r) {
+			t.Fatalf("%U: not a key start, but converts to %q (%v)", r, out, err)
+		}
+	}
+	all := 0
+	for _, w := range t2sFirst {
+		all += bits.OnesCount64(w)
+	}
+	if starts < 3500 || all < 4000 {
+		t.Fatalf("only %d runes (%d of them CJK) begin a key; TSCharacters alone has 4,113", all, starts)
+	}
+	texts := []string{
+		"软件包管理器是一个系统，用于安装软件。",
+		"軟體包管理器是一個系統，用於安裝、升級和刪除軟件。這裡的後台程序一目瞭然。",
+		"前面是简体的文字，没有繁体，很长很长的一段话；然后是繁體的詞語：乾燥、頭髮、發展。最後還是簡體的结尾部分",
+		"English text with 中文 and 繁體 mixed, 1234.",
+		"一目瞭然" + strings.Repeat("简体", 20) + "於是" + strings.Repeat("文", 9) + "後來",
+		"有序後的結果明瞭，文錦覆阱以免藉口，二噁英；有序列表，文字以及一个明显的名字",
+		"",
+	}
+	for _, text := range texts {
+		rs := []rune(text)
+		got := toSimplified(rs)
+		want := []rune(text)
+		wantN := toSimplifiedWhole(want)
+		if got != wantN || string(rs) != string(want) {
+			t.Errorf("%q: spans give %q (%d changed), whole text %q (%d)", text, string(rs), got, string(want), wantN)
 		}
 	}
 }

@@ -14,12 +14,9 @@ func SimHash(toks []Token) uint64 {
 			continue
 		}
 		h := mix64(uint64(t.Hash))
+		w := [2]float32{-t.Weight, t.Weight} // indexed by the bit: the bits are random, a branch mispredicts
 		for b := 0; b < 64; b++ {
-			if h&(1<<b) != 0 {
-				v[b] += t.Weight
-			} else {
-				v[b] -= t.Weight
-			}
+			v[b] += w[h>>b&1]
 		}
 	}
 	var f uint64

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"hash/fnv"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yanyiwu/gojieba"
 
@@ -71,8 +71,34 @@ func Default() (*Segmenter, error) {
 	return seg, segErr
 }
 
-// dictFiles are the five files gojieba reads, in the order NewJieba takes them.
-var dictFiles = []string{"jieba.dict.utf8", "hmm_model.utf8", "user.dict.utf8", "idf.utf8", "stop_words.utf8"}
+// dictFiles are the five files gojieba reads, in the order NewJieba takes them. Its keyword extractor
+// is never used, so instead of the 6 MB IDF table (a quarter of the start-up, and Segmenter.IDF
+// reads it anyway) it gets idfStub: segmentation does not read it.
+var dictFiles = []string{"jieba.dict.utf8", "hmm_model.utf8", "user.dict.utf8", idfStub, "stop_words.utf8"}
+
+// idfStub is one well-formed line: the extractor wants at least one and a positive average.
+const idfStub = "idf-stub.utf8"
+
+var idfStubData = []byte("的 1\n")
+
+// dictData is the content of one of dictFiles.
+func dictData(f string) ([]byte, error) {
+	if f == idfStub {
+		return idfStubData, nil
+	}
+	return assets.Jieba.ReadFile("jieba/" + f)
+}
+
+func dictSize(f string) (int64, error) {
+	if f == idfStub {
+		return int64(len(idfStubData)), nil
+	}
+	st, err := fs.Stat(assets.Jieba, "jieba/"+f)
+	if err != nil {
+		return 0, err
+	}
+	return st.Size(), nil
+}
 
 func newSegmenter() (s *Segmenter, err error) {
 	dir, err := unpackDicts()
@@ -85,10 +111,12 @@ func newSegmenter() (s *Segmenter, err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("segmenter: jieba: %v", r)
+			s, err = nil, fmt.Errorf("segmenter: jieba: %v", r)
 		}
 	}()
-	s = &Segmenter{jieba: gojieba.NewJieba(paths...), dir: dir, stop: map[string]bool{}}
+	s = &Segmenter{dir: dir, stop: map[string]bool{}}
+	go s.idfMu.Do(s.loadIDF) // on the other core while cppjieba builds its trie on this one
+	s.jieba = gojieba.NewJieba(paths...)
 	data, _ := assets.Jieba.ReadFile("jieba/stop_words.utf8")
 	for _, w := range strings.Split(string(data), "\n") {
 		if w = strings.TrimSpace(w); w != "" {
@@ -98,13 +126,13 @@ func newSegmenter() (s *Segmenter, err error) {
 	return s, nil
 }
 
-// unpackDicts writes the embedded dictionaries once into the user's cache folder: cppjieba reads
-// only real files, and the paths gojieba computes at build time do not exist on a user's machine.
-// The folder is named by the content's hash, so a changed dictionary never meets a stale copy.
+// unpackDicts writes the dictionaries once into the user's cache folder: cppjieba reads only real
+// files, and the paths gojieba computes at build time do not exist on a user's machine. The folder
+// is named by the content's hash, so a changed dictionary never meets a stale copy.
 func unpackDicts() (string, error) {
 	h := sha256.New()
 	for _, f := range dictFiles {
-		data, err := assets.Jieba.ReadFile("jieba/" + f)
+		data, err := dictData(f)
 		if err != nil {
 			return "", err
 		}
@@ -123,7 +151,7 @@ func unpackDicts() (string, error) {
 		return "", err
 	}
 	for _, f := range dictFiles {
-		data, _ := assets.Jieba.ReadFile("jieba/" + f)
+		data, _ := dictData(f)
 		tmp, err := os.CreateTemp(dir, f+".tmp*")
 		if err != nil {
 			return "", err
@@ -149,8 +177,8 @@ func dictsPresent(dir string) bool {
 		if err != nil {
 			return false
 		}
-		emb, err := fs.Stat(assets.Jieba, "jieba/"+f)
-		if err != nil || emb.Size() != st.Size() {
+		size, err := dictSize(f)
+		if err != nil || size != st.Size() {
 			return false
 		}
 	}
@@ -162,14 +190,18 @@ func (s *Segmenter) Tokens(n Normalized) []Token {
 	rs := n.Runes
 	toks := make([]Token, 0, len(rs)/2)
 	boundary := true
+	var w []byte // the word in UTF-8, reused: map lookups with string(w) do not allocate
 	add := func(start, end int) {
-		w := string(rs[start:end])
-		t := Token{Hash: hashWord(w), Start: int32(n.Orig[start]), End: int32(n.Orig[end-1] + 1), Stop: s.stop[w]}
+		w = w[:0]
+		for _, r := range rs[start:end] {
+			w = utf8.AppendRune(w, r)
+		}
+		t := Token{Hash: hashWord(w), Start: int32(n.Orig[start]), End: int32(n.Orig[end-1] + 1), Stop: s.stop[string(w)]}
 		if isNumber(rs[start:end]) {
 			t.Stop, t.Num = true, true
 		}
 		if !t.Stop {
-			t.Weight = s.IDF(w)
+			t.Weight = s.idfOf(w)
 		}
 		if boundary {
 			t.Sentence = SentenceStart
@@ -187,7 +219,7 @@ func (s *Segmenter) Tokens(n Normalized) []Token {
 			}
 			pos := i
 			for _, w := range s.jieba.Cut(string(rs[i:j]), true) {
-				k := len([]rune(w))
+				k := utf8.RuneCountInString(w)
 				if k == 0 {
 					continue
 				}
@@ -229,34 +261,42 @@ func (s *Segmenter) Words(text string) []string {
 }
 
 // IDF returns jieba's inverse document frequency for a word, or the median for words it does not
-// know; the table is read on first use.
-func (s *Segmenter) IDF(word string) float32 {
-	s.idfMu.Do(func() {
-		s.idf = map[string]float32{}
-		data, err := assets.Jieba.ReadFile("jieba/idf.utf8")
-		if err != nil {
-			return
-		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		for sc.Scan() {
-			line := sc.Text()
-			if i := strings.LastIndexByte(line, ' '); i > 0 {
-				if v, err := strconv.ParseFloat(line[i+1:], 32); err == nil {
-					s.idf[line[:i]] = float32(v)
-				}
-			}
-		}
-	})
-	if v, ok := s.idf[word]; ok {
+// know; the table is read while jieba loads, or on first use.
+func (s *Segmenter) IDF(word string) float32 { return s.idfOf([]byte(word)) }
+
+func (s *Segmenter) idfOf(word []byte) float32 {
+	s.idfMu.Do(s.loadIDF)
+	if v, ok := s.idf[string(word)]; ok {
 		return v
 	}
 	return 11.7 // about the median of jieba's table: an unseen word is as telling as a typical one
 }
 
-func hashWord(w string) uint32 {
-	h := fnv.New32a()
-	h.Write([]byte(w))
-	return h.Sum32()
+func (s *Segmenter) loadIDF() {
+	s.idf = map[string]float32{}
+	data, err := assets.Jieba.ReadFile("jieba/idf.utf8")
+	if err != nil {
+		return
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := sc.Text()
+		if i := strings.LastIndexByte(line, ' '); i > 0 {
+			if v, err := strconv.ParseFloat(line[i+1:], 32); err == nil {
+				s.idf[line[:i]] = float32(v)
+			}
+		}
+	}
+}
+
+// hashWord is 32-bit FNV-1a, written out so that hashing a word allocates nothing.
+func hashWord(w []byte) uint32 {
+	h := uint32(2166136261)
+	for _, b := range w {
+		h ^= uint32(b)
+		h *= 16777619
+	}
+	return h
 }
 
 // Prepared is a paragraph ready to compare: its words, SimHash and word bigrams.

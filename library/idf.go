@@ -41,9 +41,11 @@ func paragraphWords(p Paragraph, buf []uint32) []uint32 {
 	return slices.Compact(buf)
 }
 
-// countWords adds sign × the words of paras to the df bucket and returns the change per word.
-func countWords(tx *bolt.Tx, paras []Paragraph, sign int) (map[uint32]int, int, error) {
-	delta := map[uint32]int{}
+// wordDelta returns sign × how many of paras hold each word.
+func wordDelta(paras []Paragraph, sign int, delta map[uint32]int) map[uint32]int {
+	if delta == nil {
+		delta = map[uint32]int{}
+	}
 	var buf []uint32
 	for _, p := range paras {
 		buf = paragraphWords(p, buf)
@@ -51,6 +53,11 @@ func countWords(tx *bolt.Tx, paras []Paragraph, sign int) (map[uint32]int, int, 
 			delta[h] += sign
 		}
 	}
+	return delta
+}
+
+// putWords adds delta to the df bucket and paras to the paragraph count.
+func putWords(tx *bolt.Tx, delta map[uint32]int, paras int) error {
 	b, meta := tx.Bucket(bucketDF), tx.Bucket(bucketMeta)
 	keys := make([]uint32, 0, len(delta))
 	for h := range delta {
@@ -65,14 +72,14 @@ func countWords(tx *bolt.Tx, paras []Paragraph, sign int) (map[uint32]int, int, 
 		if n <= 0 {
 			err = b.Delete(k[:])
 		} else {
-			err = b.Put(k[:], binary.AppendUvarint(nil, uint64(n)))
+			err = b.Put(k[:], binary.AppendUvarint(nil, uint64(n))) // bbolt keeps the value until commit
 		}
 		if err != nil {
-			return nil, 0, err
+			return err
 		}
 	}
-	n := max(0, int(decodeCount(meta.Get(keyDFParas)))+sign*len(paras))
-	return delta, sign * len(paras), meta.Put(keyDFParas, binary.AppendUvarint(nil, uint64(n)))
+	n := max(0, int(decodeCount(meta.Get(keyDFParas)))+paras)
+	return meta.Put(keyDFParas, binary.AppendUvarint(nil, uint64(n)))
 }
 
 // countAllWords counts the words of every stored document.
@@ -86,8 +93,7 @@ func countAllWords(tx *bolt.Tx) error {
 	if err != nil {
 		return err
 	}
-	_, _, err = countWords(tx, all, 1)
-	return err
+	return putWords(tx, wordDelta(all, 1, nil), len(all))
 }
 
 func decodeCount(v []byte) uint64 {

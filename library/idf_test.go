@@ -1,7 +1,12 @@
 package library
 
 import (
+	"encoding/binary"
+	"fmt"
+	"maps"
 	"testing"
+
+	bolt "go.etcd.io/bbolt"
 
 	"thesischeck/similarity"
 )
@@ -58,4 +63,72 @@ func TestLearnedWeights(t *testing.T) {
 	if got, want := l.Weights()(common), similarity.LearnedIDF(3, 2); got != want {
 		t.Errorf("after reopening: weight %.4f, want %.4f", got, want)
 	}
+}
+
+// A batch of documents (with a duplicate among them) and a removal of several at once change the
+// stored word counts exactly as counting every stored paragraph afresh would.
+func TestWordCountsFollowBatches(t *testing.T) {
+	src, dir := t.TempDir(), t.TempDir()
+	var paths []string
+	for i, text := range []string{
+		"The harbour board met in the town hall to discuss the new bridges.",
+		"Members of the harbour board argued about tolls and the railways.",
+		"The railways carried coal from the mines to the harbour at night.",
+		"The harbour board met in the town hall to discuss the new bridges.", // a duplicate of the first
+	} {
+		paths = append(paths, writeDoc(t, src, fmt.Sprintf("d%d.txt", i), fmt.Sprintf("Title %d", i%3), text))
+	}
+	l := openLib(t, dir, nil)
+	defer l.Close()
+	res := add(t, l, AddOptions{}, src)
+	if len(res.Added) != 3 || len(res.Duplicates) != 1 {
+		t.Fatalf("added %d, duplicates %d; want 3 and 1", len(res.Added), len(res.Duplicates))
+	}
+	check := func(when string) {
+		t.Helper()
+		stored, paras := map[uint32]int{}, 0
+		fresh := map[uint32]int{}
+		err := l.db.View(func(tx *bolt.Tx) error {
+			paras = int(decodeCount(tx.Bucket(bucketMeta).Get(keyDFParas)))
+			if err := tx.Bucket(bucketDF).ForEach(func(k, v []byte) error {
+				stored[binary.BigEndian.Uint32(k)] = int(decodeCount(v))
+				return nil
+			}); err != nil {
+				return err
+			}
+			n := 0
+			err := tx.Bucket(bucketParas).ForEach(func(_, v []byte) error {
+				ps, err := decodeParas(v)
+				n += len(ps)
+				wordDelta(ps, 1, fresh)
+				return err
+			})
+			if n != paras {
+				t.Errorf("%s: %d paragraphs counted, %d stored", when, paras, n)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fresh) == 0 || !maps.Equal(stored, fresh) {
+			t.Errorf("%s: stored counts for %d words differ from a fresh count of %d words", when, len(stored), len(fresh))
+		}
+		l.dfMu.RLock()
+		mem := map[uint32]int{}
+		for h, n := range l.dft.df {
+			mem[h] = int(n)
+		}
+		loaded := l.dft.loaded
+		l.dfMu.RUnlock()
+		if loaded && !maps.Equal(mem, fresh) {
+			t.Errorf("%s: the table in memory differs from a fresh count", when)
+		}
+	}
+	check("after adding")
+	l.Weights() // loads the table in memory, which removal must then keep in step
+	if err := l.Remove(res.Added[0].ID, res.Added[2].ID); err != nil {
+		t.Fatal(err)
+	}
+	check("after removing two")
 }

@@ -273,6 +273,7 @@ type prepared struct {
 	rec   docRecord
 	paras []Paragraph
 	fps   []fingerprint
+	words map[uint32]int // how many paragraphs hold each word, for the library's word weights
 	err   error
 }
 
@@ -421,6 +422,7 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 	}
 	sig := similarity.MinHash(shingles)
 	p.rec.Signature = sig[:]
+	p.words = wordDelta(p.paras, 1, nil)
 	p.rec.Paragraphs = len(p.paras)
 	return p
 }
@@ -430,11 +432,11 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 	var recs []docRecord
 	var fps [][]fingerprint
 	var sigs []similarity.Signature
-	var deltas []map[uint32]int
+	var delta map[uint32]int
 	var dparas int
 	err = l.db.Update(func(tx *bolt.Tx) error {
 		recs, fps, sigs, added, dups = recs[:0], fps[:0], sigs[:0], added[:0], dups[:0]
-		deltas, dparas = deltas[:0], 0
+		delta, dparas = map[uint32]int{}, 0
 		shaB, docs, meta := tx.Bucket(bucketSHA), tx.Bucket(bucketDocs), tx.Bucket(bucketMeta)
 		next := uint64(1)
 		if v := meta.Get([]byte("next")); len(v) == 8 {
@@ -466,18 +468,19 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 			if err := tx.Bucket(bucketFP).Put(key, encodeFingerprints(p.fps)); err != nil {
 				return err
 			}
-			d, n, err := countWords(tx, p.paras, 1)
-			if err != nil {
-				return err
+			for h, n := range p.words {
+				delta[h] += n
 			}
-			deltas = append(deltas, d)
-			dparas += n
+			dparas += len(p.paras)
 			recs = append(recs, rec)
 			fps = append(fps, p.fps)
 			var sig similarity.Signature
 			copy(sig[:], rec.Signature)
 			sigs = append(sigs, sig)
 			added = append(added, rec.DocInfo)
+		}
+		if err := putWords(tx, delta, dparas); err != nil {
+			return err
 		}
 		return meta.Put([]byte("next"), binary.BigEndian.AppendUint64(nil, next))
 	})
@@ -489,13 +492,7 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 		l.idx.add(recs[i].ID, sigs[i], fps[i])
 	}
 	l.mu.Unlock()
-	for i, d := range deltas {
-		n := 0
-		if i == 0 {
-			n = dparas
-		}
-		l.applyWords(d, n)
-	}
+	l.applyWords(delta, dparas)
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, r := range recs {
@@ -548,10 +545,10 @@ func (l *Library) Stats() (docs, paras int) {
 func (l *Library) Remove(ids ...uint64) error {
 	l.writeMu.Lock()
 	defer l.writeMu.Unlock()
-	var deltas []map[uint32]int
+	var delta map[uint32]int
 	var dparas int
 	err := l.db.Update(func(tx *bolt.Tx) error {
-		deltas, dparas = deltas[:0], 0
+		delta, dparas = map[uint32]int{}, 0
 		for _, id := range ids {
 			key := idKey(id)
 			v := tx.Bucket(bucketDocs).Get(key)
@@ -566,12 +563,8 @@ func (l *Library) Remove(ids ...uint64) error {
 			if err != nil {
 				return err
 			}
-			d, n, err := countWords(tx, paras, -1)
-			if err != nil {
-				return err
-			}
-			deltas = append(deltas, d)
-			dparas += n
+			wordDelta(paras, -1, delta)
+			dparas -= len(paras)
 			for _, b := range [][]byte{bucketDocs, bucketParas, bucketFP} {
 				if err := tx.Bucket(b).Delete(key); err != nil {
 					return err
@@ -581,7 +574,7 @@ func (l *Library) Remove(ids ...uint64) error {
 				return err
 			}
 		}
-		return nil
+		return putWords(tx, delta, dparas)
 	})
 	if err != nil {
 		return fmt.Errorf("library %s: remove: %w", l.dir, err)
@@ -591,13 +584,7 @@ func (l *Library) Remove(ids ...uint64) error {
 		l.idx.remove(id)
 	}
 	l.mu.Unlock()
-	for i, d := range deltas {
-		n := 0
-		if i == 0 {
-			n = dparas
-		}
-		l.applyWords(d, n)
-	}
+	l.applyWords(delta, dparas)
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, id := range ids {

@@ -114,10 +114,7 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 	// them, as its own fingerprints were made).
 	weights := lib.Weights()
 	if err := parallel(ctx, len(paras), func(i int) {
-		paras[i].prep = seg.Prepare(paras[i].src.Text)
-		if weights != nil {
-			paras[i].prep.SimHash = similarity.Reweight(paras[i].prep.Tokens, weights)
-		}
+		paras[i].prep = seg.PrepareWeighted(paras[i].src.Text, weights)
 	}, func(done int) { progress(StageFingerprint, done, len(paras)) }); err != nil {
 		return nil, err
 	}

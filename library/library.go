@@ -411,10 +411,7 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 	var shingles []uint32
 	weights := l.Weights()
 	for _, ep := range doc.Paragraphs {
-		pr := l.seg.Prepare(ep.Text)
-		if weights != nil {
-			pr.SimHash = similarity.Reweight(pr.Tokens, weights)
-		}
+		pr := l.seg.PrepareWeighted(ep.Text, weights)
 		p.paras = append(p.paras, Paragraph{Text: ep.Text, Section: string(ep.Section), Chapter: ep.Chapter, Page: ep.Page, Heading: ep.Heading, Tokens: pr.Tokens})
 		p.fps = append(p.fps, fingerprint{SimHash: pr.SimHash, Grams: similarity.Winnow(pr.Grams, winnowWindow)})
 		shingles = append(shingles, similarity.Shingles(pr.Tokens)...)

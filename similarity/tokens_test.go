@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"hash/fnv"
+	"slices"
 	"testing"
 )
 
@@ -12,6 +13,30 @@ func TestHashWordIsFNV1a(t *testing.T) {
 		h.Write([]byte(w))
 		if got, want := hashWord([]byte(w)), h.Sum32(); got != want {
 			t.Errorf("%q: hashWord %08x, FNV-1a %08x", w, got, want)
+		}
+	}
+}
+
+// PrepareWeighted weighs the words as it is told and gives what Prepare then Reweight give.
+func TestPrepareWeightedIsPrepareThenReweight(t *testing.T) {
+	seg, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	weight := func(h uint32) float32 { return float32(h%97) + 0.5 }
+	for _, text := range []string{
+		"软件包管理器是一个系统，用于安装、升级和删除软件。",
+		"The package manager installs, upgrades and removes 42 programs; it keeps a list of them.",
+		"混合 text 与 English words 以及 2024 年的数字。",
+	} {
+		want := seg.Prepare(text)
+		wantSim := Reweight(want.Tokens, weight)
+		got := seg.PrepareWeighted(text, weight)
+		if got.SimHash != wantSim || !slices.Equal(got.Tokens, want.Tokens) || !slices.Equal(got.Grams, want.Grams) {
+			t.Errorf("%q: PrepareWeighted differs from Prepare then Reweight", text)
+		}
+		if plain := seg.Prepare(text); plain.SimHash == wantSim {
+			t.Errorf("%q: the weights changed no bit of the SimHash; the test cannot tell them apart", text)
 		}
 	}
 }

@@ -285,6 +285,10 @@ const winnowWindow = 4
 // document, and at most one batch lost to a crash.
 const batchSize = 32
 
+// lookahead is how many documents may be read and fingerprinted ahead of the one being written:
+// enough to keep the workers busy through a batch commit, few enough to bound an import's memory.
+const lookahead = 256
+
 // AddFiles adds files, and folders recursively. Files are extracted and fingerprinted on all cores;
 // documents are committed in batches. A file that fails is listed in the result and the rest still
 // go in. progress may be nil; it is called from the calling goroutine.
@@ -322,9 +326,17 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 			}
 		}()
 	}
+	// Prepared documents wait in out until the writer takes them; while it merges index segments
+	// (seconds, in a large library) the workers would otherwise fill memory with a thousand of them.
+	window := make(chan struct{}, lookahead)
 	go func() {
 		defer close(jobs)
 		for i := range files {
+			select {
+			case window <- struct{}{}:
+			case <-wctx.Done():
+				return
+			}
 			select {
 			case jobs <- i:
 			case <-wctx.Done():
@@ -381,6 +393,7 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 				}
 			}
 		}
+		<-window
 		progress(AddProgress{Done: i + 1, Total: len(files), Current: files[i]})
 	}
 	if err := flush(); err != nil {
@@ -699,11 +712,13 @@ func (l *Library) load() error {
 				manifest = nil
 			}
 		}
-		if docs := tx.Bucket(bucketDocs); docs != nil {
-			c := docs.Cursor()
-			for k, _ := c.First(); k != nil; k, _ = c.Next() {
-				if len(k) == 8 {
-					live[binary.BigEndian.Uint64(k)] = true
+		// The content-hash bucket names every document (both change in one transaction) in a
+		// fifteenth of the pages the document records fill: opening reads it, not them.
+		if sha := tx.Bucket(bucketSHA); sha != nil {
+			c := sha.Cursor()
+			for k, v := c.First(); k != nil; k, v = c.Next() {
+				if len(v) == 8 {
+					live[binary.BigEndian.Uint64(v)] = true
 				}
 			}
 		}

@@ -274,18 +274,21 @@ func writeSegment(dir, name string, src *segSource) error {
 		}
 		return int(a.doc) - int(b.doc)
 	})
-	keys := make([]uint64, len(src.bands))
-	docs := make([]uint32, len(src.bands))
-	for i, e := range src.bands {
-		keys[i], docs[i] = e.key, e.doc
-	}
+	// Large sections are written from where they lie rather than gathered into new arrays first: a
+	// merge of a big library holds hundreds of megabytes already.
 	w.u64s(src.docIDs)
 	w.u64s(src.sims)
-	w.u64s(keys)
+	for _, e := range src.bands {
+		w.u64(e.key)
+	}
+	w.pad()
 	w.u32s(src.docFirst)
 	w.u32s(src.paraDoc)
 	w.u32s(src.sigs)
-	w.u32s(docs)
+	for _, e := range src.bands {
+		w.u32(e.doc)
+	}
+	w.pad()
 
 	// Grams: three sections (prefix table, keys, offsets) come before the postings, so the postings
 	// go to a second temporary file while the small arrays are gathered, then are appended.
@@ -485,14 +488,26 @@ func mergeSegments(dir, name string, segs []*segment) error {
 		for j, k := range a.bandKeys {
 			src.bands = append(src.bands, bandEntry{k, a.bandDocs[j] + docBase})
 		}
-		for b := 0; b < 4; b++ {
-			for k := 0; k < blockBuckets; k++ {
-				for _, p := range a.block(b, uint16(k)) {
-					src.blocks[b][k] = append(src.blocks[b][k], p+bases[i])
+		src.nPost += len(a.postings)
+	}
+	// Block lists are made at their final size: appending would leave up to half of each spare.
+	for b := 0; b < 4; b++ {
+		for k := 0; k < blockBuckets; k++ {
+			n := 0
+			for _, s := range segs {
+				n += len(s.seg.block(b, uint16(k)))
+			}
+			if n == 0 {
+				continue
+			}
+			ps := make([]uint32, 0, n)
+			for i, s := range segs {
+				for _, p := range s.seg.block(b, uint16(k)) {
+					ps = append(ps, p+bases[i])
 				}
 			}
+			src.blocks[b][k] = ps
 		}
-		src.nPost += len(a.postings)
 	}
 	// Distinct grams: a merge of the sorted key arrays.
 	pos := make([]int, len(segs))

@@ -1,7 +1,10 @@
 package library
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -132,5 +135,59 @@ func TestSegmentsSurviveMergesRemovalAndDamage(t *testing.T) {
 	check("stray file", false)
 	if _, err := os.Stat(stray); !os.IsNotExist(err) {
 		t.Errorf("stray temporary index file left: %v", err)
+	}
+}
+
+// A merge writes, byte for byte, the segment that building from all the documents at once writes.
+func TestMergeEqualsBuild(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	docs := make([]segDoc, 300)
+	for i := range docs {
+		d := segDoc{id: uint64(i + 1)}
+		for j := range d.sig {
+			d.sig[j] = r.Uint32()
+		}
+		for range 1 + r.IntN(12) {
+			f := fingerprint{SimHash: r.Uint64()}
+			if r.IntN(10) == 0 {
+				f.SimHash = 0 // an empty paragraph is in no block list
+			}
+			for range r.IntN(40) {
+				f.Grams = append(f.Grams, uint32(r.IntN(5000))*2654435761) // shared grams, spread over prefixes
+			}
+			d.fps = append(d.fps, f)
+		}
+		docs[i] = d
+	}
+	dir := t.TempDir()
+	if err := buildSegment(dir, "all.idx", docs); err != nil {
+		t.Fatal(err)
+	}
+	var parts []*segment
+	for i, part := range [][]segDoc{docs[:120], docs[120:121], docs[121:]} {
+		name := fmt.Sprintf("part%d.idx", i)
+		if err := buildSegment(dir, name, part); err != nil {
+			t.Fatal(err)
+		}
+		s, err := openSegment(dir, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer unmapFile(s.data)
+		parts = append(parts, s)
+	}
+	if err := mergeSegments(dir, "merged.idx", parts); err != nil {
+		t.Fatal(err)
+	}
+	all, err := os.ReadFile(filepath.Join(dir, "all.idx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged, err := os.ReadFile(filepath.Join(dir, "merged.idx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(all, merged) {
+		t.Errorf("merged segment (%d bytes) differs from the one built at once (%d bytes)", len(merged), len(all))
 	}
 }

@@ -27,7 +27,7 @@ all: build
 # Installs only what dpkg says is missing, so it is quick and offline when nothing is.
 deps:
 	@missing=""; \
-	for p in $(DEB_PACKAGES); do dpkg -s "$$p" >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(DEB_PACKAGES) $(EXTRA_PACKAGES); do dpkg -s "$$p" >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "deps: installing$$missing"; \
 		if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
@@ -56,6 +56,8 @@ eval: build
 # Go benchmarks, then scripts/bench.sh over generated libraries of BENCH_SIZES documents (import
 # speed, check latency, open time, peak memory, size on disk, PDF extraction against pdftotext).
 BENCH_SIZES ?= 1000 10000 100000
+# scripts/bench.sh times with /usr/bin/time and finds the timed process with pgrep.
+bench: EXTRA_PACKAGES := time procps
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	BENCH_SIZES="$(BENCH_SIZES)" scripts/bench.sh $(BIN)

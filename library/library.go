@@ -691,7 +691,7 @@ func (l *Library) Paragraphs(id uint64) ([]Paragraph, error) {
 
 // flushDocs is how many documents an import keeps in the in-memory part of the index before it
 // writes them as a segment: it bounds the memory an import of any size takes.
-const flushDocs = 4096
+const flushDocs = 2048
 
 // segEntry is one index segment in the manifest: its file, and the largest document id it covers.
 type segEntry struct {

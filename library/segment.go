@@ -125,6 +125,17 @@ func u64s(b []byte) []uint64 {
 	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8)
 }
 
+// u32Bytes is the memory of vs as bytes.
+func u32Bytes(vs []uint32) []byte {
+	if len(vs) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&vs[0])), 4*len(vs))
+}
+
+// releaseEvery is how many postings a merge reads from a segment before it releases their pages.
+const releaseEvery = 4 << 20 // 16 MB
+
 func u32s(b []byte) []uint32 {
 	if len(b) == 0 {
 		return nil
@@ -509,6 +520,9 @@ func mergeSegments(dir, name string, segs []*segment) error {
 			src.blocks[b][k] = ps
 		}
 	}
+	for _, s := range segs {
+		releasePages(s.data, s.data)
+	}
 	// Distinct grams: a merge of the sorted key arrays.
 	pos := make([]int, len(segs))
 	nextKey := func() (uint32, bool) {
@@ -535,9 +549,13 @@ func mergeSegments(dir, name string, segs []*segment) error {
 			}
 		}
 	}
+	for _, s := range segs {
+		releasePages(s.data, s.data)
+	}
 	src.grams = func(emit func(uint32, []uint32)) error {
 		clear(pos)
 		var buf []uint32
+		released := make([]uint32, len(segs)) // postings read and released so far, by segment
 		for {
 			k, ok := nextKey()
 			if !ok {
@@ -555,6 +573,10 @@ func mergeSegments(dir, name string, segs []*segment) error {
 						buf = append(buf, p+bases[i])
 					}
 					pos[i]++
+					if e-released[i] >= releaseEvery && released[i] <= e {
+						releasePages(s.data, u32Bytes(a.postings[released[i]:e]))
+						released[i] = e
+					}
 				}
 			}
 			emit(k, buf)

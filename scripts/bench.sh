@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Measures ThesisCheck on generated libraries (scripts/benchgen): for each size, import speed from
 # TXT files, check latency of a 40- and a 600-paragraph submission, open time, peak memory and size
-# on disk; once, import speed from DOCX files and PDF extraction against pdftotext. Everything it
+# on disk; once, import speed from DOCX files and PDF extraction against pdftotext. Memory columns:
+# peak resident memory / the process's own part of it (anonymous pages; for the probe, after its
+# checks), the rest being pages of the mapped index and library files. Everything it
 # generates goes to a temporary folder that is removed at the end (BENCH_KEEP=1 keeps it).
 #   scripts/bench.sh [BINARY]          sizes from BENCH_SIZES (default "1000 10000 100000")
 set -euo pipefail
@@ -13,33 +15,47 @@ export CGO_ENABLED=1
 go build -trimpath -o "$tmp/benchgen" ./scripts/benchgen
 [ -x "$bin" ] || go build -trimpath -o "$bin" .
 
-# time_cmd OUT CMD...: runs CMD, writes "seconds maxrss_kib" to OUT.
+# time_cmd OUT CMD...: runs CMD, writes "seconds maxrss_kib anon_kib" to OUT. maxrss counts every
+# resident page, mapped files (the index, library.db) included; anon_kib, sampled five times a
+# second, is the process's own memory alone (heap, jieba), which the kernel cannot drop.
 time_cmd() {
 	local out=$1
 	shift
-	/usr/bin/time -f '%e %M' -o "$out" "$@" >"$out.log" 2>&1 || { echo "bench: $* failed:"; tail -5 "$out.log"; exit 1; }
+	/usr/bin/time -f '%e %M' -o "$out" "$@" >"$out.log" 2>&1 &
+	local tpid=$! pid="" anon=0 a
+	while kill -0 "$tpid" 2>/dev/null; do
+		[ -n "$pid" ] || pid=$(pgrep -P "$tpid" | head -1)
+		if [ -n "$pid" ]; then
+			a=$(awk '/^RssAnon:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
+			[ -n "$a" ] && [ "$a" -gt "$anon" ] && anon=$a
+		fi
+		sleep 0.2
+	done
+	wait "$tpid" || { echo "bench: $* failed:"; tail -5 "$out.log"; exit 1; }
+	echo "$(cat "$out") $anon" >"$out"
 }
 mbps() { python3 -c "import sys; b,s=float(sys.argv[1]),float(sys.argv[2]); print('%.2f' % (b/1e6/max(s,1e-3)))" "$1" "$2"; }
 
 "$tmp/benchgen" -submission "$tmp/sub40.txt" -paras 40 >/dev/null
 "$tmp/benchgen" -submission "$tmp/sub600.txt" -paras 600 >/dev/null
 
-printf '%-8s %-14s %-12s %-9s %-11s %-11s %-12s %-13s %-10s\n' docs import_MB/s import_peak open_s check40_s check600_s probe_peak check40_cold lib_size
+printf '%-8s %-11s %-16s %-8s %-10s %-11s %-16s %-13s %-9s\n' docs import_MB/s import_peak/own open_s check40_s check600_s probe_peak/own check40_cold lib_size
 for n in $sizes; do
 	d="$tmp/n$n"
 	mkdir -p "$d"
 	text=$("$tmp/benchgen" -out "$d/files" -n "$n" -paras 30 | awk '/^text_bytes/ {print $2}')
 	time_cmd "$d/import.time" "$bin" library add --library "$d/lib" "$d/files"
-	read -r secs rss <"$d/import.time"
+	read -r secs rss anon <"$d/import.time"
 	"$tmp/benchgen" -probe "$d/lib" -check "$tmp/sub40.txt,$tmp/sub600.txt" >"$d/probe.txt"
 	open=$(awk '/^open_s/ {print $2}' "$d/probe.txt")
 	c40=$(awk '/^check_s sub40/ {print $4}' "$d/probe.txt")
 	c40cold=$(awk '/^check_s sub40/ {print $3}' "$d/probe.txt")
 	c600=$(awk '/^check_s sub600/ {print $4}' "$d/probe.txt")
 	prss=$(awk '/^maxrss_kib/ {print $2}' "$d/probe.txt")
+	panon=$(awk '/^RssAnon:/ {print $2}' "$d/probe.txt")
 	size=$(du -sb "$d/lib" | awk '{print $1}')
-	printf '%-8s %-14s %-12s %-9s %-11s %-11s %-12s %-13s %-10s\n' "$n" "$(mbps "$text" "$secs")" \
-		"$((rss / 1024))MiB" "$open" "$c40" "$c600" "$((prss / 1024))MiB" "$c40cold" "$((size / 1048576))MiB"
+	printf '%-8s %-11s %-16s %-8s %-10s %-11s %-16s %-13s %-9s\n' "$n" "$(mbps "$text" "$secs")" \
+		"$((rss / 1024))/$((anon / 1024))MiB" "$open" "$c40" "$c600" "$((prss / 1024))/$((panon / 1024))MiB" "$c40cold" "$((size / 1048576))MiB"
 	echo "  ($((text / 1048576)) MiB of text imported in ${secs}s; check times: best of three after a first, cold one)"
 	rm -rf "$d/files"
 done
@@ -48,7 +64,7 @@ done
 d="$tmp/docx"
 text=$("$tmp/benchgen" -out "$d/files" -n 1000 -paras 30 -docx 1 | awk '/^text_bytes/ {print $2}')
 time_cmd "$d/import.time" "$bin" library add --library "$d/lib" "$d/files"
-read -r secs rss <"$d/import.time"
+read -r secs rss _ <"$d/import.time"
 echo "docx import: 1000 documents, $((text / 1048576)) MiB of text in ${secs}s = $(mbps "$text" "$secs") MB/s, peak $((rss / 1024))MiB"
 
 # PDF extraction against pdftotext on the same files, five runs each, in this same run.

@@ -1,6 +1,9 @@
 package similarity
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Grams returns the hash of each word bigram of toks: gram i covers tokens i and i+1. A bigram of
 // two stop words says nothing about copying and gets 0, which callers skip.
@@ -55,7 +58,7 @@ func Winnow(grams []uint32, w int) []uint32 {
 
 // SortedSet sorts s and removes duplicates and zeros, in place.
 func SortedSet(s []uint32) []uint32 {
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	slices.Sort(s)
 	w := 0
 	for i, v := range s {
 		if v == 0 || (i > 0 && v == s[i-1]) {

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package library
+
+// releasePages is a hint that only Linux takes here (see mmap_linux.go).
+func releasePages(m, b []byte) {}

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -266,6 +267,79 @@ func wrapLabel(text string, width float32) *widget.Label {
 
 func (g *gui) showError(err error) {
 	dialog.ShowError(errors.New(g.t.errorText(err)), g.win)
+}
+
+// fileDialogSize is the size of the file dialogs: Fyne's default cuts long paths and names short.
+var fileDialogSize = fyne.NewSize(900, 600)
+
+// chooseDocument asks for a thesis or library file (PDF, DOCX, TXT) and passes its path to use;
+// nothing happens when the user cancels, an error shows in a dialog.
+func (g *gui) chooseDocument(use func(path string)) {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			g.showError(err)
+			return
+		}
+		if r == nil {
+			return
+		}
+		r.Close()
+		use(r.URI().Path())
+	}, g.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".pdf", ".docx", ".txt"}))
+	d.Resize(fileDialogSize)
+	d.Show()
+}
+
+// chooseFolder asks for a folder and passes its path to use, like chooseDocument.
+func (g *gui) chooseFolder(use func(path string)) {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			g.showError(err)
+			return
+		}
+		if u != nil {
+			use(u.Path())
+		}
+	}, g.win)
+	d.Resize(fileDialogSize)
+	d.Show()
+}
+
+// chooseSaveFile asks where to save a file, suggesting name, and passes the path to use, like
+// chooseDocument.
+func (g *gui) chooseSaveFile(name string, use func(path string)) {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			g.showError(err)
+			return
+		}
+		if w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		use(path)
+	}, g.win)
+	d.SetFileName(name)
+	d.Resize(fileDialogSize)
+	d.Show()
+}
+
+// progressGate reports which progress updates of a background task go to the UI goroutine: the
+// first of each stage, the last (done == total), and otherwise one every g.progressEvery at most,
+// so that a fast stage does not flood it.
+func (g *gui) progressGate() func(stage any, done, total int) bool {
+	var last time.Time
+	var lastStage any
+	every := g.progressEvery
+	return func(stage any, done, total int) bool {
+		if stage == lastStage && done < total && time.Since(last) < every {
+			return false
+		}
+		last, lastStage = time.Now(), stage
+		return true
+	}
 }
 
 // dropped sends files dropped on the window to the screen showing: the library imports them, the

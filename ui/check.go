@@ -4,13 +4,10 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -103,20 +100,7 @@ func (s *checkScreen) refresh() {
 }
 
 func (s *checkScreen) chooseFile() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			s.g.showError(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		r.Close()
-		s.g.checkFile(r.URI().Path())
-	}, s.g.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".pdf", ".docx", ".txt"}))
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	s.g.chooseDocument(s.g.checkFile)
 }
 
 // run checks path in the background and opens the report when it is done.
@@ -144,14 +128,11 @@ func (s *checkScreen) run(path string) {
 		if err != nil {
 			return func() { g.check.finished(nil, err) }
 		}
-		var last time.Time
-		var lastStage check.Stage
-		every := g.progressEvery
+		gate := g.progressGate()
 		r, err := check.File(ctx, lib, path, opts, func(st check.Stage, done, total int) {
-			if st == lastStage && done < total && time.Since(last) < every {
+			if !gate(st, done, total) {
 				return
 			}
-			last, lastStage = time.Now(), st
 			fyne.Do(func() { g.check.stage(st, done, total) })
 		})
 		return func() { g.check.finished(r, err) }

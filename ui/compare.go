@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -61,17 +60,7 @@ func newCompareScreen(g *gui) *compareScreen {
 }
 
 func (s *compareScreen) chooseFolder() {
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil {
-			s.g.showError(err)
-			return
-		}
-		if u != nil {
-			s.run([]string{u.Path()})
-		}
-	}, s.g.win)
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	s.g.chooseFolder(func(path string) { s.run([]string{path}) })
 }
 
 // run compares the files under paths in the background.
@@ -89,13 +78,11 @@ func (s *compareScreen) run(paths []string) {
 		opts.Library = lib // its template documents are left out like common text
 	}
 	g.start(false, func(ctx context.Context, _ *library.Library, _ error) func() {
-		var last time.Time
-		every := g.progressEvery
+		gate := g.progressGate()
 		res, err := compare.Run(ctx, paths, opts, func(stage string, done, total int) {
-			if done < total && time.Since(last) < every {
+			if !gate(nil, done, total) { // one pace for the whole run, as its single bar shows
 				return
 			}
-			last = time.Now()
 			fyne.Do(func() { g.compare.stage(stage, done, total) })
 		})
 		return func() { g.compare.finished(res, err) }
@@ -215,23 +202,11 @@ func docName(res *compare.Result, i int) string {
 
 // export asks where to save the comparison and saves it there with save.
 func (s *compareScreen) export(name string, save func(path string) error) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			s.g.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		w.Close()
+	s.g.chooseSaveFile(name, func(path string) {
 		if err := save(path); err != nil {
 			s.g.showError(err)
 		}
-	}, s.g.win)
-	d.SetFileName(name)
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	})
 }
 
 // openPair shows a pair side by side, each shared passage in its own colour on both sides.

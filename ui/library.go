@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -223,34 +221,11 @@ func (s *libraryScreen) updateRemove() {
 }
 
 func (s *libraryScreen) chooseFiles() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			s.g.showError(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		r.Close()
-		s.importPaths([]string{r.URI().Path()})
-	}, s.g.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".pdf", ".docx", ".txt"}))
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	s.g.chooseDocument(func(path string) { s.importPaths([]string{path}) })
 }
 
 func (s *libraryScreen) chooseFolder() {
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil {
-			s.g.showError(err)
-			return
-		}
-		if u != nil {
-			s.importPaths([]string{u.Path()})
-		}
-	}, s.g.win)
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	s.g.chooseFolder(func(path string) { s.importPaths([]string{path}) })
 }
 
 // importPaths adds files and folders in the background, showing progress; bad files are listed with
@@ -270,13 +245,11 @@ func (s *libraryScreen) importPaths(paths []string) {
 		if err != nil {
 			return func() { g.library.finished(library.AddResult{}, err) }
 		}
-		var last time.Time
-		every := g.progressEvery
+		gate := g.progressGate()
 		res, err := lib.AddFiles(ctx, paths, library.AddOptions{}, func(p library.AddProgress) {
-			if p.Done < p.Total && time.Since(last) < every {
+			if !gate(nil, p.Done, p.Total) {
 				return
 			}
-			last = time.Now()
 			fyne.Do(func() { g.library.progress(p) })
 		})
 		return func() { g.library.finished(res, err) }

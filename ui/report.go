@@ -373,16 +373,7 @@ func (s *reportScreen) export(format string) {
 	t := s.g.t
 	r := s.r
 	base := strings.TrimSuffix(filepath.Base(r.Document.Path), filepath.Ext(r.Document.Path))
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			s.g.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		w.Close()
+	s.g.chooseSaveFile(base+"-"+r.Number+"."+format, func(path string) {
 		go func() {
 			err := exportReport(r, format, path)
 			fyne.Do(func() {
@@ -393,10 +384,7 @@ func (s *reportScreen) export(format string) {
 				dialog.ShowInformation(t.T("rep.export."+format), t.T("rep.exported", path), s.g.win)
 			})
 		}()
-	}, s.g.win)
-	d.SetFileName(base + "-" + r.Number + "." + format)
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	})
 }
 
 // exportReport signs a copy of r with the user's key and writes it to path.

@@ -1,12 +1,10 @@
 package compare
 
 import (
-	"bufio"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,7 +12,6 @@ import (
 
 	"github.com/longbridgeapp/opencc"
 
-	"thesischeck/assets"
 	"thesischeck/similarity"
 )
 
@@ -229,46 +226,6 @@ func docIndex(t testing.TB, res *Result) []int {
 		out[i] = n
 	}
 	return out
-}
-
-// dictWords returns jieba's 20,000 most frequent words and their cumulative frequencies, so that
-// generated text has the word and character variety of real Chinese.
-func dictWords(t testing.TB) ([]string, []float64) {
-	t.Helper()
-	f, err := assets.Jieba.Open("jieba/jieba.dict.utf8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	type wf struct {
-		w string
-		f float64
-	}
-	var all []wf
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) < 2 {
-			continue
-		}
-		if n, err := strconv.ParseFloat(fields[1], 64); err == nil && n >= 50 {
-			all = append(all, wf{fields[0], n})
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].f > all[j].f })
-	all = all[:min(len(all), 20000)]
-	words := make([]string, len(all))
-	cum := make([]float64, len(all))
-	total := 0.0
-	for i, x := range all {
-		words[i] = x.w
-		total += x.f
-		cum[i] = total
-	}
-	return words, cum
 }
 
 func segmenter(t testing.TB) *similarity.Segmenter {

@@ -143,10 +143,15 @@ func Run(ctx context.Context, paths []string, opts *Options, progress Progress) 
 }
 
 // Flagged returns the flagged pairs, most similar first.
-func (r *Result) Flagged() []Pair {
+func (r *Result) Flagged() []Pair { return r.pairs(true) }
+
+// Unflagged returns the pairs that share text but stay under the threshold, most similar first.
+func (r *Result) Unflagged() []Pair { return r.pairs(false) }
+
+func (r *Result) pairs(flagged bool) []Pair {
 	var out []Pair
 	for _, p := range r.Pairs {
-		if p.Flagged {
+		if p.Flagged == flagged {
 			out = append(out, p)
 		}
 	}

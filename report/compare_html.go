@@ -9,7 +9,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 
 	"thesischeck/compare"
 )
@@ -33,18 +32,7 @@ func WriteComparisonHTML(out io.Writer, c *compare.Result) error {
 
 // SaveComparisonHTML writes the HTML pair list to path.
 func SaveComparisonHTML(path string, c *compare.Result) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	if err := WriteComparisonHTML(f, c); err != nil {
-		f.Close()
-		return fmt.Errorf("report %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("report %s: %w", path, err)
-	}
-	return nil
+	return saveFile(path, func(w io.Writer) error { return WriteComparisonHTML(w, c) })
 }
 
 type cmpHTML struct {
@@ -105,13 +93,7 @@ func (h *cmpHTML) cover() {
 	h.raw("<h2>疑似抄袭 Flagged pairs</h2>\n")
 	h.pairTable(flagged, true)
 	h.matrix()
-	var others []compare.Pair
-	for _, p := range c.Pairs {
-		if !p.Flagged {
-			others = append(others, p)
-		}
-	}
-	if len(others) > 0 {
+	if others := c.Unflagged(); len(others) > 0 {
 		h.raw("<h2>其他有共同文字的对 Other pairs sharing text</h2>\n")
 		h.pairTable(others, false)
 	}

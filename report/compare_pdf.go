@@ -5,10 +5,8 @@ package report
 // read. It is drawn with the same writer, fonts and colours as the check report.
 
 import (
-	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 
@@ -43,14 +41,7 @@ func WriteComparisonPDF(out io.Writer, c *compare.Result) (err error) {
 
 // SaveComparisonPDF writes the PDF pair list to path.
 func SaveComparisonPDF(path string, c *compare.Result) error {
-	var buf bytes.Buffer
-	if err := WriteComparisonPDF(&buf, c); err != nil {
-		return fmt.Errorf("report %s: %w", path, err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	return nil
+	return saveFile(path, func(w io.Writer) error { return WriteComparisonPDF(w, c) })
 }
 
 // comparisonFrame is the Report the shared page furniture (running header, dates) reads.
@@ -118,13 +109,7 @@ func (w *cmpPDF) cover() {
 	}
 	w.y += 23
 	w.pairTable("疑似抄袭 Flagged pairs", flagged, true)
-	var others []compare.Pair
-	for _, p := range c.Pairs {
-		if !p.Flagged {
-			others = append(others, p)
-		}
-	}
-	if len(others) > 0 {
+	if others := c.Unflagged(); len(others) > 0 {
 		w.pairTable("其他有共同文字的对 Other pairs sharing text", others, false)
 	}
 	w.common()
@@ -132,29 +117,10 @@ func (w *cmpPDF) cover() {
 }
 
 func (w *cmpPDF) pairTable(title string, pairs []compare.Pair, numbered bool) {
-	w.heading(title, 11)
-	if len(pairs) == 0 {
-		w.text(marginL, w.y+4, "没有。None.", false, 9.5, colInk)
-		w.y += 8
-		return
-	}
-	const xA, xShare, xChars, xJac = marginL + 10, pageW - marginR - 46, pageW - marginR - 18, pageW - marginR
-	header := func() {
-		b := w.y + 3.5
-		w.text(marginL, b, "#", false, 7.5, colMuted)
-		w.text(xA, b, "文献 Documents", false, 7.5, colMuted)
-		w.textRight(xShare, b, "相似度 Similarity", false, 7.5, colMuted)
-		w.textRight(xChars, b, "共同字数 Chars", false, 7.5, colMuted)
-		w.textRight(xJac, b, "Jaccard", false, 7.5, colMuted)
-		w.y += 5
-	}
-	header()
+	const xA = marginL + 10
 	nameW := xShare - xA - 22
-	for i, p := range pairs {
-		if w.y+10 > pageH-marginB {
-			w.newPage()
-			header()
-		}
+	w.rankTable(title, "没有。None.", xA, [4]string{"文献 Documents", "相似度 Similarity", "共同字数 Chars", "Jaccard"}, len(pairs), func(i int) {
+		p := pairs[i]
 		col := levelColor(p.Similarity)
 		if !p.Flagged {
 			col = colInk
@@ -167,8 +133,7 @@ func (w *cmpPDF) pairTable(title string, pairs []compare.Pair, numbered bool) {
 		w.textRight(xJac, w.y+4.2, fmt.Sprintf("%.2f", p.Jaccard), false, 9, colInk)
 		w.y += 10.5
 		w.rect(marginL, w.y-0.8, textW, 0.2, colRule)
-	}
-	w.y += 3
+	})
 }
 
 func (w *cmpPDF) common() {

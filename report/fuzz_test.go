@@ -35,21 +35,26 @@ func FuzzVerifyJSON(f *testing.F) {
 	for _, seed := range [][]byte{golden, signed, signed[:len(signed)/2], []byte("{}"), []byte(`{"number":"X","signature":"AA==","public_key":"AA=="}`), nil} {
 		f.Add(seed)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		res, err := verifyJSON(data)
-		if err != nil {
-			return
-		}
-		if res.Report == nil {
-			t.Fatal("no error and no report")
-		}
-		if res.Valid && !res.Signed {
-			t.Fatal("valid without a signature")
-		}
-		if !res.Valid && len(res.Problems) == 0 {
-			t.Fatal("invalid without a problem named")
-		}
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { checkVerdict(t, verifyJSON, data) })
+}
+
+// checkVerdict verifies data and checks that the verdict holds together: either an error, or a
+// report with a verdict that a signature backs and a problem named when it fails.
+func checkVerdict(t *testing.T, verify func([]byte) (VerifyResult, error), data []byte) {
+	t.Helper()
+	res, err := verify(data)
+	if err != nil {
+		return
+	}
+	if res.Report == nil {
+		t.Fatal("no error and no report")
+	}
+	if res.Valid && !res.Signed {
+		t.Fatal("valid without a signature")
+	}
+	if !res.Valid && len(res.Problems) == 0 {
+		t.Fatal("invalid without a problem named")
+	}
 }
 
 func FuzzVerifyPDF(f *testing.F) {
@@ -64,16 +69,5 @@ func FuzzVerifyPDF(f *testing.F) {
 		}
 		f.Add(data)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		res, err := verifyPDF(data)
-		if err != nil {
-			return
-		}
-		if res.Report == nil {
-			t.Fatal("no error and no report")
-		}
-		if res.Valid && !res.Signed {
-			t.Fatal("valid without a signature")
-		}
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { checkVerdict(t, verifyPDF, data) })
 }

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"os"
 	"strings"
 )
 
@@ -31,20 +30,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 }
 
 // SaveHTML writes the HTML report to path.
-func (r *Report) SaveHTML(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	if err := r.WriteHTML(f); err != nil {
-		f.Close()
-		return fmt.Errorf("report %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("report %s: %w", path, err)
-	}
-	return nil
-}
+func (r *Report) SaveHTML(path string) error { return saveFile(path, r.WriteHTML) }
 
 type htmlWriter struct {
 	r   *Report
@@ -91,19 +77,7 @@ func (h *htmlWriter) page() {
 func (h *htmlWriter) cover() {
 	r := h.r
 	h.raw("<header class=\"cover\">\n<h1>ThesisCheck 论文查重报告 <span>/ Similarity Report</span></h1>\n<dl class=\"meta\">\n")
-	meta := [][2]string{{"检测文献 Document", r.documentName()}}
-	if t := strings.TrimSpace(r.Document.Title); t != "" && t != r.documentName() {
-		meta = append(meta, [2]string{"题名 Title", t})
-	}
-	meta = append(meta,
-		[2]string{"SHA-256", r.Document.SHA256},
-		[2]string{"检测时间 Date", r.Created.Format("2006-01-02 15:04:05 -07:00")},
-		[2]string{"比对库 Library", fmt.Sprintf("%s 篇文献 documents · %s 段 paragraphs", thousands(r.Library.Documents), thousands(r.Library.Paragraphs))},
-		[2]string{"报告编号 Report no.", r.Number},
-		[2]string{"检测设置 Settings", settingsText(r.Settings)},
-	)
-	meta = append(meta, [2]string{"签名 Signature", r.signedBy()})
-	for _, m := range meta {
+	for _, m := range r.identity() {
 		h.rawf("<dt>%s</dt><dd>%s</dd>\n", esc(m[0]), esc(m[1]))
 	}
 	h.raw("</dl>\n<section class=\"figures\">\n")

@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -60,16 +59,7 @@ var (
 func (r *Report) WritePDF(w io.Writer) error { return r.writePDF(w, true) }
 
 // SavePDF writes the PDF report to path.
-func (r *Report) SavePDF(path string) error {
-	var buf bytes.Buffer
-	if err := r.WritePDF(&buf); err != nil {
-		return fmt.Errorf("report %s: %w", path, err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	return nil
-}
+func (r *Report) SavePDF(path string) error { return saveFile(path, r.WritePDF) }
 
 func (r *Report) writePDF(out io.Writer, compress bool) (err error) {
 	// fpdf is large and third-party; whatever it panics on must reach the caller as an error.
@@ -372,20 +362,7 @@ func (w *pdfWriter) cover() {
 	w.rect(marginL, w.y, textW, 0.8, colAccent)
 	w.y += 5
 
-	// Identity of the document and of the report.
-	meta := [][2]string{{"检测文献 Document", r.documentName()}}
-	if t := strings.TrimSpace(r.Document.Title); t != "" && t != r.documentName() {
-		meta = append(meta, [2]string{"题名 Title", t})
-	}
-	meta = append(meta,
-		[2]string{"SHA-256", r.Document.SHA256},
-		[2]string{"检测时间 Date", r.Created.Format("2006-01-02 15:04:05 -07:00")},
-		[2]string{"比对库 Library", fmt.Sprintf("%s 篇文献 documents · %s 段 paragraphs", thousands(r.Library.Documents), thousands(r.Library.Paragraphs))},
-		[2]string{"报告编号 Report no.", r.Number},
-		[2]string{"检测设置 Settings", settingsText(r.Settings)},
-		[2]string{"签名 Signature", r.signedBy()},
-	)
-	for _, m := range meta {
+	for _, m := range r.identity() {
 		pt := 9.5
 		switch m[0] {
 		case "SHA-256", "检测设置 Settings", "签名 Signature":
@@ -520,44 +497,59 @@ func (w *pdfWriter) sectionChart() {
 	w.y += 2
 }
 
-func (w *pdfWriter) sourceTable() {
-	r := w.r
-	w.heading("相似文献 Sources", 11)
-	if len(r.Sources) == 0 {
-		w.text(marginL, w.y+4, "未发现相似文献。No similar sources were found in the library.", false, 9.5, colInk)
+// The figure columns of the ranked tables (sources, pairs of submissions), right edges.
+const xShare, xChars, xJac = pageW - marginR - 46, pageW - marginR - 18, pageW - marginR
+
+// rankTable draws a ranked list under a heading: a header of labels (# at the margin, a name at
+// xName, three figures right-aligned at xShare, xChars and xJac), then row(i) for each of n items,
+// which draws item i at w.y and moves w.y below it; the header stands again atop each new page.
+// With no items, none is said instead.
+func (w *pdfWriter) rankTable(title, none string, xName float64, labels [4]string, n int, row func(i int)) {
+	w.heading(title, 11)
+	if n == 0 {
+		w.text(marginL, w.y+4, none, false, 9.5, colInk)
 		w.y += 8
 		return
 	}
-	const xTitle, xShare, xChars, xJac = marginL + 12, pageW - marginR - 46, pageW - marginR - 18, pageW - marginR
 	header := func() {
 		b := w.y + 3.5
 		w.text(marginL, b, "#", false, 7.5, colMuted)
-		w.text(xTitle, b, "来源 Source", false, 7.5, colMuted)
-		w.textRight(xShare, b, "占比 Share", false, 7.5, colMuted)
-		w.textRight(xChars, b, "复制字数 Chars", false, 7.5, colMuted)
-		w.textRight(xJac, b, "Jaccard", false, 7.5, colMuted)
+		w.text(xName, b, labels[0], false, 7.5, colMuted)
+		w.textRight(xShare, b, labels[1], false, 7.5, colMuted)
+		w.textRight(xChars, b, labels[2], false, 7.5, colMuted)
+		w.textRight(xJac, b, labels[3], false, 7.5, colMuted)
 		w.y += 5
 	}
 	header()
-	for i, s := range r.Sources {
+	for i := 0; i < n; i++ {
 		if w.y+10 > pageH-marginB {
 			w.newPage()
 			header()
 		}
-		c := r.sourceColor(i)
-		w.rect(marginL, w.y+1, 3.6, 3.6, c)
-		w.text(marginL+5, w.y+4.2, fmt.Sprint(i+1), true, 8.5, colInk)
-		w.text(xTitle, w.y+4.2, w.fit(r.sourceName(i), true, 9, xShare-xTitle-20), true, 9, colInk)
-		if s.Path != "" {
-			w.text(xTitle, w.y+8, w.fit(s.Path, false, 7, xShare-xTitle-20), false, 7, colMuted)
-		}
-		w.textRight(xShare, w.y+4.2, pct(s.Similarity), true, 9.5, c)
-		w.textRight(xChars, w.y+4.2, thousands(s.CopiedChars), false, 9, colInk)
-		w.textRight(xJac, w.y+4.2, fmt.Sprintf("%.2f", s.Jaccard), false, 9, colInk)
-		w.y += 9.2
-		w.rect(marginL, w.y-0.6, textW, 0.2, colRule)
+		row(i)
 	}
 	w.y += 3
+}
+
+func (w *pdfWriter) sourceTable() {
+	r := w.r
+	const xTitle = marginL + 12
+	w.rankTable("相似文献 Sources", "未发现相似文献。No similar sources were found in the library.", xTitle,
+		[4]string{"来源 Source", "占比 Share", "复制字数 Chars", "Jaccard"}, len(r.Sources), func(i int) {
+			s := r.Sources[i]
+			c := r.sourceColor(i)
+			w.rect(marginL, w.y+1, 3.6, 3.6, c)
+			w.text(marginL+5, w.y+4.2, fmt.Sprint(i+1), true, 8.5, colInk)
+			w.text(xTitle, w.y+4.2, w.fit(r.sourceName(i), true, 9, xShare-xTitle-20), true, 9, colInk)
+			if s.Path != "" {
+				w.text(xTitle, w.y+8, w.fit(s.Path, false, 7, xShare-xTitle-20), false, 7, colMuted)
+			}
+			w.textRight(xShare, w.y+4.2, pct(s.Similarity), true, 9.5, c)
+			w.textRight(xChars, w.y+4.2, thousands(s.CopiedChars), false, 9, colInk)
+			w.textRight(xJac, w.y+4.2, fmt.Sprintf("%.2f", s.Jaccard), false, 9, colInk)
+			w.y += 9.2
+			w.rect(marginL, w.y-0.6, textW, 0.2, colRule)
+		})
 }
 
 // exclusions lists what was left out of the figures and why, in a table of part, characters and

@@ -54,6 +54,23 @@ func (r *Report) paragraphCount() int {
 	return len(r.Paragraphs)
 }
 
+// identity names the checked document and the report, label and value, in the order the reports'
+// first pages show them.
+func (r *Report) identity() [][2]string {
+	meta := [][2]string{{"检测文献 Document", r.documentName()}}
+	if t := strings.TrimSpace(r.Document.Title); t != "" && t != r.documentName() {
+		meta = append(meta, [2]string{"题名 Title", t})
+	}
+	return append(meta,
+		[2]string{"SHA-256", r.Document.SHA256},
+		[2]string{"检测时间 Date", r.Created.Format("2006-01-02 15:04:05 -07:00")},
+		[2]string{"比对库 Library", fmt.Sprintf("%s 篇文献 documents · %s 段 paragraphs", thousands(r.Library.Documents), thousands(r.Library.Paragraphs))},
+		[2]string{"报告编号 Report no.", r.Number},
+		[2]string{"检测设置 Settings", settingsText(r.Settings)},
+		[2]string{"签名 Signature", r.signedBy()},
+	)
+}
+
 // figures are the summary figures in the order the reports show them.
 func (r *Report) figures() []figure {
 	return []figure{

@@ -5,6 +5,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -146,17 +147,17 @@ func (r *Report) WriteJSON(w io.Writer) error {
 }
 
 // SaveJSON writes r to path.
-func (r *Report) SaveJSON(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
+func (r *Report) SaveJSON(path string) error { return saveFile(path, r.WriteJSON) }
+
+// saveFile writes what write makes to path, touching the file only once all of it is made: a report
+// that fails to render leaves no half-written file behind.
+func saveFile(path string, write func(io.Writer) error) error {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return fmt.Errorf("report %s: %w", path, err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("report: %w", err)
-	}
-	if err := r.WriteJSON(f); err != nil {
-		f.Close()
-		return fmt.Errorf("report %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("report %s: %w", path, err)
 	}
 	return nil
 }

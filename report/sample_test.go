@@ -1,16 +1,14 @@
 package report
 
 import (
-	"bufio"
 	"fmt"
 	"math/rand/v2"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"thesischeck/assets"
+	"thesischeck/internal/synth"
 )
 
 // Reports built by hand for the writer tests: the check pipeline is tested on its own.
@@ -110,53 +108,13 @@ func sampleReport(t testing.TB) *Report {
 	return r
 }
 
-// dictWords reads jieba's dictionary (word, frequency) so that benchmark text has the characters and
-// the character variety of real Chinese: a thesis uses 2,500–3,500 different characters, and the
-// font subsetter's cost depends on that.
-func dictWords(t testing.TB) ([]string, []float64) {
-	t.Helper()
-	f, err := assets.Jieba.Open("jieba/jieba.dict.utf8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	type wf struct {
-		w string
-		f float64
-	}
-	var all []wf
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) < 2 {
-			continue
-		}
-		n, err := strconv.ParseFloat(fields[1], 64)
-		if err != nil || n < 50 {
-			continue
-		}
-		all = append(all, wf{fields[0], n})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].f > all[j].f })
-	all = all[:min(len(all), 20000)]
-	words := make([]string, len(all))
-	cum := make([]float64, len(all))
-	total := 0.0
-	for i, x := range all {
-		words[i] = x.w
-		total += x.f
-		cum[i] = total
-	}
-	return words, cum
-}
-
 // bigReport builds a report of about `pages` A4 pages of Chinese thesis text, a fifth of it copied
 // from eight sources.
 func bigReport(t testing.TB, pages int) *Report {
-	words, cum := dictWords(t)
+	words, cum, err := synth.DictWords()
+	if err != nil {
+		t.Fatal(err)
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	word := func() string {
 		x := rng.Float64() * cum[len(cum)-1]

@@ -200,19 +200,20 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 		if len(al.A) == 0 {
 			continue
 		}
+		srcGrams := similarity.Grams(sp.Tokens)
 		f := found{
 			ref:      cand.ParaRef,
 			src:      sp,
 			spans:    similarity.RuneSpans(p.prep.Tokens, al.A),
 			srcSpans: similarity.RuneSpans(sp.Tokens, al.B),
 			hamming:  c.hamming(p, sp, cand.Hamming),
-			jaccard:  similarity.GramJaccard(p.prep.Grams, similarity.Grams(sp.Tokens)),
+			jaccard:  similarity.GramJaccard(p.prep.Grams, srcGrams),
 		}
 		info, sig, ok := c.lib.Doc(cand.Doc)
 		if !ok {
 			continue
 		}
-		f.template = info.Template || c.lib.Boilerplate(similarity.Winnow(similarity.Grams(sp.Tokens), 4), c.templateDocs) >= 0.5
+		f.template = info.Template || c.lib.Boilerplate(srcGrams, c.templateDocs) >= 0.5
 		c.mu.Lock()
 		if _, ok := c.sources[cand.Doc]; !ok {
 			c.sources[cand.Doc] = &sourceAcc{info: info, sig: sig}

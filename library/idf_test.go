@@ -1,6 +1,7 @@
 package library
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"maps"
@@ -84,51 +85,95 @@ func TestWordCountsFollowBatches(t *testing.T) {
 	if len(res.Added) != 3 || len(res.Duplicates) != 1 {
 		t.Fatalf("added %d, duplicates %d; want 3 and 1", len(res.Added), len(res.Duplicates))
 	}
-	check := func(when string) {
-		t.Helper()
-		stored, paras := map[uint32]int{}, 0
-		fresh := map[uint32]int{}
-		err := l.db.View(func(tx *bolt.Tx) error {
-			paras = int(decodeCount(tx.Bucket(bucketMeta).Get(keyDFParas)))
-			if err := tx.Bucket(bucketDF).ForEach(func(k, v []byte) error {
-				stored[binary.BigEndian.Uint32(k)] = int(decodeCount(v))
-				return nil
-			}); err != nil {
-				return err
-			}
-			n := 0
-			err := tx.Bucket(bucketParas).ForEach(func(_, v []byte) error {
-				ps, err := decodeParas(v)
-				n += len(ps)
-				wordDelta(ps, 1, fresh)
-				return err
-			})
-			if n != paras {
-				t.Errorf("%s: %d paragraphs counted, %d stored", when, paras, n)
-			}
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(fresh) == 0 || !maps.Equal(stored, fresh) {
-			t.Errorf("%s: stored counts for %d words differ from a fresh count of %d words", when, len(stored), len(fresh))
-		}
-		l.dfMu.RLock()
-		mem := map[uint32]int{}
-		for h, n := range l.dft.df {
-			mem[h] = int(n)
-		}
-		loaded := l.dft.loaded
-		l.dfMu.RUnlock()
-		if loaded && !maps.Equal(mem, fresh) {
-			t.Errorf("%s: the table in memory differs from a fresh count", when)
-		}
-	}
-	check("after adding")
+	wordCountsAgree(t, l, "after adding", true)
 	l.Weights() // loads the table in memory, which removal must then keep in step
 	if err := l.Remove(res.Added[0].ID, res.Added[2].ID); err != nil {
 		t.Fatal(err)
 	}
-	check("after removing two")
+	wordCountsAgree(t, l, "after removing two", true)
+}
+
+// wordCountsAgree checks the word counts in memory (once loaded) and, when stored, those of the df
+// bucket against a fresh count of every stored paragraph.
+func wordCountsAgree(t *testing.T, l *Library, when string, stored bool) {
+	t.Helper()
+	saved, paras := map[uint32]int{}, 0
+	fresh, n := map[uint32]int{}, 0
+	err := l.db.View(func(tx *bolt.Tx) error {
+		paras = int(decodeCount(tx.Bucket(bucketMeta).Get(keyDFParas)))
+		if err := tx.Bucket(bucketDF).ForEach(func(k, v []byte) error {
+			saved[binary.BigEndian.Uint32(k)] = int(decodeCount(v))
+			return nil
+		}); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketParas).ForEach(func(_, v []byte) error {
+			ps, err := decodeParas(v)
+			n += len(ps)
+			wordDelta(ps, 1, fresh)
+			return err
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fresh) == 0 {
+		t.Fatalf("%s: no words stored", when)
+	}
+	if stored && n != paras {
+		t.Errorf("%s: %d paragraphs counted, %d stored", when, paras, n)
+	}
+	if stored && !maps.Equal(saved, fresh) {
+		t.Errorf("%s: stored counts for %d words differ from a fresh count of %d words", when, len(saved), len(fresh))
+	}
+	l.dfMu.RLock()
+	mem := map[uint32]int{}
+	for h, c := range l.dft.df {
+		mem[h] = int(c)
+	}
+	loaded, memParas := l.dft.loaded, l.dft.n
+	l.dfMu.RUnlock()
+	if loaded && (!maps.Equal(mem, fresh) || memParas != n) {
+		t.Errorf("%s: the table in memory (%d words, %d paragraphs) differs from a fresh count (%d, %d)", when, len(mem), memParas, len(fresh), n)
+	}
+}
+
+// An import killed between two checkpoints leaves documents whose words are not in the df bucket:
+// opening the library counts them again, in memory when it is read-only, in the bucket when not.
+func TestWordCountsAfterKill(t *testing.T) {
+	src, dir := t.TempDir(), t.TempDir()
+	var paths []string
+	for i, text := range []string{
+		"The harbour board met in the town hall to discuss the new bridges.",
+		"Members of the harbour board argued about tolls and the railways.",
+		"The railways carried coal from the mines to the harbour at night.",
+	} {
+		paths = append(paths, writeDoc(t, src, fmt.Sprintf("d%d.txt", i), fmt.Sprintf("Title %d", i), text))
+	}
+	l := openLib(t, dir, &Options{MinIDFParagraphs: 1})
+	add(t, l, AddOptions{}, paths[0])
+	// What AddFiles does for a batch, without the segment and checkpoint that follow it: the
+	// state a kill leaves.
+	var batch []prepared
+	for _, p := range paths[1:] {
+		batch = append(batch, l.prepare(context.Background(), p, AddOptions{}))
+	}
+	if _, _, err := l.write(batch); err != nil {
+		t.Fatal(err)
+	}
+	l.Weights()
+	wordCountsAgree(t, l, "before the kill", false)
+	l.Close()
+
+	ro := openLib(t, dir, &Options{MinIDFParagraphs: 1, ReadOnly: true})
+	if ro.Weights() == nil {
+		t.Fatal("no learned weights")
+	}
+	wordCountsAgree(t, ro, "opened read-only", false)
+	ro.Close()
+
+	l = openLib(t, dir, &Options{MinIDFParagraphs: 1})
+	defer l.Close()
+	l.Weights()
+	wordCountsAgree(t, l, "opened again", true)
 }

@@ -51,9 +51,10 @@ type Library struct {
 	bpMu sync.Mutex
 	bp   map[uint64]bool
 
-	minIDF int          // Options.MinIDFParagraphs
-	dfMu   sync.RWMutex // guards dft
-	dft    dfTable
+	minIDF  int          // Options.MinIDFParagraphs
+	dfMu    sync.RWMutex // guards dft and pending
+	dft     dfTable
+	pending wordCounts // of documents after the df bucket's checkpoint (see idf.go)
 }
 
 // Options configure Open. A nil *Options means the defaults.
@@ -162,7 +163,12 @@ func Open(dir string, opts *Options) (*Library, error) {
 				return ErrVersion
 			}
 			if m.Get(keyDFParas) == nil {
-				return countAllWords(tx) // a library made before word counts were kept
+				if err := countAllWords(tx); err != nil { // a library made before word counts were kept
+					return err
+				}
+			}
+			if m.Get(keyDFUpTo) == nil { // every document is counted (see idf.go)
+				return m.Put(keyDFUpTo, binary.AppendUvarint(nil, lastID(tx)))
 			}
 			return nil
 		})
@@ -489,9 +495,6 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 			sigs = append(sigs, sig)
 			added = append(added, rec.DocInfo)
 		}
-		if err := putWords(tx, delta, dparas); err != nil {
-			return err
-		}
 		return meta.Put([]byte("next"), binary.BigEndian.AppendUint64(nil, next))
 	})
 	if err != nil {
@@ -502,7 +505,7 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 		l.idx.add(recs[i].ID, sigs[i], fps[i])
 	}
 	l.mu.Unlock()
-	l.applyWords(delta, dparas)
+	l.applyWords(delta, dparas, true)
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, r := range recs {
@@ -555,10 +558,12 @@ func (l *Library) Stats() (docs, paras int) {
 func (l *Library) Remove(ids ...uint64) error {
 	l.writeMu.Lock()
 	defer l.writeMu.Unlock()
-	var delta map[uint32]int
-	var dparas int
+	// The removal brings the df bucket up to date (pending counts included) in its transaction;
+	// dfMu is held until the table in memory follows, so that no load sees the one without the other.
+	var removed wordCounts
+	l.dfMu.Lock()
 	err := l.db.Update(func(tx *bolt.Tx) error {
-		delta, dparas = map[uint32]int{}, 0
+		removed = wordCounts{words: map[uint32]int{}}
 		for _, id := range ids {
 			key := idKey(id)
 			v := tx.Bucket(bucketDocs).Get(key)
@@ -573,8 +578,8 @@ func (l *Library) Remove(ids ...uint64) error {
 			if err != nil {
 				return err
 			}
-			wordDelta(paras, -1, delta)
-			dparas -= len(paras)
+			wordDelta(paras, -1, removed.words)
+			removed.paras -= len(paras)
 			for _, b := range [][]byte{bucketDocs, bucketParas, bucketFP} {
 				if err := tx.Bucket(b).Delete(key); err != nil {
 					return err
@@ -584,8 +589,13 @@ func (l *Library) Remove(ids ...uint64) error {
 				return err
 			}
 		}
-		return putWords(tx, delta, dparas)
+		return l.saveWords(tx, removed)
 	})
+	if err == nil {
+		l.pending = wordCounts{}
+		l.applyLocked(removed.words, removed.paras)
+	}
+	l.dfMu.Unlock()
 	if err != nil {
 		return fmt.Errorf("library %s: remove: %w", l.dir, err)
 	}
@@ -594,7 +604,6 @@ func (l *Library) Remove(ids ...uint64) error {
 		l.idx.remove(id)
 	}
 	l.mu.Unlock()
-	l.applyWords(delta, dparas)
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, id := range ids {
@@ -704,6 +713,9 @@ type segEntry struct {
 // A writable library writes those documents out as segments right away and deletes files that the
 // manifest does not list (left by a killed import or merge).
 func (l *Library) load() error {
+	if err := l.countPending(); err != nil {
+		return err
+	}
 	var manifest []segEntry
 	live := map[uint64]bool{}
 	err := l.db.View(func(tx *bolt.Tx) error {
@@ -773,6 +785,9 @@ func (l *Library) load() error {
 				return err
 			}
 		}
+	}
+	if !l.readOnly {
+		return l.checkpointWords()
 	}
 	return nil
 }
@@ -853,6 +868,10 @@ func (l *Library) memDocs() int {
 // a library of n documents has O(log n) segments and each posting is rewritten O(log n) times.
 // writeMu is held.
 func (l *Library) flush() error {
+	// The word counts first: a segment covers documents whose counts are saved.
+	if err := l.checkpointWords(); err != nil {
+		return err
+	}
 	l.mu.RLock()
 	mem, segs := l.idx.mem, slices.Clone(l.idx.segs)
 	l.mu.RUnlock()

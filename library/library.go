@@ -39,6 +39,9 @@ type Library struct {
 
 	writeMu sync.Mutex // one writer at a time: imports, removals, index segments
 
+	flushDone chan struct{} // closed when the segment being written in the background is done
+	flushErr  error         // that segment's error, read once flushDone is closed
+
 	mu  sync.RWMutex
 	idx *index
 
@@ -289,7 +292,7 @@ const winnowWindow = 4
 
 // batchSize is how many documents one transaction commits: one fsync per batch instead of per
 // document, and at most one batch lost to a crash.
-const batchSize = 32
+var batchSize = 32 // a variable for tests
 
 // lookahead is how many documents may be read and fingerprinted ahead of the one being written:
 // enough to keep the workers busy through a batch commit, few enough to bound an import's memory.
@@ -363,8 +366,10 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 		res.Added = append(res.Added, added...)
 		res.Duplicates = append(res.Duplicates, dups...)
 		batch = batch[:0]
-		if l.memDocs() >= flushDocs {
-			return l.flush()
+		// A segment is written in the background while the import goes on; should the in-memory
+		// part grow to twice the size meanwhile, the import waits for it (that bounds its memory).
+		if n := l.memDocs(); n >= flushDocs && (!l.flushing() || n >= 2*flushDocs) {
+			return l.startFlush()
 		}
 		return nil
 	}
@@ -700,7 +705,7 @@ func (l *Library) Paragraphs(id uint64) ([]Paragraph, error) {
 
 // flushDocs is how many documents an import keeps in the in-memory part of the index before it
 // writes them as a segment: it bounds the memory an import of any size takes.
-const flushDocs = 2048
+var flushDocs = 2048 // a variable for tests
 
 // segEntry is one index segment in the manifest: its file, and the largest document id it covers.
 type segEntry struct {
@@ -863,29 +868,81 @@ func (l *Library) memDocs() int {
 	return len(l.idx.mem.docs)
 }
 
-// flush writes the in-memory part of the index as a segment, then merges the newest segments while
-// the one before the newest is no more than twice its size: segment sizes fall geometrically, so
-// a library of n documents has O(log n) segments and each posting is rewritten O(log n) times.
-// writeMu is held.
+// flush writes the in-memory part of the index as a segment and merges segments (see
+// writeSegments), and waits for it. writeMu is held.
 func (l *Library) flush() error {
+	if err := l.startFlush(); err != nil {
+		return err
+	}
+	return l.waitFlush()
+}
+
+// startFlush starts writing the documents now in the in-memory part of the index as a segment, in
+// the background: an import goes on meanwhile, where it used to wait for every segment and merge
+// (its workers idle for seconds at a time in a large library). One runs at a time: startFlush waits
+// for the one before. writeMu is held.
+func (l *Library) startFlush() error {
+	if err := l.waitFlush(); err != nil {
+		return err
+	}
 	// The word counts first: a segment covers documents whose counts are saved.
 	if err := l.checkpointWords(); err != nil {
 		return err
 	}
 	l.mu.RLock()
 	mem, segs := l.idx.mem, slices.Clone(l.idx.segs)
+	docs := mem.docs[:len(mem.docs):len(mem.docs)] // adds go after these: they never change
 	l.mu.RUnlock()
-	if len(mem.docs) == 0 {
+	if len(docs) == 0 {
 		return nil
 	}
-	docs := make([]segDoc, 0, len(mem.docs))
-	for _, d := range mem.docs {
+	done := make(chan struct{})
+	l.flushDone = done
+	go func() {
+		defer close(done)
+		l.flushErr = l.writeSegments(segs, docs)
+	}()
+	return nil
+}
+
+// flushing reports whether a segment is being written in the background. writeMu is held.
+func (l *Library) flushing() bool {
+	if l.flushDone == nil {
+		return false
+	}
+	select {
+	case <-l.flushDone:
+		return false
+	default:
+		return true
+	}
+}
+
+// waitFlush waits for the segment being written in the background, if any, and returns its error.
+// writeMu is held.
+func (l *Library) waitFlush() error {
+	if l.flushDone == nil {
+		return nil
+	}
+	<-l.flushDone
+	err := l.flushErr
+	l.flushDone, l.flushErr = nil, nil
+	return err
+}
+
+// writeSegments writes docs, the first documents of the in-memory part of the index, as a segment
+// after segs, then merges the newest segments while the one before the newest is no more than twice
+// its size: segment sizes fall geometrically, so a library of n documents has O(log n) segments and
+// each posting is rewritten O(log n) times.
+func (l *Library) writeSegments(segs []*segment, mem []memDoc) error {
+	docs := make([]segDoc, 0, len(mem))
+	for _, d := range mem {
 		if !d.dead {
 			docs = append(docs, segDoc{id: d.id, sig: d.sig, fps: d.fps})
 		}
 	}
-	first, last := mem.docs[0].id, mem.docs[len(mem.docs)-1].id
-	var next []*segment
+	first, last := mem[0].id, mem[len(mem)-1].id
+	next := segs
 	if len(docs) > 0 {
 		name := segName(first, last)
 		if err := buildSegment(l.dir, name, docs); err != nil {
@@ -896,14 +953,12 @@ func (l *Library) flush() error {
 			return fmt.Errorf("library %s: %w", l.dir, err)
 		}
 		s.lastID = last
-		next = append(segs, s)
-	} else {
-		next = segs
+		next = append(slices.Clone(segs), s)
 	}
 	if err := l.saveManifest(next); err != nil {
 		return fmt.Errorf("library %s: index: %w", l.dir, err)
 	}
-	l.swap(next, nil)
+	l.swap(next, nil, len(mem))
 	for {
 		n := len(next)
 		if n < 2 || next[n-2].paras() > 2*next[n-1].paras() {
@@ -925,14 +980,22 @@ func (l *Library) flush() error {
 		if err := l.saveManifest(next); err != nil {
 			return fmt.Errorf("library %s: index: %w", l.dir, err)
 		}
-		l.swap(next, []*segment{a, b})
+		l.swap(next, []*segment{a, b}, 0)
 	}
 }
 
-// swap installs a new list of segments with an empty in-memory part and releases old segments.
-func (l *Library) swap(segs, old []*segment) {
+// swap installs a new list of segments, which now cover the first covered documents of the
+// in-memory part, and releases old segments. The documents added since the segments were begun
+// stay in memory.
+func (l *Library) swap(segs, old []*segment, covered int) {
 	x := newIndex(segs)
 	l.mu.Lock()
+	for _, d := range l.idx.mem.docs[covered:] {
+		x.add(d.id, d.sig, d.fps)
+		if d.dead {
+			x.remove(d.id)
+		}
+	}
 	l.idx = x
 	l.mu.Unlock()
 	for _, s := range old {

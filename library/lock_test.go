@@ -95,10 +95,10 @@ func TestLockBetweenProcesses(t *testing.T) {
 	locked("thesischeck check", err, time.Since(start), 3*time.Second)
 
 	// The holder lets go while a writer waits: the writer gets the library.
-	go func() {
+	go func(release func()) {
 		time.Sleep(500 * time.Millisecond)
 		release()
-	}()
+	}(release)
 	start = time.Now()
 	lib, err = library.Open(dir, &library.Options{Timeout: 20 * time.Second})
 	if err != nil {

@@ -191,3 +191,73 @@ func TestMergeEqualsBuild(t *testing.T) {
 		t.Errorf("merged segment (%d bytes) differs from the one built at once (%d bytes)", len(merged), len(all))
 	}
 }
+
+// An import writes segments in the background while it goes on adding documents, and checks run
+// meanwhile: at the end the index answers as one built at once does, and every document is in a
+// segment.
+func TestBackgroundSegments(t *testing.T) {
+	c, err := synth.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := t.TempDir()
+	var paths []string
+	for n := 0; n < 60; n++ {
+		p := filepath.Join(files, fmt.Sprintf("d%02d.txt", n))
+		if err := synth.WriteTXT(p, c.Document(n, 3)); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	probe := func(small bool) map[ParaRef][]Candidate {
+		if small { // a segment every batch or two, each begun while the one before may be running
+			defer func(f, b int) { flushDocs, batchSize = f, b }(flushDocs, batchSize)
+			flushDocs, batchSize = 4, 3
+		}
+		dir := t.TempDir()
+		l, err := Open(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		stop := make(chan struct{})
+		queried := make(chan int)
+		go func() { // a check beside the import
+			n := 0
+			for {
+				select {
+				case <-stop:
+					queried <- n
+					return
+				default:
+				}
+				for _, d := range l.List() {
+					if ps, err := l.Paragraphs(d.ID); err == nil && len(ps) > 0 {
+						l.Candidates(similarity.Grams(ps[0].Tokens), similarity.SimHash(ps[0].Tokens), 3, 1, 5)
+						n++
+					}
+				}
+			}
+		}()
+		res, err := l.AddFiles(context.Background(), paths, AddOptions{}, nil)
+		close(stop)
+		n := <-queried
+		if err != nil || len(res.Added) != len(paths) {
+			t.Fatalf("add: %v, %d added", err, len(res.Added))
+		}
+		if small && n == 0 {
+			t.Error("no query ran during the import")
+		}
+		l.mu.RLock()
+		inMem := len(l.idx.mem.docs)
+		l.mu.RUnlock()
+		if inMem != 0 {
+			t.Errorf("%d documents left out of the segments", inMem)
+		}
+		return probeAll(t, l)
+	}
+	want := probe(false)
+	if got := probe(true); !reflect.DeepEqual(got, want) {
+		t.Error("candidates differ from those of an index built at once")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"maps"
+	"slices"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -69,16 +70,8 @@ func TestLearnedWeights(t *testing.T) {
 // A batch of documents (with a duplicate among them) and a removal of several at once change the
 // stored word counts exactly as counting every stored paragraph afresh would.
 func TestWordCountsFollowBatches(t *testing.T) {
-	src, dir := t.TempDir(), t.TempDir()
-	var paths []string
-	for i, text := range []string{
-		"The harbour board met in the town hall to discuss the new bridges.",
-		"Members of the harbour board argued about tolls and the railways.",
-		"The railways carried coal from the mines to the harbour at night.",
-		"The harbour board met in the town hall to discuss the new bridges.", // a duplicate of the first
-	} {
-		paths = append(paths, writeDoc(t, src, fmt.Sprintf("d%d.txt", i), fmt.Sprintf("Title %d", i%3), text))
-	}
+	dir := t.TempDir()
+	src, _ := harbourDocs(t, append(slices.Clone(harbour), harbour[0])...) // the last a duplicate
 	l := openLib(t, dir, nil)
 	defer l.Close()
 	res := add(t, l, AddOptions{}, src)
@@ -141,15 +134,8 @@ func wordCountsAgree(t *testing.T, l *Library, when string, stored bool) {
 // An import killed between two checkpoints leaves documents whose words are not in the df bucket:
 // opening the library counts them again, in memory when it is read-only, in the bucket when not.
 func TestWordCountsAfterKill(t *testing.T) {
-	src, dir := t.TempDir(), t.TempDir()
-	var paths []string
-	for i, text := range []string{
-		"The harbour board met in the town hall to discuss the new bridges.",
-		"Members of the harbour board argued about tolls and the railways.",
-		"The railways carried coal from the mines to the harbour at night.",
-	} {
-		paths = append(paths, writeDoc(t, src, fmt.Sprintf("d%d.txt", i), fmt.Sprintf("Title %d", i), text))
-	}
+	dir := t.TempDir()
+	_, paths := harbourDocs(t, harbour...)
 	l := openLib(t, dir, &Options{MinIDFParagraphs: 1})
 	add(t, l, AddOptions{}, paths[0])
 	// What AddFiles does for a batch, without the segment and checkpoint that follow it: the
@@ -176,4 +162,20 @@ func TestWordCountsAfterKill(t *testing.T) {
 	defer l.Close()
 	l.Weights()
 	wordCountsAgree(t, l, "opened again", true)
+}
+
+var harbour = []string{
+	"The harbour board met in the town hall to discuss the new bridges.",
+	"Members of the harbour board argued about tolls and the railways.",
+	"The railways carried coal from the mines to the harbour at night.",
+}
+
+// harbourDocs writes a document for each text into a new folder, titled by its position modulo 3
+// (so that a repeated text is a duplicate file).
+func harbourDocs(t *testing.T, texts ...string) (dir string, paths []string) {
+	dir = t.TempDir()
+	for i, text := range texts {
+		paths = append(paths, writeDoc(t, dir, fmt.Sprintf("d%d.txt", i), fmt.Sprintf("Title %d", i%3), text))
+	}
+	return dir, paths
 }

@@ -1,6 +1,7 @@
 package similarity
 
 import (
+	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -293,5 +294,17 @@ func BenchmarkPrepare(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	for i := 0; i < b.N; i++ {
 		s.Prepare(text)
+	}
+}
+
+// Libraries store signatures: MinHash's values may never change, or old and new documents would no
+// longer compare.
+func TestMinHashValuesFixed(t *testing.T) {
+	sig := MinHash([]uint32{1, 2, 3, 0xdeadbeef, 42})
+	if got, want := [5]uint32{sig[0], sig[1], sig[63], sig[64], sig[127]}, [5]uint32{0x34e0d449, 0x2ea781c8, 0x6406d77, 0x1fd5a034, 0xde6d220}; got != want {
+		t.Errorf("signature values %#x, want %#x", got, want)
+	}
+	if empty := MinHash(nil); empty[0] != math.MaxUint32 || empty[127] != math.MaxUint32 {
+		t.Errorf("an empty set gives %#x…%#x, want all ones", empty[0], empty[127])
 	}
 }

@@ -252,8 +252,9 @@ func (c *Corpus) Document(i, paras int) []string {
 	return out
 }
 
-// WriteDOCX writes the smallest package Word and extract accept: content types, the package
-// relationship and the main document.
+// WriteDOCX writes a small package of the parts Word always writes: content types, the package
+// relationship, the main document and its relationships (without that last part the docx library
+// refuses a file, and extract reads it a second time its own way).
 func WriteDOCX(path string, paras []string) error {
 	f, err := os.Create(path)
 	if err != nil {
@@ -265,6 +266,8 @@ func WriteDOCX(path string, paras []string) error {
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`},
 		{"_rels/.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`},
+		{"word/_rels/document.xml.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`},
 	}
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>

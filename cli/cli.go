@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -109,12 +108,6 @@ func openLibrary(dir string, readOnly bool) (*library.Library, error) {
 	return library.Open(dir, &library.Options{ReadOnly: readOnly})
 }
 
-// importMemoryLimit is the heap size from which an import's garbage collector works harder (a soft
-// limit; GOMEMLIMIT, when set, wins). Without it the heap grew to twice the live data while large
-// segments were merged: at 100,000 documents the import peaked at 1,464 MiB resident, with it at
-// 1,290 MiB, as fast. Smaller imports never reach it.
-const importMemoryLimit = 768 << 20
-
 func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr io.Writer) error {
 	fs, dir := newFlags("library "+sub, stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -127,9 +120,7 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 		if fs.NArg() == 0 {
 			return usageError(stderr)
 		}
-		if os.Getenv("GOMEMLIMIT") == "" {
-			defer debug.SetMemoryLimit(debug.SetMemoryLimit(importMemoryLimit))
-		}
+		defer library.LimitHeap()()
 		lib, err := openLibrary(*dir, false)
 		if err != nil {
 			return err

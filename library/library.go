@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -293,6 +294,23 @@ const winnowWindow = 4
 // batchSize is how many documents one transaction commits: one fsync per batch instead of per
 // document, and at most one batch lost to a crash.
 var batchSize = 32 // a variable for tests
+
+// ImportHeapLimit is the soft heap limit (runtime/debug.SetMemoryLimit) a process that imports
+// sets with LimitHeap. Without it the heap grew to twice the live data while large segments were
+// merged: at 100,000 documents the import peaked at 1,464 MiB resident, with it at 1,290 MiB, as
+// fast. Smaller imports never reach it.
+const ImportHeapLimit = 768 << 20
+
+// LimitHeap sets ImportHeapLimit, unless GOMEMLIMIT says otherwise, and returns the function that
+// puts the limit before it back. The limit is the process's: the command line and the app, which
+// own theirs, call it around an import.
+func LimitHeap() (restore func()) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	prev := debug.SetMemoryLimit(ImportHeapLimit)
+	return func() { debug.SetMemoryLimit(prev) }
+}
 
 // lookahead is how many documents may be read and fingerprinted ahead of the one being written:
 // enough to keep the workers busy through a batch commit, few enough to bound an import's memory.

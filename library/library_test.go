@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -285,4 +286,25 @@ func TestOpenErrors(t *testing.T) {
 	if _, err := Open(filepath.Join(t.TempDir(), "missing"), &Options{ReadOnly: true}); err == nil {
 		t.Error("opening a missing library read-only did not fail")
 	}
+}
+
+// LimitHeap sets the import's soft heap limit and puts the one before back; a GOMEMLIMIT in the
+// environment is left to rule.
+func TestLimitHeap(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	t.Setenv("GOMEMLIMIT", "")
+	restore := LimitHeap()
+	if got := debug.SetMemoryLimit(-1); got != ImportHeapLimit {
+		t.Errorf("limit during an import %d, want %d", got, ImportHeapLimit)
+	}
+	restore()
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("limit after %d, want the one before, %d", got, before)
+	}
+	t.Setenv("GOMEMLIMIT", "2GiB")
+	restore = LimitHeap()
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("with GOMEMLIMIT set the limit became %d, want %d", got, before)
+	}
+	restore()
 }

@@ -245,6 +245,7 @@ func (s *libraryScreen) importPaths(paths []string) {
 		if err != nil {
 			return func() { g.library.finished(library.AddResult{}, err) }
 		}
+		defer library.LimitHeap()()
 		gate := g.progressGate()
 		res, err := lib.AddFiles(ctx, paths, library.AddOptions{}, func(p library.AddProgress) {
 			if !gate(nil, p.Done, p.Total) {

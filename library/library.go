@@ -138,9 +138,15 @@ func Open(dir string, opts *Options) (*Library, error) {
 	}
 	path := filepath.Join(dir, "library.db")
 	if opts.ReadOnly {
-		if _, err := os.Stat(path); err != nil {
+		st, err := os.Stat(path)
+		if err != nil {
 			return nil, fmt.Errorf("library %s: %w", dir, err)
 		}
+		if st.Size() == 0 { // left by a version that could be killed while creating it
+			return nil, fmt.Errorf("library %s: library.db is empty (its creation was interrupted); adding documents makes it anew", dir)
+		}
+	} else if err := createDB(path, timeout); err != nil {
+		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
 	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: timeout, ReadOnly: opts.ReadOnly, FreelistType: bolt.FreelistMapType})
 	if err != nil {
@@ -186,6 +192,40 @@ func Open(dir string, opts *Options) (*Library, error) {
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
 	return l, nil
+}
+
+// createDB makes path a new, empty database unless it exists. The database is made under a
+// temporary name and linked into place whole: a process killed while bbolt wrote its first pages
+// used to leave an empty library.db, which a read-only open could not use (bbolt tried to write the
+// pages, "bad file descriptor"), one run in eight of the SIGKILL test.
+func createDB(path string, timeout time.Duration) error {
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		return nil // there, or bolt.Open will say what is wrong
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "library.db.*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	if err := errors.Join(f.Chmod(0o644), f.Close()); err != nil {
+		return err
+	}
+	db, err := bolt.Open(tmp, 0o644, &bolt.Options{Timeout: timeout})
+	if err != nil {
+		return err
+	}
+	if err := db.Close(); err != nil {
+		return err
+	}
+	// A link, unlike a rename, never replaces a database another process made meanwhile.
+	if err := os.Link(tmp, path); err != nil && !errors.Is(err, fs.ErrExist) {
+		if _, serr := os.Stat(path); serr == nil {
+			return nil
+		}
+		return os.Rename(tmp, path) // a file system without links
+	}
+	return nil
 }
 
 // Dir is the library's folder.
@@ -862,7 +902,8 @@ func (l *Library) removeStray(segs []*segment) {
 	entries, _ := os.ReadDir(l.dir)
 	for _, e := range entries {
 		n := e.Name()
-		if (strings.HasSuffix(n, ".idx") && !inUse[n]) || strings.HasSuffix(n, ".idx.tmp") || strings.HasSuffix(n, ".idx.tmp.postings") {
+		if (strings.HasSuffix(n, ".idx") && !inUse[n]) || strings.HasSuffix(n, ".idx.tmp") || strings.HasSuffix(n, ".idx.tmp.postings") ||
+			(strings.HasPrefix(n, "library.db.") && strings.HasSuffix(n, ".tmp")) {
 			os.Remove(filepath.Join(l.dir, n))
 		}
 	}

@@ -308,3 +308,39 @@ func TestLimitHeap(t *testing.T) {
 	}
 	restore()
 }
+
+// A new library's database appears whole (made under a temporary name, then linked into place), and
+// the temporary file a creation killed half-way left is deleted by the next writable open.
+func TestCreateLeavesNoPartialDatabase(t *testing.T) {
+	dir := t.TempDir()
+	stray := filepath.Join(dir, "library.db.12345.tmp")
+	if err := os.WriteFile(stray, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := openLib(t, dir, nil)
+	l.Close()
+	st, err := os.Stat(filepath.Join(dir, "library.db"))
+	if err != nil || st.Size() == 0 || st.Mode().Perm() != 0o644 {
+		t.Fatalf("library.db after creation: %v, %v", st, err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "library.db.*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	ro := openLib(t, dir, &Options{ReadOnly: true})
+	ro.Close()
+
+	// An empty library.db, as a killed creation used to leave: a reader is told so, a writer
+	// makes the database anew.
+	empty := t.TempDir()
+	if err := os.WriteFile(filepath.Join(empty, "library.db"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(empty, &Options{ReadOnly: true}); err == nil || !strings.Contains(err.Error(), "empty") || !strings.Contains(err.Error(), empty) {
+		t.Errorf("read-only open of an empty library.db: %v", err)
+	}
+	w := openLib(t, empty, nil)
+	if docs, _ := w.Stats(); docs != 0 {
+		t.Errorf("%d documents in a new library", docs)
+	}
+	w.Close()
+}

@@ -106,16 +106,26 @@ func putWords(tx *bolt.Tx, delta map[uint32]int, paras int) error {
 
 // countAllWords counts the words of every stored document.
 func countAllWords(tx *bolt.Tx) error {
-	var all []Paragraph
-	err := tx.Bucket(bucketParas).ForEach(func(_, v []byte) error {
-		ps, err := decodeParas(v)
-		all = append(all, ps...)
-		return err
-	})
+	c, err := countFrom(tx, 0)
 	if err != nil {
 		return err
 	}
-	return putWords(tx, wordDelta(all, 1, nil), len(all))
+	return putWords(tx, c.words, c.paras)
+}
+
+// countFrom counts the words of the stored documents from id on.
+func countFrom(tx *bolt.Tx, id uint64) (wordCounts, error) {
+	c := wordCounts{words: map[uint32]int{}}
+	cur := tx.Bucket(bucketParas).Cursor()
+	for k, v := cur.Seek(idKey(id)); k != nil; k, v = cur.Next() {
+		ps, err := decodeParas(v)
+		if err != nil {
+			return c, err
+		}
+		wordDelta(ps, 1, c.words)
+		c.paras += len(ps)
+	}
+	return c, nil
 }
 
 // lastID is the largest document id given so far.
@@ -132,23 +142,17 @@ func lastID(tx *bolt.Tx) uint64 {
 func (l *Library) countPending() error {
 	var c wordCounts
 	err := l.db.View(func(tx *bolt.Tx) error {
-		meta, paras := tx.Bucket(bucketMeta), tx.Bucket(bucketParas)
-		if meta == nil || paras == nil { // a library killed before its first commit
+		meta := tx.Bucket(bucketMeta)
+		if meta == nil || tx.Bucket(bucketParas) == nil { // a library killed before its first commit
 			return nil
 		}
 		v := meta.Get(keyDFUpTo)
 		if v == nil {
 			return nil
 		}
-		cur := paras.Cursor()
-		for k, v := cur.Seek(idKey(decodeCount(v) + 1)); k != nil; k, v = cur.Next() {
-			ps, err := decodeParas(v)
-			if err != nil {
-				return err
-			}
-			c.add(wordDelta(ps, 1, nil), len(ps))
-		}
-		return nil
+		var err error
+		c, err = countFrom(tx, decodeCount(v)+1)
+		return err
 	})
 	l.dfMu.Lock()
 	l.pending = c
@@ -160,10 +164,10 @@ func (l *Library) countPending() error {
 // (negative), to the df bucket: after it, the bucket covers every document. dfMu is held, so
 // that no table is loaded from a bucket that already holds pending counts.
 func (l *Library) saveWords(tx *bolt.Tx, removed wordCounts) error {
-	all := wordCounts{}
-	all.add(l.pending.words, l.pending.paras)
-	all.add(removed.words, removed.paras)
-	if err := putWords(tx, all.words, all.paras); err != nil {
+	if err := putWords(tx, l.pending.words, l.pending.paras); err != nil {
+		return err
+	}
+	if err := putWords(tx, removed.words, removed.paras); err != nil {
 		return err
 	}
 	return tx.Bucket(bucketMeta).Put(keyDFUpTo, binary.AppendUvarint(nil, lastID(tx)))
@@ -188,14 +192,12 @@ func decodeCount(v []byte) uint64 {
 	return n
 }
 
-// applyWords brings the table in memory in step with a committed change; pending says whether the
-// change is still to be written to the df bucket.
-func (l *Library) applyWords(delta map[uint32]int, paras int, pending bool) {
+// applyWords brings the table in memory in step with a committed batch, whose counts wait in pending
+// for the next checkpoint.
+func (l *Library) applyWords(delta map[uint32]int, paras int) {
 	l.dfMu.Lock()
 	defer l.dfMu.Unlock()
-	if pending {
-		l.pending.add(delta, paras)
-	}
+	l.pending.add(delta, paras)
 	l.applyLocked(delta, paras)
 }
 

@@ -3,6 +3,7 @@ package library
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -178,4 +179,28 @@ func harbourDocs(t *testing.T, texts ...string) (dir string, paths []string) {
 		paths = append(paths, writeDoc(t, dir, fmt.Sprintf("d%d.txt", i), fmt.Sprintf("Title %d", i%3), text))
 	}
 	return dir, paths
+}
+
+// A library made before word counts were kept (no df bucket, no "dfparas") gets them counted from
+// its stored paragraphs when it is next opened for writing.
+func TestWordCountsOfAnOlderLibrary(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := harbourDocs(t, harbour...)
+	l := openLib(t, dir, nil)
+	add(t, l, AddOptions{}, src)
+	err := l.db.Update(func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket(bucketDF); err != nil {
+			return err
+		}
+		meta := tx.Bucket(bucketMeta)
+		return errors.Join(meta.Delete(keyDFParas), meta.Delete(keyDFUpTo))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	l = openLib(t, dir, nil)
+	defer l.Close()
+	l.Weights()
+	wordCountsAgree(t, l, "an older library opened", true)
 }

@@ -568,7 +568,7 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 		l.idx.add(recs[i].ID, sigs[i], fps[i])
 	}
 	l.mu.Unlock()
-	l.applyWords(delta, dparas, true)
+	l.applyWords(delta, dparas)
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, r := range recs {

@@ -279,20 +279,28 @@ var fileDialogSize = fyne.NewSize(900, 600)
 // chooseDocument asks for a thesis or library file (PDF, DOCX, TXT) and passes its path to use;
 // nothing happens when the user cancels, an error shows in a dialog.
 func (g *gui) chooseDocument(use func(path string)) {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			g.showError(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		r.Close()
-		use(r.URI().Path())
-	}, g.win)
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) { g.chosen(r, err, use) }, g.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".pdf", ".docx", ".txt"}))
 	d.Resize(fileDialogSize)
 	d.Show()
+}
+
+// chosen ends a file dialog: it closes the file the user chose (Fyne opens it; ThesisCheck opens it
+// again by path) and passes its path to use; an error shows, a cancel (f nil) does nothing.
+func (g *gui) chosen(f interface {
+	URI() fyne.URI
+	Close() error
+}, err error, use func(path string)) {
+	if err != nil {
+		g.showError(err)
+		return
+	}
+	if f == nil {
+		return
+	}
+	path := f.URI().Path()
+	f.Close()
+	use(path)
 }
 
 // chooseFolder asks for a folder and passes its path to use, like chooseDocument.
@@ -313,18 +321,7 @@ func (g *gui) chooseFolder(use func(path string)) {
 // chooseSaveFile asks where to save a file, suggesting name, and passes the path to use, like
 // chooseDocument.
 func (g *gui) chooseSaveFile(name string, use func(path string)) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			g.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		w.Close()
-		use(path)
-	}, g.win)
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) { g.chosen(w, err, use) }, g.win)
 	d.SetFileName(name)
 	d.Resize(fileDialogSize)
 	d.Show()

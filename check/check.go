@@ -190,15 +190,11 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 	cands := c.lib.Candidates(p.prep.Grams, p.prep.SimHash, c.opt.MaxHamming, minHits, candidateLimit)
 	var out []found
 	for _, cand := range cands {
-		src, err := c.lib.Paragraphs(cand.Doc)
+		sp, err := c.lib.Paragraph(cand.ParaRef)
 		if err != nil {
 			c.fail(err)
 			return nil
 		}
-		if cand.Para >= len(src) {
-			continue
-		}
-		sp := &src[cand.Para]
 		al := similarity.Align(p.prep.Tokens, sp.Tokens, c.align)
 		if len(al.A) == 0 {
 			continue

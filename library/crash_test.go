@@ -207,6 +207,9 @@ func verifyLibrary(t *testing.T, dir string, good []string) int {
 			t.Errorf("the same content is in the library twice: %s and %s", other, d.Path)
 		}
 		seen[string(data)] = d.Path
+		if ps, err := lib.Paragraphs(d.ID); err != nil || len(ps) == 0 || len(ps) != d.Paragraphs || !strings.Contains(string(data), ps[len(ps)-1].Text) {
+			t.Errorf("%s after kill: %d of %d paragraphs read back (%v)", d.Path, len(ps), d.Paragraphs, err)
+		}
 	}
 	if n, _ := lib.Stats(); n != len(docs) {
 		t.Errorf("Stats says %d documents, List %d", n, len(docs))
@@ -226,7 +229,7 @@ func verifyLibrary(t *testing.T, dir string, good []string) int {
 
 // TestImportSurvivesSIGKILL kills an import at several moments — while the library is created,
 // right after it opened, and after different numbers of files — and checks after each kill that the
-// library opens, lists and checks. The same import run again to the end then holds every good file
+// library opens, lists, reads every document's paragraphs back and checks. The same import run again to the end then holds every good file
 // exactly once, and a check finds the right source.
 func TestImportSurvivesSIGKILL(t *testing.T) {
 	docs, good := crashCorpus(t, 240)

@@ -3,25 +3,29 @@ package library
 // On-disk format
 //
 // A library is one folder holding library.db, a bbolt database (a single file, copy-on-write B+tree,
-// fsync on every commit, so a killed process leaves the last committed state), and index segments,
-// files named seg-FIRST-LAST.idx (the hex ids of the first and last document they cover).
+// fsync on every commit, so a killed process leaves the last committed state), the paragraph store
+// paras-N.dat (see paras.go), and index segments, files named seg-FIRST-LAST.idx (the hex ids of the
+// first and last document they cover).
 //
 // library.db buckets:
 //
-//	meta   "version" → "1"; "next" → uint64 big-endian, the next document id;
-//	       "segments" → JSON [{"name": file, "last": largest document id covered}], oldest first
+//	meta   "version" → "2"; "next" → uint64 big-endian, the next document id;
+//	       "segments" → JSON [{"name": file, "last": largest document id covered}], oldest first;
+//	       "parasFile" → the paragraph store's file name, "parasEnd" → where its records end,
+//	       "parasDead" → bytes of removed documents' records in it (uvarints)
 //	docs   id (uint64 BE) → docRecord: JSON of DocInfo plus sha256 and the MinHash signature
 //	sha    sha256 of the file content (hex) → id; the same content is never added twice
-//	paras  id → the document's paragraphs: text, section, page and the tokens alignment needs
+//	ploc   id → where the document's paragraphs are in the paragraph store (paraLoc)
+//	paras  id → the document's paragraphs, in libraries version 1 wrote (read, never written now)
 //	fp     id → the fingerprints the index is built from
 //	df     word hash (uint32 BE) → paragraphs holding the word (uvarint); meta "dfparas" → paragraphs
 //	       counted, "dfupto" → the last document id counted (uvarints). Derived data like the index:
 //	       written before each segment and by removals; Open counts later documents again (idf.go).
 //
-// A document is written in one transaction (docs, sha, paras and fp together): it is in the library
-// whole or not at all. An import commits a batch of documents at a time; a killed import loses at most
-// the batch in flight, and running it again adds exactly what is missing (the sha bucket says what is
-// there).
+// A document is written in one transaction (docs, sha, ploc and fp together), after its paragraphs
+// are in the store and synced: it is in the library whole or not at all. An import commits a batch
+// of documents at a time; a killed import loses at most the batch in flight, and running it again
+// adds exactly what is missing (the sha bucket says what is there).
 //
 // The index is derived data: the segments plus, in memory, the documents after the last segment's
 // "last" id, indexed from fp at Open. An import writes its documents as a segment every 4,096
@@ -30,13 +34,13 @@ package library
 // output. So a crash at any point leaves a manifest naming whole files; files it does not name are
 // deleted by the next writable Open, and documents it does not cover are indexed again. A segment
 // that is missing or fails its checks makes Open rebuild the index from fp. Removed documents are
-// dropped from docs (and paras, fp, sha); their index entries stay and are skipped.
+// dropped from docs (and ploc, fp, sha); their index entries stay and are skipped.
 //
-// paras value, all integers unsigned varints unless said otherwise:
+// A paragraph record (in the store; a version 1 paras value is count, then count records), all
+// integers unsigned varints unless said otherwise:
 //
-//	count
-//	count × { len(text) text, len(section) section, len(chapter) chapter, page, flags (1 = heading),
-//	          ntokens, ntokens × { hash (uint32 LE), start delta from previous end, length, flags (byte: 1 stop word, 2 number) } }
+//	len(text) text, len(section) section, len(chapter) chapter, page, flags (1 = heading),
+//	ntokens, ntokens × { hash (uint32 LE), start delta from previous end, length, flags (byte: 1 stop word, 2 number) }
 //
 // fp value:
 //
@@ -151,60 +155,61 @@ func (d *decoder) count(minSize int) int {
 	return int(n)
 }
 
-func encodeParas(ps []Paragraph) []byte {
-	var e encoder
-	e.uvarint(uint64(len(ps)))
-	for _, p := range ps {
-		e.str(p.Text)
-		e.str(p.Section)
-		e.str(p.Chapter)
-		e.uvarint(uint64(p.Page))
-		var flags uint64
-		if p.Heading {
-			flags |= 1
-		}
-		e.uvarint(flags)
-		e.uvarint(uint64(len(p.Tokens)))
-		prev := int32(0)
-		for _, t := range p.Tokens {
-			e.u32(t.Hash)
-			e.uvarint(uint64(t.Start - prev))
-			e.uvarint(uint64(t.End - t.Start))
-			var f byte
-			if t.Stop {
-				f |= 1
-			}
-			if t.Num {
-				f |= 2
-			}
-			e.b = append(e.b, f)
-			prev = t.End
-		}
+// paragraph appends one paragraph's record.
+func (e *encoder) paragraph(p Paragraph) {
+	e.str(p.Text)
+	e.str(p.Section)
+	e.str(p.Chapter)
+	e.uvarint(uint64(p.Page))
+	var flags uint64
+	if p.Heading {
+		flags |= 1
 	}
-	return e.b
+	e.uvarint(flags)
+	e.uvarint(uint64(len(p.Tokens)))
+	prev := int32(0)
+	for _, t := range p.Tokens {
+		e.u32(t.Hash)
+		e.uvarint(uint64(t.Start - prev))
+		e.uvarint(uint64(t.End - t.Start))
+		var f byte
+		if t.Stop {
+			f |= 1
+		}
+		if t.Num {
+			f |= 2
+		}
+		e.b = append(e.b, f)
+		prev = t.End
+	}
 }
 
+func (d *decoder) paragraph() Paragraph {
+	p := Paragraph{Text: d.str(), Section: d.str(), Chapter: d.str(), Page: int(d.uvarint())}
+	p.Heading = d.uvarint()&1 != 0
+	nt := d.count(7)
+	p.Tokens = make([]similarity.Token, 0, nt)
+	prev := int32(0)
+	for j := 0; j < nt && d.err == nil; j++ {
+		t := similarity.Token{Hash: d.u32()}
+		t.Start = prev + int32(d.uvarint())
+		t.End = t.Start + int32(d.uvarint())
+		if s := d.bytes(1); s != nil {
+			t.Stop, t.Num = s[0]&1 != 0, s[0]&2 != 0
+		}
+		prev = t.End
+		p.Tokens = append(p.Tokens, t)
+	}
+	return p
+}
+
+// decodeParas reads a paras value, written by format version 1.
 func decodeParas(b []byte) ([]Paragraph, error) {
 	d := decoder{b: b}
 	n := d.count(6)
 	ps := make([]Paragraph, 0, n)
 	for i := 0; i < n && d.err == nil; i++ {
-		p := Paragraph{Text: d.str(), Section: d.str(), Chapter: d.str(), Page: int(d.uvarint())}
-		p.Heading = d.uvarint()&1 != 0
-		nt := d.count(7)
-		p.Tokens = make([]similarity.Token, 0, nt)
-		prev := int32(0)
-		for j := 0; j < nt && d.err == nil; j++ {
-			t := similarity.Token{Hash: d.u32()}
-			t.Start = prev + int32(d.uvarint())
-			t.End = t.Start + int32(d.uvarint())
-			if s := d.bytes(1); s != nil {
-				t.Stop, t.Num = s[0]&1 != 0, s[0]&2 != 0
-			}
-			prev = t.End
-			p.Tokens = append(p.Tokens, t)
-		}
-		ps = append(ps, p)
+		ps = append(ps, d.paragraph())
 	}
 	if d.err != nil {
 		return nil, d.err

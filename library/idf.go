@@ -105,22 +105,23 @@ func putWords(tx *bolt.Tx, delta map[uint32]int, paras int) error {
 }
 
 // countAllWords counts the words of every stored document.
-func countAllWords(tx *bolt.Tx) error {
-	c, err := countFrom(tx, 0)
+func countAllWords(tx *bolt.Tx, s *paraStore) error {
+	c, err := countFrom(tx, s, 0)
 	if err != nil {
 		return err
 	}
 	return putWords(tx, c.words, c.paras)
 }
 
-// countFrom counts the words of the stored documents from id on.
-func countFrom(tx *bolt.Tx, id uint64) (wordCounts, error) {
+// countFrom counts the words of the stored documents from id on (the documents of the docs bucket,
+// whichever way their paragraphs are stored).
+func countFrom(tx *bolt.Tx, s *paraStore, id uint64) (wordCounts, error) {
 	c := wordCounts{words: map[uint32]int{}}
-	cur := tx.Bucket(bucketParas).Cursor()
-	for k, v := cur.Seek(idKey(id)); k != nil; k, v = cur.Next() {
-		ps, err := decodeParas(v)
+	cur := tx.Bucket(bucketDocs).Cursor()
+	for k, _ := cur.Seek(idKey(id)); k != nil; k, _ = cur.Next() {
+		ps, err := storedParas(tx, s, k, 0, -1)
 		if err != nil {
-			return c, err
+			return c, fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
 		}
 		wordDelta(ps, 1, c.words)
 		c.paras += len(ps)
@@ -143,7 +144,7 @@ func (l *Library) countPending() error {
 	var c wordCounts
 	err := l.db.View(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
-		if meta == nil || tx.Bucket(bucketParas) == nil { // a library killed before its first commit
+		if meta == nil || tx.Bucket(bucketDocs) == nil { // a library killed before its first commit
 			return nil
 		}
 		v := meta.Get(keyDFUpTo)
@@ -151,7 +152,7 @@ func (l *Library) countPending() error {
 			return nil
 		}
 		var err error
-		c, err = countFrom(tx, decodeCount(v)+1)
+		c, err = countFrom(tx, l.paras, decodeCount(v)+1)
 		return err
 	})
 	l.dfMu.Lock()

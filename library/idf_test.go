@@ -101,15 +101,18 @@ func wordCountsAgree(t *testing.T, l *Library, when string, stored bool) {
 		}); err != nil {
 			return err
 		}
-		return tx.Bucket(bucketParas).ForEach(func(_, v []byte) error {
-			ps, err := decodeParas(v)
-			n += len(ps)
-			wordDelta(ps, 1, fresh)
-			return err
-		})
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, d := range l.List() {
+		ps, err := l.Paragraphs(d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(ps)
+		wordDelta(ps, 1, fresh)
 	}
 	if len(fresh) == 0 {
 		t.Fatalf("%s: no words stored", when)

@@ -46,8 +46,11 @@ type Library struct {
 	mu  sync.RWMutex
 	idx *index
 
+	storeMu sync.RWMutex // readers of paras against a compaction's swap, and its end
+	paras   *paraStore
+
 	cacheMu sync.Mutex
-	cache   map[uint64][]Paragraph // decoded paragraphs of recently used documents
+	cache   map[ParaRef]*Paragraph // recently aligned paragraphs
 	infos   map[uint64]DocInfo     // descriptions of recently used documents
 
 	// bp remembers Boilerplate's verdict on common grams (gram<<32 | minDocs → held by minDocs
@@ -97,7 +100,10 @@ var (
 	ErrVersion = errors.New("library: written by a newer version of ThesisCheck")
 )
 
-const formatVersion = "1"
+// formatVersion 2 keeps paragraphs in the paragraph store (paras.go); version 1 kept them in bucket
+// paras, which is still read, and a writable Open turns a version 1 library into a version 2 one
+// (new documents go to the store).
+const formatVersion = "2"
 
 var (
 	bucketMeta  = []byte("meta")
@@ -155,25 +161,33 @@ func Open(dir string, opts *Options) (*Library, error) {
 		}
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
-	l := &Library{dir: dir, db: db, readOnly: opts.ReadOnly, cache: map[uint64][]Paragraph{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{},
+	store, err := openParas(dir, db, opts.ReadOnly)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("library %s: %w", dir, err)
+	}
+	l := &Library{dir: dir, db: db, readOnly: opts.ReadOnly, paras: store, cache: map[ParaRef]*Paragraph{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{},
 		minIDF: cmp.Or(opts.MinIDFParagraphs, DefaultMinIDFParagraphs)}
 	if !opts.ReadOnly {
 		err = db.Update(func(tx *bolt.Tx) error {
-			for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketFP, bucketDF} {
+			for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketLoc, bucketFP, bucketDF} {
 				if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 					return err
 				}
 			}
 			m := tx.Bucket(bucketMeta)
-			if v := m.Get([]byte("version")); v == nil {
+			if string(m.Get([]byte("version"))) != formatVersion { // new, or version 1 (openParas refused others)
 				if err := m.Put([]byte("version"), []byte(formatVersion)); err != nil {
 					return err
 				}
-			} else if string(v) != formatVersion {
-				return ErrVersion
+			}
+			if m.Get(keyParasFile) == nil {
+				if err := store.putMeta(tx, store.end, store.dead); err != nil {
+					return err
+				}
 			}
 			if m.Get(keyDFParas) == nil {
-				if err := countAllWords(tx); err != nil { // a library made before word counts were kept
+				if err := countAllWords(tx, store); err != nil { // a library made before word counts were kept
 					return err
 				}
 			}
@@ -183,6 +197,7 @@ func Open(dir string, opts *Options) (*Library, error) {
 			return nil
 		})
 		if err != nil {
+			store.close()
 			db.Close()
 			return nil, fmt.Errorf("library %s: %w", dir, err)
 		}
@@ -243,7 +258,7 @@ func (l *Library) Close() error {
 		l.idx = nil
 	}
 	l.mu.Unlock()
-	return l.db.Close()
+	return errors.Join(l.paras.close(), l.db.Close())
 }
 
 // AddOptions configure AddFiles.
@@ -506,26 +521,42 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 	return p
 }
 
-// write commits a batch in one transaction and adds it to the index.
+// write commits a batch in one transaction and adds it to the index. The paragraphs go to the
+// store first, synced, so that the transaction only records where they are.
 func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err error) {
-	var recs []docRecord
-	var fps [][]fingerprint
-	var sigs []similarity.Signature
-	var delta map[uint32]int
-	var dparas int
+	fresh := make([]prepared, 0, len(batch))
+	err = l.db.View(func(tx *bolt.Tx) error {
+		seen := map[string]bool{}
+		for _, p := range batch {
+			if seen[p.rec.SHA256] || tx.Bucket(bucketSHA).Get([]byte(p.rec.SHA256)) != nil {
+				dups = append(dups, p.path)
+				continue
+			}
+			seen[p.rec.SHA256] = true
+			fresh = append(fresh, p)
+		}
+		return nil
+	})
+	if err != nil || len(fresh) == 0 {
+		return nil, dups, err
+	}
+	paras := make([][]Paragraph, len(fresh))
+	for i, p := range fresh {
+		paras[i] = p.paras
+	}
+	locs, end, err := l.paras.appendDocs(paras)
+	if err != nil {
+		return nil, nil, fmt.Errorf("library %s: write: %w", l.dir, err)
+	}
+	recs := make([]docRecord, len(fresh))
+	delta, dparas := map[uint32]int{}, 0
 	err = l.db.Update(func(tx *bolt.Tx) error {
-		recs, fps, sigs, added, dups = recs[:0], fps[:0], sigs[:0], added[:0], dups[:0]
-		delta, dparas = map[uint32]int{}, 0
-		shaB, docs, meta := tx.Bucket(bucketSHA), tx.Bucket(bucketDocs), tx.Bucket(bucketMeta)
+		docs, meta := tx.Bucket(bucketDocs), tx.Bucket(bucketMeta)
 		next := uint64(1)
 		if v := meta.Get([]byte("next")); len(v) == 8 {
 			next = binary.BigEndian.Uint64(v)
 		}
-		for _, p := range batch {
-			if shaB.Get([]byte(p.rec.SHA256)) != nil {
-				dups = append(dups, p.path)
-				continue
-			}
+		for i, p := range fresh {
 			rec := p.rec
 			rec.ID = next
 			rec.Added = time.Now().UTC().Truncate(time.Second)
@@ -538,41 +569,47 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 			if err := docs.Put(key, js); err != nil {
 				return err
 			}
-			if err := shaB.Put([]byte(rec.SHA256), key); err != nil {
+			if err := tx.Bucket(bucketSHA).Put([]byte(rec.SHA256), key); err != nil {
 				return err
 			}
-			if err := tx.Bucket(bucketParas).Put(key, encodeParas(p.paras)); err != nil {
+			if err := tx.Bucket(bucketLoc).Put(key, locs[i].encode()); err != nil {
 				return err
 			}
 			if err := tx.Bucket(bucketFP).Put(key, encodeFingerprints(p.fps)); err != nil {
 				return err
 			}
-			for h, n := range p.words {
-				delta[h] += n
-			}
-			dparas += len(p.paras)
-			recs = append(recs, rec)
-			fps = append(fps, p.fps)
-			var sig similarity.Signature
-			copy(sig[:], rec.Signature)
-			sigs = append(sigs, sig)
-			added = append(added, rec.DocInfo)
+			recs[i] = rec
+		}
+		if err := l.paras.putMeta(tx, end, l.paras.dead); err != nil {
+			return err
 		}
 		return meta.Put([]byte("next"), binary.BigEndian.AppendUint64(nil, next))
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("library %s: write: %w", l.dir, err)
 	}
+	l.storeMu.Lock()
+	l.paras.end = end
+	l.storeMu.Unlock()
 	l.mu.Lock()
-	for i := range recs {
-		l.idx.add(recs[i].ID, sigs[i], fps[i])
+	for i, p := range fresh {
+		var sig similarity.Signature
+		copy(sig[:], recs[i].Signature)
+		l.idx.add(recs[i].ID, sig, p.fps)
 	}
 	l.mu.Unlock()
+	for _, p := range fresh {
+		for h, n := range p.words {
+			delta[h] += n
+		}
+		dparas += len(p.paras)
+	}
 	l.applyWords(delta, dparas)
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, r := range recs {
 		l.cacheInfo(r.DocInfo)
+		added = append(added, r.DocInfo)
 	}
 	l.cacheMu.Unlock()
 	return added, dups, nil
@@ -624,9 +661,10 @@ func (l *Library) Remove(ids ...uint64) error {
 	// The removal brings the df bucket up to date (pending counts included) in its transaction;
 	// dfMu is held until the table in memory follows, so that no load sees the one without the other.
 	var removed wordCounts
+	var dead int64
 	l.dfMu.Lock()
 	err := l.db.Update(func(tx *bolt.Tx) error {
-		removed = wordCounts{words: map[uint32]int{}}
+		removed, dead = wordCounts{words: map[uint32]int{}}, l.paras.dead
 		for _, id := range ids {
 			key := idKey(id)
 			v := tx.Bucket(bucketDocs).Get(key)
@@ -637,13 +675,20 @@ func (l *Library) Remove(ids ...uint64) error {
 			if err := json.Unmarshal(v, &rec); err != nil {
 				return err
 			}
-			paras, err := decodeParas(tx.Bucket(bucketParas).Get(key))
-			if err != nil {
-				return err
+			// A document whose paragraphs are damaged is removed all the same (that is what its user
+			// wants done with it); its words stay in the counts, which only weigh SimHashes.
+			if paras, err := storedParas(tx, l.paras, key, 0, -1); err == nil {
+				wordDelta(paras, -1, removed.words)
+				removed.paras -= len(paras)
 			}
-			wordDelta(paras, -1, removed.words)
-			removed.paras -= len(paras)
-			for _, b := range [][]byte{bucketDocs, bucketParas, bucketFP} {
+			if v := tx.Bucket(bucketLoc).Get(key); v != nil {
+				c, err := decodeLoc(v)
+				if err != nil {
+					return err
+				}
+				dead += c.size()
+			}
+			for _, b := range [][]byte{bucketDocs, bucketParas, bucketLoc, bucketFP} {
 				if err := tx.Bucket(b).Delete(key); err != nil {
 					return err
 				}
@@ -652,11 +697,15 @@ func (l *Library) Remove(ids ...uint64) error {
 				return err
 			}
 		}
+		if err := l.paras.putMeta(tx, l.paras.end, dead); err != nil {
+			return err
+		}
 		return l.saveWords(tx, removed)
 	})
 	if err == nil {
 		l.pending = wordCounts{}
 		l.applyLocked(removed.words, removed.paras)
+		l.paras.dead = dead
 	}
 	l.dfMu.Unlock()
 	if err != nil {
@@ -670,10 +719,18 @@ func (l *Library) Remove(ids ...uint64) error {
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, id := range ids {
-		delete(l.cache, id)
 		delete(l.infos, id)
 	}
+	for r := range l.cache {
+		if slices.Contains(ids, r.Doc) {
+			delete(l.cache, r)
+		}
+	}
 	l.cacheMu.Unlock()
+	// The documents are gone; what is left is reclaiming their bytes, which a later removal retries.
+	if err := l.compactParas(); err != nil {
+		return fmt.Errorf("library %s: remove: %w", l.dir, err)
+	}
 	return nil
 }
 
@@ -730,35 +787,50 @@ func (l *Library) cacheInfo(d DocInfo) {
 	l.infos[d.ID] = d
 }
 
-// Paragraphs returns the stored paragraphs of a document (text and tokens). The result is shared:
-// callers must not modify it.
+// Paragraphs returns the stored paragraphs of a document (text and tokens).
 func (l *Library) Paragraphs(id uint64) ([]Paragraph, error) {
-	l.cacheMu.Lock()
-	if ps, ok := l.cache[id]; ok {
-		l.cacheMu.Unlock()
-		return ps, nil
-	}
-	l.cacheMu.Unlock()
-	var ps []Paragraph
-	err := l.db.View(func(tx *bolt.Tx) error {
-		v := tx.Bucket(bucketParas).Get(idKey(id))
-		if v == nil {
-			return fmt.Errorf("no document with id %d", id)
-		}
-		var err error
-		ps, err = decodeParas(v)
-		return err
-	})
+	ps, err := l.stored(id, 0, -1)
 	if err != nil {
-		return nil, fmt.Errorf("library %s: %w", l.dir, err)
+		return nil, fmt.Errorf("library %s: document %d: %w", l.dir, id, err)
 	}
+	return ps, nil
+}
+
+// Paragraph returns one stored paragraph, read alone. The result is shared: callers must not
+// modify it.
+func (l *Library) Paragraph(r ParaRef) (*Paragraph, error) {
 	l.cacheMu.Lock()
-	if len(l.cache) > 1024 {
+	p, ok := l.cache[r]
+	l.cacheMu.Unlock()
+	if ok {
+		return p, nil
+	}
+	ps, err := l.stored(r.Doc, r.Para, r.Para+1)
+	if err != nil {
+		return nil, fmt.Errorf("library %s: document %d paragraph %d: %w", l.dir, r.Doc, r.Para, err)
+	}
+	p = &ps[0]
+	l.cacheMu.Lock()
+	if len(l.cache) >= paragraphCache {
 		clear(l.cache)
 	}
-	l.cache[id] = ps
+	l.cache[r] = p
 	l.cacheMu.Unlock()
-	return ps, nil
+	return p, nil
+}
+
+// paragraphCache is how many paragraphs Paragraph keeps: a check aligns many paragraphs with the
+// same few sources (about 4 KB each, text and tokens).
+const paragraphCache = 8192
+
+func (l *Library) stored(id uint64, from, to int) (ps []Paragraph, err error) {
+	l.storeMu.RLock()
+	defer l.storeMu.RUnlock()
+	err = l.db.View(func(tx *bolt.Tx) error {
+		ps, err = storedParas(tx, l.paras, idKey(id), from, to)
+		return err
+	})
+	return ps, err
 }
 
 // flushDocs is how many documents an import keeps in the in-memory part of the index before it
@@ -902,6 +974,10 @@ func (l *Library) removeStray(segs []*segment) {
 	entries, _ := os.ReadDir(l.dir)
 	for _, e := range entries {
 		n := e.Name()
+		if _, ok := parasGeneration(n); ok && n != l.paras.name {
+			os.Remove(filepath.Join(l.dir, n)) // left by a compaction, before or after its commit
+			continue
+		}
 		if (strings.HasSuffix(n, ".idx") && !inUse[n]) || strings.HasSuffix(n, ".idx.tmp") || strings.HasSuffix(n, ".idx.tmp.postings") ||
 			(strings.HasPrefix(n, "library.db.") && strings.HasSuffix(n, ".tmp")) {
 			os.Remove(filepath.Join(l.dir, n))

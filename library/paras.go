@@ -1,0 +1,363 @@
+package library
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// The paragraph store: the documents' paragraphs (text, and the tokens alignment needs, so that a
+// check never segments library text again) are records in a file beside library.db, paras-N.dat,
+// read with pread. They used to be values in library.db, which bbolt reads through its memory map;
+// the kernel maps the 64 KiB of cached file around every page a read touches, and a check of 600
+// paragraphs against 100,000 documents held 900 MiB of library.db in its resident memory. Read with
+// pread, the pages stay in the page cache, which the kernel shares and drops as it needs, and a
+// check reads only the paragraph it aligns, not its whole document.
+//
+// An import appends a batch's records after meta "parasEnd" and syncs the file before the
+// transaction that stores their locations (bucket ploc) and the new end commits: a committed
+// location always points at whole records, and what a killed import wrote after the end is cut off
+// by the next writable Open. Removed documents' records stay until they are half of the file; then
+// compact copies the rest to paras-(N+1).dat and moves every location to it in one transaction.
+
+var (
+	bucketLoc    = []byte("ploc")
+	keyParasFile = []byte("parasFile")
+	keyParasEnd  = []byte("parasEnd")
+	keyParasDead = []byte("parasDead")
+)
+
+// compactMin is the store size below which removed records are never reclaimed (a variable for
+// tests): rewriting a small file for a few documents is not worth a transaction.
+var compactMin int64 = 16 << 20
+
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// paraStore is the open paragraph file.
+type paraStore struct {
+	f    *os.File // nil while a read-only library has none (written by format version 1)
+	name string
+	end  int64 // meta "parasEnd": records end here; the writer appends here
+	dead int64 // meta "parasDead": bytes of removed documents' records
+}
+
+// paraLoc is where a document's paragraphs are: a value of bucket ploc.
+//
+//	offset, count, count × length, count × CRC-32C (uint32 LE) of each record
+//
+// (unsigned varints unless said otherwise). Each paragraph has its own checksum, so a check reads
+// and verifies one paragraph alone.
+type paraLoc struct {
+	off  int64
+	lens []uint32
+	crcs []uint32
+}
+
+func (c paraLoc) encode() []byte {
+	var e encoder
+	e.uvarint(uint64(c.off))
+	e.uvarint(uint64(len(c.lens)))
+	for _, n := range c.lens {
+		e.uvarint(uint64(n))
+	}
+	for _, s := range c.crcs {
+		e.u32(s)
+	}
+	return e.b
+}
+
+func decodeLoc(b []byte) (paraLoc, error) {
+	d := decoder{b: b}
+	c := paraLoc{off: int64(d.uvarint())}
+	n := d.count(5)
+	c.lens, c.crcs = make([]uint32, n), make([]uint32, n)
+	for i := range c.lens {
+		c.lens[i] = uint32(d.uvarint())
+	}
+	for i := range c.crcs {
+		c.crcs[i] = d.u32()
+	}
+	if d.err != nil || len(d.b) != 0 || c.off < 0 {
+		return c, errFormat
+	}
+	return c, nil
+}
+
+// span is the byte range of paragraphs [from, to).
+func (c paraLoc) span(from, to int) (off, n int64) {
+	off = c.off
+	for _, l := range c.lens[:from] {
+		off += int64(l)
+	}
+	for _, l := range c.lens[from:to] {
+		n += int64(l)
+	}
+	return off, n
+}
+
+func (c paraLoc) size() int64 {
+	_, n := c.span(0, len(c.lens))
+	return n
+}
+
+// openParas opens the store meta names, or, when it names none, the one a new library starts with
+// (created unless the library is read-only). A writable library cuts off what a killed import
+// wrote after the end.
+func openParas(dir string, db *bolt.DB, readOnly bool) (*paraStore, error) {
+	s := &paraStore{name: "paras-1.dat"}
+	err := db.View(func(tx *bolt.Tx) error {
+		m := tx.Bucket(bucketMeta)
+		if m == nil {
+			return nil
+		}
+		if v := m.Get([]byte("version")); v != nil && string(v) != "1" && string(v) != formatVersion {
+			return ErrVersion
+		}
+		if v := m.Get(keyParasFile); v != nil {
+			s.name = string(v)
+		}
+		s.end, s.dead = int64(decodeCount(m.Get(keyParasEnd))), int64(decodeCount(m.Get(keyParasDead)))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := parasGeneration(s.name); !ok {
+		return nil, fmt.Errorf("paragraph store %q: %w", s.name, errFormat)
+	}
+	path := filepath.Join(dir, s.name)
+	if readOnly {
+		s.f, err = os.Open(path)
+		if errors.Is(err, fs.ErrNotExist) && s.end == 0 {
+			return s, nil // nothing stored there yet
+		}
+	} else {
+		s.f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	}
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.f.Stat()
+	if err != nil {
+		s.f.Close()
+		return nil, err
+	}
+	switch {
+	case st.Size() < s.end:
+		s.f.Close()
+		return nil, fmt.Errorf("%s: %d bytes where the library has %d: the file is damaged or was replaced", s.name, st.Size(), s.end)
+	case st.Size() > s.end && !readOnly:
+		if err := s.f.Truncate(s.end); err != nil {
+			s.f.Close()
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// parasGeneration is the N of a store file named paras-N.dat.
+func parasGeneration(name string) (int, bool) {
+	n, ok := strings.CutPrefix(name, "paras-")
+	if !ok {
+		return 0, false
+	}
+	n, ok = strings.CutSuffix(n, ".dat")
+	g, err := strconv.Atoi(n)
+	return g, ok && err == nil && g > 0
+}
+
+func (s *paraStore) close() error {
+	if s == nil || s.f == nil {
+		return nil
+	}
+	return s.f.Close()
+}
+
+// appendDocs writes the records of documents at the end and syncs them. The locations become the
+// library's when a transaction stores them with the new end (putEnd); until then the bytes are
+// nothing, and the next append writes over them.
+func (s *paraStore) appendDocs(docs [][]Paragraph) ([]paraLoc, int64, error) {
+	var e encoder
+	locs := make([]paraLoc, len(docs))
+	for i, ps := range docs {
+		c := paraLoc{off: s.end + int64(len(e.b)), lens: make([]uint32, len(ps)), crcs: make([]uint32, len(ps))}
+		for j, p := range ps {
+			start := len(e.b)
+			e.paragraph(p)
+			c.lens[j] = uint32(len(e.b) - start)
+			c.crcs[j] = crc32.Checksum(e.b[start:], crcTable)
+		}
+		locs[i] = c
+	}
+	if _, err := s.f.WriteAt(e.b, s.end); err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", s.name, err)
+	}
+	if err := s.f.Sync(); err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", s.name, err)
+	}
+	return locs, s.end + int64(len(e.b)), nil
+}
+
+// putMeta records the store's name, end and removed bytes in tx.
+func (s *paraStore) putMeta(tx *bolt.Tx, end, dead int64) error {
+	m := tx.Bucket(bucketMeta)
+	for _, kv := range []struct {
+		k, v []byte
+	}{{keyParasFile, []byte(s.name)}, {keyParasEnd, encodeCount(end)}, {keyParasDead, encodeCount(dead)}} {
+		if err := m.Put(kv.k, kv.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func encodeCount(n int64) []byte { return binary.AppendUvarint(nil, uint64(n)) }
+
+// read returns paragraphs [from, to) of the document at c, each checked against its checksum.
+func (s *paraStore) read(c paraLoc, from, to int) ([]Paragraph, error) {
+	if s.f == nil {
+		return nil, fmt.Errorf("%s: %w", s.name, fs.ErrNotExist)
+	}
+	off, n := c.span(from, to)
+	if off+n > s.end {
+		return nil, fmt.Errorf("%s: record beyond the end: %w", s.name, errFormat)
+	}
+	buf := make([]byte, n)
+	if _, err := s.f.ReadAt(buf, off); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, fmt.Errorf("%s: %w", s.name, err)
+	}
+	ps := make([]Paragraph, 0, to-from)
+	for i := from; i < to; i++ {
+		b := buf[:c.lens[i]]
+		buf = buf[c.lens[i]:]
+		if crc32.Checksum(b, crcTable) != c.crcs[i] {
+			return nil, fmt.Errorf("%s: checksum of a paragraph at byte %d: %w", s.name, off, errFormat)
+		}
+		d := decoder{b: b}
+		p := d.paragraph()
+		if d.err != nil || len(d.b) != 0 {
+			return nil, fmt.Errorf("%s: %w", s.name, errFormat)
+		}
+		ps = append(ps, p)
+		off += int64(len(b))
+	}
+	return ps, nil
+}
+
+// storedParas reads paragraphs [from, to) of document key (to < 0: to its last) in tx: from the
+// store, or from bucket paras for a document format version 1 wrote.
+func storedParas(tx *bolt.Tx, s *paraStore, key []byte, from, to int) ([]Paragraph, error) {
+	if b := tx.Bucket(bucketLoc); b != nil {
+		if v := b.Get(key); v != nil {
+			c, err := decodeLoc(v)
+			if err != nil {
+				return nil, err
+			}
+			if to < 0 {
+				to = len(c.lens)
+			}
+			if from < 0 || from > to || to > len(c.lens) {
+				return nil, errNoParagraph
+			}
+			return s.read(c, from, to)
+		}
+	}
+	if b := tx.Bucket(bucketParas); b != nil {
+		if v := b.Get(key); v != nil {
+			ps, err := decodeParas(v)
+			if err != nil {
+				return nil, err
+			}
+			if to < 0 {
+				to = len(ps)
+			}
+			if from < 0 || from > to || to > len(ps) {
+				return nil, errNoParagraph
+			}
+			return ps[from:to], nil
+		}
+	}
+	return nil, errNoDocument
+}
+
+var (
+	errNoDocument  = errors.New("no such document")
+	errNoParagraph = errors.New("no such paragraph")
+)
+
+// compactParas rewrites the store without removed documents' records once they are half of it. The
+// live records go to the next file, which is synced before one transaction moves every location
+// and meta to it; the old file is deleted after. A crash before the commit leaves the new file as
+// a stray, which the next writable Open deletes. writeMu is held.
+func (l *Library) compactParas() error {
+	s := l.paras
+	if s.f == nil || s.end < compactMin || s.dead*2 < s.end {
+		return nil
+	}
+	g, _ := parasGeneration(s.name)
+	next := &paraStore{name: fmt.Sprintf("paras-%d.dat", g+1)}
+	f, err := os.OpenFile(filepath.Join(l.dir, next.name), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	next.f = f
+	fail := func(err error) error {
+		f.Close()
+		os.Remove(f.Name())
+		return fmt.Errorf("compact %s: %w", s.name, err)
+	}
+	var keys [][]byte
+	var locs []paraLoc
+	err = l.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketLoc).ForEach(func(k, v []byte) error {
+			c, err := decodeLoc(v)
+			if err != nil {
+				return err
+			}
+			n := c.size()
+			if _, err := io.Copy(io.NewOffsetWriter(f, next.end), io.NewSectionReader(s.f, c.off, n)); err != nil {
+				return err
+			}
+			c.off = next.end
+			next.end += n
+			keys, locs = append(keys, append([]byte(nil), k...)), append(locs, c)
+			return nil
+		})
+	})
+	if err == nil {
+		err = f.Sync()
+	}
+	if err != nil {
+		return fail(err)
+	}
+	l.storeMu.Lock()
+	err = l.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketLoc)
+		for i, k := range keys {
+			if err := b.Put(k, locs[i].encode()); err != nil {
+				return err
+			}
+		}
+		return next.putMeta(tx, next.end, 0)
+	})
+	if err != nil {
+		l.storeMu.Unlock()
+		return fail(err)
+	}
+	l.paras = next
+	l.storeMu.Unlock()
+	s.close()
+	return os.Remove(filepath.Join(l.dir, s.name))
+}

@@ -186,7 +186,13 @@ func (s *paraStore) close() error {
 // library's when a transaction stores them with the new end (putEnd); until then the bytes are
 // nothing, and the next append writes over them.
 func (s *paraStore) appendDocs(docs [][]Paragraph) ([]paraLoc, int64, error) {
-	var e encoder
+	size := 0
+	for _, ps := range docs {
+		for _, p := range ps {
+			size += len(p.Text) + len(p.Section) + len(p.Chapter) + 24 + 9*len(p.Tokens)
+		}
+	}
+	e := encoder{b: make([]byte, 0, size)} // a little more than the records take: no regrowth
 	locs := make([]paraLoc, len(docs))
 	for i, ps := range docs {
 		c := paraLoc{off: s.end + int64(len(e.b)), lens: make([]uint32, len(ps)), crcs: make([]uint32, len(ps))}

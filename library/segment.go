@@ -443,7 +443,13 @@ func (s *segSource) addDoc(id uint64, sig *similarity.Signature, sims []uint64) 
 // buildSegment writes a segment of documents held in memory.
 func buildSegment(dir, name string, docs []segDoc) error {
 	src := newSource()
-	var pairs []uint64 // gram << 32 | paragraph
+	n := 0
+	for _, d := range docs {
+		for _, f := range d.fps {
+			n += len(f.Grams)
+		}
+	}
+	pairs := make([]uint64, 0, n) // gram << 32 | paragraph
 	for _, d := range docs {
 		sims := make([]uint64, len(d.fps))
 		base := uint32(len(src.sims))

@@ -271,11 +271,8 @@ func storedParas(tx *bolt.Tx, s *paraStore, key []byte, from, to int) ([]Paragra
 			if err != nil {
 				return nil, err
 			}
-			if to < 0 {
-				to = len(c.lens)
-			}
-			if from < 0 || from > to || to > len(c.lens) {
-				return nil, errNoParagraph
+			if from, to, err = paraRange(from, to, len(c.lens)); err != nil {
+				return nil, err
 			}
 			return s.read(c, from, to)
 		}
@@ -286,16 +283,24 @@ func storedParas(tx *bolt.Tx, s *paraStore, key []byte, from, to int) ([]Paragra
 			if err != nil {
 				return nil, err
 			}
-			if to < 0 {
-				to = len(ps)
-			}
-			if from < 0 || from > to || to > len(ps) {
-				return nil, errNoParagraph
+			if from, to, err = paraRange(from, to, len(ps)); err != nil {
+				return nil, err
 			}
 			return ps[from:to], nil
 		}
 	}
 	return nil, errNoDocument
+}
+
+// paraRange checks paragraphs [from, to) of a document of n (to < 0: to its last).
+func paraRange(from, to, n int) (int, int, error) {
+	if to < 0 {
+		to = n
+	}
+	if from < 0 || from > to || to > n {
+		return 0, 0, errNoParagraph
+	}
+	return from, to, nil
 }
 
 var (

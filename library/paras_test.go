@@ -56,10 +56,7 @@ func everyParagraph(t *testing.T, l *Library) map[string][]Paragraph {
 
 func storeFiles(t *testing.T, dir string) []string {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(dir, "paras-*.dat"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	names := globFiles(t, dir, "paras-*.dat")
 	for i := range names {
 		names[i] = filepath.Base(names[i])
 	}

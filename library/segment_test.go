@@ -36,9 +36,10 @@ func probeAll(t *testing.T, l *Library) map[ParaRef][]Candidate {
 	return out
 }
 
-func segmentFiles(t *testing.T, dir string) []string {
+// globFiles lists the files of dir that match pattern.
+func globFiles(t *testing.T, dir, pattern string) []string {
 	t.Helper()
-	m, err := filepath.Glob(filepath.Join(dir, "*.idx"))
+	m, err := filepath.Glob(filepath.Join(dir, pattern))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +75,7 @@ func TestSegmentsSurviveMergesRemovalAndDamage(t *testing.T) {
 			t.Fatalf("add: %v %+v", err, res)
 		}
 	}
-	if n := len(segmentFiles(t, dir)); n < 1 || n > 3 {
+	if n := len(globFiles(t, dir, "*.idx")); n < 1 || n > 3 {
 		t.Errorf("%d segment files after 6 imports, want 1 to 3 (merged as they grow)", n)
 	}
 	removed := l.List()[4].ID
@@ -114,17 +115,17 @@ func TestSegmentsSurviveMergesRemovalAndDamage(t *testing.T) {
 	check("reopen read-only", true)
 
 	// A damaged segment (here: truncated) and a missing one are rebuilt from the stored fingerprints.
-	segs := segmentFiles(t, dir)
+	segs := globFiles(t, dir, "*.idx")
 	if err := os.Truncate(segs[0], 100); err != nil {
 		t.Fatal(err)
 	}
 	check("damaged segment", false)
-	segs = segmentFiles(t, dir)
+	segs = globFiles(t, dir, "*.idx")
 	if err := os.Remove(segs[len(segs)-1]); err != nil {
 		t.Fatal(err)
 	}
 	check("missing segment", false)
-	if len(segmentFiles(t, dir)) == 0 {
+	if len(globFiles(t, dir, "*.idx")) == 0 {
 		t.Error("a writable open did not write the rebuilt index")
 	}
 	// A leftover temporary file of a killed import is deleted.

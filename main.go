@@ -8,10 +8,12 @@ import (
 	"os"
 
 	"thesischeck/cli"
+	"thesischeck/internal/hugepages"
 	"thesischeck/ui"
 )
 
 func main() {
+	hugepages.Enable()
 	err := cli.Run(os.Args[1:], openGUI, os.Stdout, os.Stderr)
 	switch {
 	case err == nil:

@@ -23,12 +23,14 @@ import (
 	"time"
 
 	"thesischeck/check"
+	"thesischeck/internal/hugepages"
 	"thesischeck/internal/synth"
 	"thesischeck/library"
 	"thesischeck/similarity"
 )
 
 func main() {
+	hugepages.Enable() // as thesischeck does, so that the probe loads jieba as the app does
 	out := flag.String("out", "", "folder for the library files")
 	n := flag.Int("n", 1000, "documents")
 	paras := flag.Int("paras", 30, "paragraphs per document (or in the submission)")

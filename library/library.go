@@ -46,7 +46,7 @@ type Library struct {
 	mu  sync.RWMutex
 	idx *index
 
-	storeMu sync.RWMutex // readers of paras against a compaction's swap, and its end
+	storeMu sync.RWMutex // readers of paras against a compaction's swap
 	paras   *paraStore
 
 	cacheMu sync.Mutex
@@ -588,9 +588,7 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 	if err != nil {
 		return nil, nil, fmt.Errorf("library %s: write: %w", l.dir, err)
 	}
-	l.storeMu.Lock()
 	l.paras.end = end
-	l.storeMu.Unlock()
 	l.mu.Lock()
 	for i, p := range fresh {
 		var sig similarity.Signature

@@ -180,7 +180,17 @@ func TestParagraphStoreDamage(t *testing.T) {
 	if bad != 1 {
 		t.Errorf("%d paragraphs unreadable, want the damaged one", bad)
 	}
+	// Cut while open: the documents past the cut fail to read, with an error naming the store.
+	if err := os.Truncate(path, int64(len(data)/2)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Paragraphs(docs[len(docs)-1].ID); err == nil || !strings.Contains(err.Error(), "paras-1.dat") {
+		t.Errorf("reading past the end of a cut store: %v", err)
+	}
 	l.Close()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	l = openLib(t, dir, nil)
 	for _, d := range docs {
 		if err := l.Remove(d.ID); err != nil {

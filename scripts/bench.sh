@@ -76,8 +76,8 @@ for n in $sizes; do
 	rm -rf "$d/files"
 done
 
-# Every import's time includes loading jieba's dictionary, once per process: at 1,000 documents it is
-# a large part of it.
+# Every command-line import's time includes loading jieba's dictionary, once per process: at 1,000
+# documents it is a large part of it. The app's import does not (the app loads it when it starts).
 echo "jieba dictionary load: $(awk '/^segmenter_load_s/ {print $2}' "$tmp/n$(echo $sizes | awk '{print $1}')/probe.txt")s (once per process: in every import time above but the app's)"
 
 # DOCX import: the same kind of documents as Word files, BENCH_DOCX of them (default 10,000).

@@ -238,11 +238,8 @@ func (l *Library) Weights() func(hash uint32) float32 {
 				return nil
 			})
 		})
-		t.n += l.pending.paras
-		for h, n := range l.pending.words {
-			t.df[h] = uint32(int(t.df[h]) + n)
-		}
 		l.dft = t
+		l.applyLocked(l.pending.words, l.pending.paras)
 	}
 	if l.dft.n < l.minIDF {
 		return nil

@@ -4,10 +4,12 @@
 //	benchgen -out DIR -n 10000 [-paras 30] [-docx 0]           library files (TXT, or DOCX every k-th)
 //	benchgen -submission FILE -paras 40 [-copy 0.3] [-from 1000] a submission copying from documents < from
 //	benchgen -probe LIBRARY -check A.txt,B.txt                  time Open and check.File in one process
+//	benchgen -import LIBRARY FOLDER                             time an import as the app makes it
 //
-// The library writer prints the bytes of text it wrote; the probe prints "segmenter_load_s" (jieba's
-// dictionary), "open_s", "check_s FILE
-// FIRST BEST" (the first check, then the best of three more, of twenty when one takes under 0.5 s) and "maxrss_kib" lines for bench.sh.
+// For bench.sh, the library writer prints the bytes of text it wrote; the probe prints
+// "segmenter_load_s" (jieba's dictionary), "open_s", "check_s FILE FIRST BEST" (the first check, then
+// the best of three more, of twenty when one takes under 0.5 s) and "maxrss_kib" lines; the import
+// prints "import_s".
 package main
 
 import (
@@ -100,8 +102,6 @@ func run(out string, n, paras, docxEvery int, sub string, copyShare float64, fro
 	return nil
 }
 
-// probe opens a library read-only and checks each file against it: the figures a user of the app
-// waits for, without the process start and the segmenter's one-off load, which it does first.
 // importAsApp times an import as the app makes one: the dictionary is loaded when the app starts,
 // so the import's time is opening the library, adding the files and closing it.
 func importAsApp(dir string, paths []string) error {
@@ -125,6 +125,8 @@ func importAsApp(dir string, paths []string) error {
 	return nil
 }
 
+// probe opens a library read-only and checks each file against it: the figures a user of the app
+// waits for, without the process start and the segmenter's one-off load, which it does first.
 func probe(dir string, files []string) error {
 	start := time.Now()
 	if _, err := similarity.Default(); err != nil {

@@ -19,9 +19,9 @@ import (
 // check never segments library text again) are records in a file beside library.db, paras-N.dat,
 // read with pread. They used to be values in library.db, which bbolt reads through its memory map;
 // the kernel maps the 64 KiB of cached file around every page a read touches, and a check of 600
-// paragraphs against 100,000 documents held 900 MiB of library.db in its resident memory. Read with
-// pread, the pages stay in the page cache, which the kernel shares and drops as it needs, and a
-// check reads only the paragraph it aligns, not its whole document.
+// paragraphs against 100,000 documents held 790-862 MiB of library.db in its resident memory. Read
+// with pread, the pages stay in the page cache, which the kernel shares and drops as it needs, and
+// a check reads only the paragraph it aligns, not its whole document.
 //
 // An import appends a batch's records after meta "parasEnd" and syncs the file before the
 // transaction that stores their locations (bucket ploc) and the new end commits: a committed

@@ -210,16 +210,14 @@ func (w *segWriter) pad() {
 	w.bytes(z[:pad8(w.n)-w.n])
 }
 
+// u32 and u64 encode into bufio's free space (AvailableBuffer): an array of their own escaped to
+// the heap, an allocation per value written, 2.7 million for a segment of 1,000 documents.
 func (w *segWriter) u32(v uint32) {
-	var b [4]byte
-	binary.LittleEndian.PutUint32(b[:], v)
-	w.bytes(b[:])
+	w.bytes(binary.LittleEndian.AppendUint32(w.w.AvailableBuffer(), v))
 }
 
 func (w *segWriter) u64(v uint64) {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], v)
-	w.bytes(b[:])
+	w.bytes(binary.LittleEndian.AppendUint64(w.w.AvailableBuffer(), v))
 }
 
 func (w *segWriter) u32s(vs []uint32) {
@@ -461,8 +459,7 @@ func buildSegment(dir, name string, docs []segDoc) error {
 		}
 		src.addDoc(d.id, &d.sig, sims)
 	}
-	slices.Sort(pairs)
-	pairs = slices.Compact(pairs)
+	pairs = slices.Compact(sortByGram(pairs))
 	for i, p := range pairs {
 		if i == 0 || p>>32 != pairs[i-1]>>32 {
 			src.nGrams++
@@ -482,6 +479,37 @@ func buildSegment(dir, name string, docs []segDoc) error {
 		return nil
 	}
 	return writeSegment(dir, name, src)
+}
+
+// radixBits is the digit of sortByGram's passes: three passes over 32 bits, with 2,048 counters
+// (16 KiB) and as many places written to at a time, which the caches hold.
+const radixBits = 11
+
+// sortByGram sorts gram << 32 | paragraph pairs whose paragraphs are in increasing order (the order
+// they are made in), in a radix sort of the grams: stable, so the paragraphs stay in order within a
+// gram. For the 900,000 pairs of 1,000 documents it takes a quarter of slices.Sort's time, which
+// is waited for at the end of every import.
+func sortByGram(pairs []uint64) []uint64 {
+	tmp := make([]uint64, len(pairs))
+	var count [1 << radixBits]int
+	for shift := 32; shift < 64; shift += radixBits {
+		clear(count[:])
+		for _, p := range pairs {
+			count[p>>shift&(1<<radixBits-1)]++
+		}
+		pos := 0
+		for i, c := range count {
+			count[i] = pos
+			pos += c
+		}
+		for _, p := range pairs {
+			d := p >> shift & (1<<radixBits - 1)
+			tmp[count[d]] = p
+			count[d]++
+		}
+		pairs, tmp = tmp, pairs
+	}
+	return pairs
 }
 
 // mergeSegments writes one segment holding the documents of segs in order. Postings are streamed

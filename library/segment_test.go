@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"thesischeck/internal/synth"
@@ -260,5 +261,32 @@ func TestBackgroundSegments(t *testing.T) {
 	want := probe(false)
 	if got := probe(true); !reflect.DeepEqual(got, want) {
 		t.Error("candidates differ from those of an index built at once")
+	}
+}
+
+// sortByGram must give what a comparison sort gives for pairs made in paragraph order: grams whose
+// every digit occurs, the same gram in many paragraphs and twice in one.
+func TestSortByGram(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{0, 1, 2, 1000, 100_000} {
+		var pairs []uint64
+		for p := uint64(0); len(pairs) < n; p++ {
+			for range rng.IntN(40) {
+				g := rng.Uint64() >> 32
+				if rng.IntN(4) == 0 {
+					g &= 0xff // a few grams shared by many paragraphs
+				}
+				pairs = append(pairs, g<<32|p)
+				if rng.IntN(10) == 0 {
+					pairs = append(pairs, g<<32|p)
+				}
+			}
+		}
+		pairs = pairs[:n]
+		want := slices.Clone(pairs)
+		slices.Sort(want)
+		if got := sortByGram(pairs); !slices.Equal(got, want) {
+			t.Errorf("%d pairs: sortByGram differs from slices.Sort", n)
+		}
 	}
 }

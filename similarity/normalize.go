@@ -59,6 +59,14 @@ func Normalize(text string) Normalized {
 			n.Orig = append(n.Orig, i)
 			continue
 		}
+		if r >= ' ' && r < 0x7f { // printable ASCII: only upper case changes
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			n.Runes = append(n.Runes, r)
+			n.Orig = append(n.Orig, i)
+			continue
+		}
 		if isInvisible(r) {
 			n.Invisible++
 			continue

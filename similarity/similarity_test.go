@@ -33,6 +33,7 @@ func TestNormalize(t *testing.T) {
 		{"spaced cjk", "软 件 包 管 理", "软件包管理", Dodges{SpacedCJK: 4}},
 		{"cjk punctuation", "你好，世界。", "你好,世界.", Dodges{}},
 		{"space next to latin kept", "使用 vim 编辑", "使用vim编辑", Dodges{}},
+		{"ascii", "Say \"A-Z\" & {x_1}~@ #9;\tTab\x01Bell\x7fDel", "say\"a-z\"&{x_1}~@#9;tabbelldel", Dodges{Invisible: 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

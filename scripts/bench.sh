@@ -15,24 +15,10 @@ export CGO_ENABLED=1
 go build -trimpath -o "$tmp/benchgen" ./scripts/benchgen
 [ -x "$bin" ] || go build -trimpath -o "$bin" .
 
-# time_cmd OUT CMD...: runs CMD, writes "seconds maxrss_kib anon_kib" to OUT. maxrss counts every
-# resident page, mapped files (the index, library.db) included; anon_kib, sampled five times a
-# second, is the process's own memory alone (heap, jieba), which the kernel cannot drop.
+# time_cmd OUT CMD...: runs CMD, writes "seconds maxrss_kib anon_kib" to OUT (benchgen -time: maxrss
+# counts mapped files too, anon_kib is the process's own memory, sampled five times a second).
 time_cmd() {
-	local out=$1
-	shift
-	/usr/bin/time -f '%e %M' -o "$out" "$@" >"$out.log" 2>&1 &
-	local tpid=$! pid="" anon=0 a
-	while kill -0 "$tpid" 2>/dev/null; do
-		[ -n "$pid" ] || pid=$(pgrep -P "$tpid" | head -1)
-		if [ -n "$pid" ]; then
-			a=$(awk '/^RssAnon:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
-			[ -n "$a" ] && [ "$a" -gt "$anon" ] && anon=$a
-		fi
-		sleep 0.2
-	done
-	wait "$tpid" || { echo "bench: $* failed:"; tail -5 "$out.log"; exit 1; }
-	echo "$(cat "$out") $anon" >"$out"
+	"$tmp/benchgen" -time "$@" || { tail -5 "$1.log"; exit 1; }
 }
 mbps() { python3 -c "import sys; b,s=float(sys.argv[1]),float(sys.argv[2]); print('%.2f' % (b/1e6/max(s,1e-3)))" "$1" "$2"; }
 

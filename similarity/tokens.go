@@ -56,7 +56,7 @@ func sentenceEnd(r rune) bool {
 type Segmenter struct {
 	jieba *gojieba.Jieba
 	stop  map[string]bool
-	idf   map[uint64]float32 // by idfKey: a table of 260,000 strings would be scanned by every GC
+	idf   map[uint64]float32 // by the word's maphash: a map of 260,000 strings is scanned by every GC
 	seed  maphash.Seed
 	idfMu sync.Once
 	dir   string

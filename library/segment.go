@@ -438,28 +438,39 @@ func (s *segSource) addDoc(id uint64, sig *similarity.Signature, sims []uint64) 
 	s.docFirst = append(s.docFirst, uint32(len(s.sims)))
 }
 
-// buildSegment writes a segment of documents held in memory.
+// buildSegment writes a segment of documents held in memory. The gram pairs are made and sorted
+// on one core while the per-document arrays are made on the other: an import waits for its last
+// segment with nothing else to do.
 func buildSegment(dir, name string, docs []segDoc) error {
-	src := newSource()
-	n := 0
-	for _, d := range docs {
-		for _, f := range d.fps {
-			n += len(f.Grams)
+	sorted := make(chan []uint64, 1)
+	go func() {
+		n := 0
+		for _, d := range docs {
+			for _, f := range d.fps {
+				n += len(f.Grams)
+			}
 		}
-	}
-	pairs := make([]uint64, 0, n) // gram << 32 | paragraph
+		pairs := make([]uint64, 0, n) // gram << 32 | paragraph
+		var para uint32
+		for _, d := range docs {
+			for _, f := range d.fps {
+				for _, g := range f.Grams {
+					pairs = append(pairs, uint64(g)<<32|uint64(para))
+				}
+				para++
+			}
+		}
+		sorted <- slices.Compact(sortByGram(pairs))
+	}()
+	src := newSource()
 	for _, d := range docs {
 		sims := make([]uint64, len(d.fps))
-		base := uint32(len(src.sims))
 		for i, f := range d.fps {
 			sims[i] = f.SimHash
-			for _, g := range f.Grams {
-				pairs = append(pairs, uint64(g)<<32|uint64(base+uint32(i)))
-			}
 		}
 		src.addDoc(d.id, &d.sig, sims)
 	}
-	pairs = slices.Compact(sortByGram(pairs))
+	pairs := <-sorted
 	for i, p := range pairs {
 		if i == 0 || p>>32 != pairs[i-1]>>32 {
 			src.nGrams++

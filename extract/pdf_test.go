@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -162,4 +164,64 @@ func pdftotext(t testing.TB, path string, args ...string) string {
 		t.Fatalf("pdftotext %s: %v", path, err)
 	}
 	return string(out)
+}
+
+// A PDF that pdfunite (poppler 22) made of two others: its trailer's /Size is smaller than the
+// objects its xref table lists, /Root among them (the file was refused as damaged: "no pages").
+// The text of both parts must come back, in order, each part on its own pages. (Paragraphs are not
+// compared: the layout rules measure margins and line spacing over the whole file, and the two
+// parts are set differently.)
+func TestPDFMergedByPdfunite(t *testing.T) {
+	bin, err := exec.LookPath("pdfunite")
+	if err != nil {
+		t.Fatalf("pdfunite is needed by this test (apt-get install poppler-utils): %v", err)
+	}
+	parts := []string{filepath.Join("testdata", "pdf", "en.pdf"), filepath.Join("testdata", "pdf", "zh.pdf")}
+	merged := filepath.Join(t.TempDir(), "merged.pdf")
+	if out, err := exec.Command(bin, parts[0], parts[1], merged).CombinedOutput(); err != nil {
+		t.Fatalf("pdfunite: %v: %s", err, out)
+	}
+	doc, err := File(merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := func(ps []Paragraph) string {
+		var b strings.Builder
+		for _, p := range ps {
+			b.WriteString(squeeze(p.Text))
+		}
+		return b.String()
+	}
+	enPages := pdfinfoPages(t, parts[0])
+	i := slices.IndexFunc(doc.Paragraphs, func(p Paragraph) bool { return p.Page > enPages })
+	if i < 0 {
+		t.Fatalf("no paragraph after page %d, the last of %s", enPages, parts[0])
+	}
+	for k, got := range [][]Paragraph{doc.Paragraphs[:i], doc.Paragraphs[i:]} {
+		want, err := File(parts[k])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := text(got), text(want.Paragraphs); g != w {
+			t.Errorf("%s: the merged file's pages give other text:\n got %.200q\nwant %.200q", parts[k], g, w)
+		}
+	}
+}
+
+// pdfinfoPages is the page count pdfinfo (poppler-utils) gives.
+func pdfinfoPages(t *testing.T, path string) int {
+	t.Helper()
+	out, err := exec.Command("pdfinfo", path).Output()
+	if err != nil {
+		t.Fatalf("pdfinfo %s: %v", path, err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if n, ok := strings.CutPrefix(line, "Pages:"); ok {
+			if v, err := strconv.Atoi(strings.TrimSpace(n)); err == nil {
+				return v
+			}
+		}
+	}
+	t.Fatalf("pdfinfo %s: no page count", path)
+	return 0
 }

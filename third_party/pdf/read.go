@@ -443,14 +443,12 @@ func readXrefTable(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 		return nil, objptr{}, nil, err
 	}
 
-	size, ok := trailer[name("Size")].(int64)
-	if !ok {
+	if _, ok := trailer[name("Size")].(int64); !ok {
 		return nil, objptr{}, nil, fmt.Errorf("malformed PDF: trailer missing /Size entry")
 	}
-
-	if size < int64(len(table)) {
-		table = table[:size]
-	}
+	// PATCH: the table is no longer cut to /Size. pdfunite (poppler 22) writes a /Size smaller than
+	// the objects its xref table lists, its /Root among them, which pdftotext reads; cutting the
+	// table lost the root or the later pages.
 
 	return table, objptr{}, trailer, nil
 }

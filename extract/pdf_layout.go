@@ -432,16 +432,16 @@ func pdfEndsSentence(text string) bool {
 }
 
 // startsParagraph decides whether line l begins a new paragraph after line p; first is
-// the first line of the paragraph p belongs to.
-func (st *pdfStats) startsParagraph(p, l, first *pdfLine) bool {
-	b, why := st.startsParagraph1(p, l, first)
+// the first line of the paragraph p belongs to, next the line after l (nil at the end).
+func (st *pdfStats) startsParagraph(p, l, first, next *pdfLine) bool {
+	b, why := st.startsParagraph1(p, l, first, next)
 	if b && os.Getenv("PDFDEBUG") != "" {
 		fmt.Fprintf(os.Stderr, "BREAK %s | %q | %q\n", why, p.text, l.text)
 	}
 	return b
 }
 
-func (st *pdfStats) startsParagraph1(p, l, first *pdfLine) (bool, string) {
+func (st *pdfStats) startsParagraph1(p, l, first, next *pdfLine) (bool, string) {
 	ph, lh := st.headingStyle(p), st.headingStyle(l)
 	if ph != lh || math.Abs(p.size-l.size) > 0.75 || p.bold != l.bold && (ph || lh) {
 		return true, "style"
@@ -462,6 +462,14 @@ func (st *pdfStats) startsParagraph1(p, l, first *pdfLine) (bool, string) {
 	// First-line indentation.
 	if l.x0 > left+0.8*em && (!samePage || l.x0 > p.x0+0.8*em) && !(p == first && math.Abs(p.x0-st.left[st.side(p.page)]) < 0.5*em && samePage) {
 		return true, "indent"
+	}
+	// Indented as the first line before it, which was a paragraph of its own that filled its
+	// line: l fills its line too and the line after it is back at the margin, so l was a first
+	// line. (A block indented as a whole goes on at the same indent; the wrapped part of a
+	// hanging entry ends short.)
+	if samePage && p == first && l.x0 > left+0.8*em && math.Abs(l.x0-p.x0) < 0.3*em && l.x1 > right-2*em &&
+		next != nil && next.x0 < st.left[st.side(next.page)]+0.5*em {
+		return true, "indent after a one-line paragraph"
 	}
 	// Back to the margin after an indented line that was not a first line (a block
 	// quote, a hanging-indent entry).
@@ -505,28 +513,34 @@ func pdfParagraphs(body [][]*pdfLine, st *pdfStats) []*pdfPara {
 		cur = nil
 		text.Reset()
 	}
+	var lines []*pdfLine
 	for _, ls := range body {
-		for _, l := range ls {
-			if cur == nil || st.startsParagraph(prev, l, first) {
-				finish()
-				cur = &pdfPara{Paragraph: Paragraph{Page: l.page}, first: l.page, marks: map[int][]string{}}
-				first = l
-			} else {
-				text.WriteString(pdfJoiner(prev, l, words))
-				if strings.HasSuffix(text.String(), "-") && pdfDropHyphen(prev, l, words, auto) {
-					s := text.String()
-					text.Reset()
-					text.WriteString(s[:len(s)-1])
-				}
-			}
-			text.WriteString(l.text)
-			cur.last = l.page
-			cur.lines = append(cur.lines, l)
-			if len(l.marks) > 0 {
-				cur.marks[l.page] = append(cur.marks[l.page], l.marks...)
-			}
-			prev = l
+		lines = append(lines, ls...)
+	}
+	for i, l := range lines {
+		var next *pdfLine
+		if i+1 < len(lines) {
+			next = lines[i+1]
 		}
+		if cur == nil || st.startsParagraph(prev, l, first, next) {
+			finish()
+			cur = &pdfPara{Paragraph: Paragraph{Page: l.page}, first: l.page, marks: map[int][]string{}}
+			first = l
+		} else {
+			text.WriteString(pdfJoiner(prev, l, words))
+			if strings.HasSuffix(text.String(), "-") && pdfDropHyphen(prev, l, words, auto) {
+				s := text.String()
+				text.Reset()
+				text.WriteString(s[:len(s)-1])
+			}
+		}
+		text.WriteString(l.text)
+		cur.last = l.page
+		cur.lines = append(cur.lines, l)
+		if len(l.marks) > 0 {
+			cur.marks[l.page] = append(cur.marks[l.page], l.marks...)
+		}
+		prev = l
 	}
 	finish()
 	return paras

@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -224,4 +225,38 @@ func pdfinfoPages(t *testing.T, path string) int {
 	}
 	t.Fatalf("pdfinfo %s: no page count", path)
 	return 0
+}
+
+// pdfParagraphs on hand-made lines: a paragraph of one line that fills it, before an indented
+// first line, is a paragraph of its own; a block indented as a whole, and an indented entry whose
+// wrapped part ends short, are not split.
+func TestPDFParagraphsIndentedLines(t *testing.T) {
+	st := &pdfStats{body: 12, spacing: map[float64]float64{12: 20}, left: [2]float64{72, 72}, right: [2]float64{523, 523}}
+	const margin, indent, full, short = 72.0, 96.0, 522.0, 300.0
+	tests := []struct {
+		name  string
+		lines [][2]float64 // x0, x1 of each line, 20 pt apart
+		want  []int        // lines per paragraph
+	}{
+		{"one-line paragraph, then a paragraph", [][2]float64{{indent, full}, {indent, full}, {margin, full}, {margin, short}}, []int{1, 3}},
+		{"paragraph, paragraph", [][2]float64{{indent, full}, {margin, short}, {indent, full}, {margin, short}}, []int{2, 2}},
+		{"block indented as a whole", [][2]float64{{indent, full}, {indent, full}, {indent, full}, {indent, short}}, []int{4}},
+		{"indented entry wrapped once", [][2]float64{{indent, full}, {indent, short}, {margin, full}, {margin, short}}, []int{2, 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var body []*pdfLine
+			for i, x := range tt.lines {
+				body = append(body, &pdfLine{page: 1, y: 700 - 20*float64(i), x0: x[0], x1: x[1], size: 12, firstW: 24,
+					text: fmt.Sprintf("第%d行文字。", i+1)})
+			}
+			var got []int
+			for _, p := range pdfParagraphs([][]*pdfLine{body}, st) {
+				got = append(got, len(p.lines))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("lines per paragraph %v, want %v", got, tt.want)
+			}
+		})
+	}
 }

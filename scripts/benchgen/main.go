@@ -100,8 +100,13 @@ func run(out string, n, paras, docxEvery int, sub string, copyShare float64, fro
 	}
 	if sub != "" {
 		ps := c.Submission(paras, copyShare, from)
-		if strings.HasSuffix(sub, ".docx") {
+		switch filepath.Ext(sub) {
+		case ".docx":
 			return synth.WriteDOCX(sub, ps)
+		case ".pdf":
+			pages, err := synth.WritePDF(sub, "学位论文 Thesis", ps)
+			fmt.Println("pages", pages)
+			return err
 		}
 		return synth.WriteTXT(sub, ps)
 	}

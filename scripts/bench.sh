@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Measures ThesisCheck on generated libraries (scripts/benchgen): for each size, import speed from
-# TXT files, check latency of a 40- and a 600-paragraph submission, open time, peak memory and size
-# on disk; once, import speed from DOCX files and PDF extraction against pdftotext. Memory columns:
+# TXT files, check latency of a 40- and a 600-paragraph submission and of a 300-page thesis PDF
+# (thesis_s: as the app checks; thesis_cli_s: `thesischeck check` end to end, with its peak), open
+# time, peak memory and size on disk; once, import speed from DOCX files and PDF extraction against
+# pdftotext. Memory columns:
 # peak resident memory / the process's own part of it (anonymous pages; for the probe, after its
 # checks), the rest being pages of the mapped index and library files. Everything it
 # generates goes to a temporary folder that is removed at the end (BENCH_KEEP=1 keeps it).
@@ -24,8 +26,11 @@ mbps() { python3 -c "import sys; b,s=float(sys.argv[1]),float(sys.argv[2]); prin
 
 "$tmp/benchgen" -submission "$tmp/sub40.txt" -paras 40 >/dev/null
 "$tmp/benchgen" -submission "$tmp/sub600.txt" -paras 600 >/dev/null
+# A 300-page thesis as a PDF (1,800 paragraphs, 12 pt on 20 pt lines), checked as the app checks it
+# (probe: extraction included, dictionary loaded) and from the command line (end to end).
+thesis_pages=$("$tmp/benchgen" -submission "$tmp/thesis.pdf" -paras 1800 | awk '/^pages/ {print $2}')
 
-printf '%-8s %-11s %-16s %-8s %-10s %-11s %-16s %-13s %-9s\n' docs import_MB/s import_peak/own open_s check40_s check600_s probe_peak/own check40_cold lib_size
+printf '%-8s %-11s %-16s %-8s %-10s %-11s %-16s %-13s %-9s %-10s %-14s\n' docs import_MB/s import_peak/own open_s check40_s check600_s probe_peak/own check40_cold lib_size thesis_s thesis_cli_s
 for n in $sizes; do
 	d="$tmp/n$n"
 	mkdir -p "$d"
@@ -55,10 +60,18 @@ for n in $sizes; do
 	prss=$(awk '/^maxrss_kib/ {print $2}' "$d/probe.txt")
 	panon=$(awk '/^RssAnon:/ {print $2}' "$d/probe.txt")
 	size=$(du -sb "$d/lib" | awk '{print $1}')
-	printf '%-8s %-11s %-16s %-8s %-10s %-11s %-16s %-13s %-9s\n' "$n" "$(mbps "$text" "$secs")" \
-		"$((rss / 1024))/$((anon / 1024))MiB" "$open" "$c40" "$c600" "$((prss / 1024))/$((panon / 1024))MiB" "$c40cold" "$((size / 1048576))MiB"
+	"$tmp/benchgen" -probe "$d/lib" -check "$tmp/thesis.pdf" >"$d/thesis-probe.txt"
+	thesis=$(awk '/^check_s thesis/ {print $3}' "$d/thesis-probe.txt")
+	for r in 1 2 3; do
+		time_cmd "$d/thesis.$r" "$bin" check --library "$d/lib" "$tmp/thesis.pdf"
+	done
+	read -r tsecs trss _ <"$(for r in 1 2 3; do echo "$(awk '{print $1}' "$d/thesis.$r") $d/thesis.$r"; done | sort -n | awk 'NR == 2 {print $2}')"
+	printf '%-8s %-11s %-16s %-8s %-10s %-11s %-16s %-13s %-9s %-10s %-14s\n' "$n" "$(mbps "$text" "$secs")" \
+		"$((rss / 1024))/$((anon / 1024))MiB" "$open" "$c40" "$c600" "$((prss / 1024))/$((panon / 1024))MiB" "$c40cold" "$((size / 1048576))MiB" \
+		"$thesis" "$tsecs/$((trss / 1024))MiB"
 	echo "  ($((text / 1048576)) MiB of text imported in ${secs}s (runs: ${all% }s); check times: best of three (twenty under 0.5 s) after a first, cold one)"
 	[ -z "$app" ] || echo "  (as the app imports, its dictionary loaded at start: ${app}s = $(mbps "$text" "$app") MB/s)"
+	echo "  (thesis: $thesis_pages pages of PDF, 1,800 paragraphs; as the app checks it, first check ${thesis}s, best of three after it $(awk '/^check_s thesis/ {print $4}' "$d/thesis-probe.txt")s; thesischeck check, end to end: median of three, peak)"
 	rm -rf "$d/files"
 done
 

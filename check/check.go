@@ -196,11 +196,11 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 			c.fail(err)
 			return nil
 		}
-		al := similarity.Align(p.prep.Tokens, sp.Tokens, c.align)
+		srcGrams := similarity.Grams(sp.Tokens)
+		al := similarity.AlignGrams(p.prep.Tokens, sp.Tokens, p.prep.Grams, srcGrams, c.align)
 		if len(al.A) == 0 {
 			continue
 		}
-		srcGrams := similarity.Grams(sp.Tokens)
 		f := found{
 			ref:      cand.ParaRef,
 			src:      sp,

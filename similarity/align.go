@@ -3,6 +3,7 @@ package similarity
 import (
 	"slices"
 	"sort"
+	"sync"
 )
 
 // Grams returns the hash of each word bigram of toks: gram i covers tokens i and i+1. A bigram of
@@ -126,16 +127,17 @@ type chain struct {
 // up to a run; each sentence moved elsewhere forms a chain of its own. Chains with too few words or
 // characters are dropped; the rest, merged where they touch, are the copied runs.
 func Align(a, b []Token, opt AlignOptions) Alignment {
-	ga, gb := Grams(a), Grams(b)
+	return AlignGrams(a, b, Grams(a), Grams(b), opt)
+}
+
+// AlignGrams is Align for a caller that has the paragraphs' Grams already: a check aligns each
+// paragraph with a dozen candidates.
+func AlignGrams(a, b []Token, ga, gb []uint32, opt AlignOptions) Alignment {
 	if len(ga) == 0 || len(gb) == 0 {
 		return Alignment{}
 	}
-	pos := make(map[uint32][]int32, len(gb))
-	for j, g := range gb {
-		if g != 0 && (opt.MaxRepeats <= 0 || len(pos[g]) < opt.MaxRepeats) {
-			pos[g] = append(pos[g], int32(j))
-		}
-	}
+	pos := newGramPositions(gb, opt.MaxRepeats)
+	defer pos.release()
 	gap := int32(opt.MaxGap)
 	var chains []*chain
 	var open []*chain // chains that may still grow: their last seed is within reach of i
@@ -152,7 +154,7 @@ func Align(a, b []Token, opt AlignOptions) Alignment {
 			}
 		}
 		open = open[:w]
-		for _, j := range pos[g] {
+		for j := pos.first(g); j >= 0; j = pos.next[j] {
 			var best *chain
 			bestShift := gap + 1
 			for _, c := range open {
@@ -205,6 +207,82 @@ func Align(a, b []Token, opt AlignOptions) Alignment {
 		pairs[k] = [2][2]int{ra[k], rb[k]}
 	}
 	return Alignment{A: mergeRuns(ra, opt.MaxGap), B: mergeRuns(rb, opt.MaxGap), MatchedA: matched, Pairs: pairs}
+}
+
+// gramPositions finds where each gram of a paragraph stands: an open-addressing table of grams
+// (already hashes, so their low bits are the slot), each with its positions chained in increasing
+// order. Most alignments are of candidates that share a gram or two with the query and nothing
+// more: a map built for each of them was a tenth of a check's CPU, sorted pairs half of that.
+type gramPositions struct {
+	keys       []uint32 // the gram in each slot, 0 for an empty one
+	head, tail []int32  // first and last position of the slot's gram
+	count      []int32  // positions chained for the slot's gram
+	next       []int32  // the next position of the same gram, -1 after the last
+	used       []int32  // slots in use, to clear them
+	mask       uint32
+	maxRepeats int32
+}
+
+var positionsPool = sync.Pool{New: func() any { return new(gramPositions) }}
+
+// newGramPositions indexes grams, keeping the first maxRepeats positions of each (all when
+// maxRepeats ≤ 0). Give it back with release.
+func newGramPositions(grams []uint32, maxRepeats int) *gramPositions {
+	p := positionsPool.Get().(*gramPositions)
+	size := 16
+	for size < 2*len(grams) {
+		size *= 2
+	}
+	if len(p.keys) < size {
+		p.keys = make([]uint32, size)
+		p.head, p.tail, p.count = make([]int32, size), make([]int32, size), make([]int32, size)
+	}
+	p.mask = uint32(size - 1)
+	p.maxRepeats = int32(maxRepeats)
+	p.next = append(p.next[:0], make([]int32, len(grams))...)
+	for j, g := range grams {
+		p.next[j] = -1
+		if g == 0 {
+			continue
+		}
+		k := p.slot(g)
+		switch {
+		case p.keys[k] == 0:
+			p.keys[k] = g
+			p.head[k], p.tail[k], p.count[k] = int32(j), int32(j), 1
+			p.used = append(p.used, int32(k))
+		case p.maxRepeats <= 0 || p.count[k] < p.maxRepeats:
+			p.next[p.tail[k]] = int32(j)
+			p.tail[k] = int32(j)
+			p.count[k]++
+		}
+	}
+	return p
+}
+
+// slot is where g is, or the empty slot where it would go.
+func (p *gramPositions) slot(g uint32) uint32 {
+	k := g & p.mask
+	for p.keys[k] != 0 && p.keys[k] != g {
+		k = (k + 1) & p.mask
+	}
+	return k
+}
+
+// first is the first position of g, -1 when it is absent; next[j] follows.
+func (p *gramPositions) first(g uint32) int32 {
+	if k := p.slot(g); g != 0 && p.keys[k] == g {
+		return p.head[k]
+	}
+	return -1
+}
+
+func (p *gramPositions) release() {
+	for _, k := range p.used {
+		p.keys[k] = 0
+	}
+	p.used = p.used[:0]
+	positionsPool.Put(p)
 }
 
 // keep reports whether a chain that starts at word first and ends at word last is long enough to

@@ -3,6 +3,7 @@ package similarity
 import (
 	"math"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -307,5 +308,40 @@ func TestMinHashValuesFixed(t *testing.T) {
 	}
 	if empty := MinHash(nil); empty[0] != math.MaxUint32 || empty[127] != math.MaxUint32 {
 		t.Errorf("an empty set gives %#x…%#x, want all ones", empty[0], empty[127])
+	}
+}
+
+// gramPositions gives each gram's positions in increasing order, at most maxRepeats of them, and
+// none for a gram that is absent or zero (no gram); grams whose low bits collide (7, 23, 39 in a
+// table of 16 slots) are told apart.
+func TestGramPositions(t *testing.T) {
+	grams := []uint32{7, 3, 7, 0, 9, 7, 3, 7, 23, 39, 23}
+	positions := func(p *gramPositions, g uint32) []int32 {
+		defer p.release()
+		var out []int32
+		for j := p.first(g); j >= 0; j = p.next[j] {
+			out = append(out, j)
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		maxRepeats int
+		gram       uint32
+		want       []int32
+	}{
+		{0, 7, []int32{0, 2, 5, 7}},
+		{3, 7, []int32{0, 2, 5}},
+		{0, 3, []int32{1, 6}},
+		{1, 9, []int32{4}},
+		{0, 0, nil},
+		{0, 8, nil},
+		{0, 10, nil},
+		{0, 23, []int32{8, 10}},
+		{0, 39, []int32{9}},
+		{0, 55, nil},
+	} {
+		if got := positions(newGramPositions(grams, tt.maxRepeats), tt.gram); !slices.Equal(got, tt.want) {
+			t.Errorf("gram %d, at most %d: positions %v, want %v", tt.gram, tt.maxRepeats, got, tt.want)
+		}
 	}
 }

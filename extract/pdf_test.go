@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -258,5 +259,44 @@ func TestPDFParagraphsIndentedLines(t *testing.T) {
 				t.Errorf("lines per paragraph %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// Pages read on two goroutines, each with a reader of its own, give the document one reader gives;
+// with no helper free the pages are read on one.
+func TestPDFPagesInParallel(t *testing.T) {
+	path := filepath.Join("testdata", "pdf", "long-pdftex.pdf")
+	defer func(h chan struct{}) { pdfHelpers = h }(pdfHelpers)
+	read := func(helpers int) *Document {
+		pdfHelpers = make(chan struct{}, helpers)
+		doc, err := File(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pdfHelpers) != 0 {
+			t.Errorf("%d helpers not given back", len(pdfHelpers))
+		}
+		return doc
+	}
+	one, two := read(0), read(1)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := pdfOpen(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := pdfPages(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readers, release := pdfReaders(data, pages)
+	if len(readers) != 2 {
+		t.Errorf("%d pages read by %d readers with a helper free, want 2", len(pages), len(readers))
+	}
+	release()
+	if !reflect.DeepEqual(one, two) {
+		t.Error("the pages read on two goroutines give another document than on one")
 	}
 }

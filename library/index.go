@@ -184,6 +184,17 @@ func (x *index) para(p int32) (id uint64, num int, sim uint64, ok bool) {
 	return s.seg.docIDs[d], int(q - s.seg.docFirst[d]), s.seg.sims[q], !s.dead[d]
 }
 
+// postings puts in segs the paragraphs of each segment that hold gram g (numbered within the
+// segment) and returns how many paragraphs of the library hold it, the in-memory part's included.
+func (x *index) postings(g uint32, mem *memTables, segs [][]uint32) int {
+	n := len(mem.grams[g])
+	for i, s := range x.segs {
+		segs[i] = s.seg.postingsOf(g)
+		n += len(segs[i])
+	}
+	return n
+}
+
 func (x *index) paras() int { return int(x.memBase) + len(x.mem.paraDoc) }
 
 // ParaRef names a paragraph of a library document.
@@ -276,12 +287,7 @@ func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits
 	uniq := similarity.SortedSet(slices.Clone(grams))
 	postings := make([][]uint32, len(x.segs))
 	for _, g := range uniq {
-		n := len(mem.grams[g])
-		for i, s := range x.segs {
-			postings[i] = s.seg.postingsOf(g)
-			n += len(postings[i])
-		}
-		if n > maxPostings {
+		if x.postings(g, mem, postings) > maxPostings {
 			continue
 		}
 		for i, ps := range postings {
@@ -489,17 +495,14 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 	mem := x.mem.tables()
 	total, common := 0, 0
 	var memDocs map[int32]bool
+	postings := make([][]uint32, len(x.segs))
 	for _, g := range grams {
 		if g == 0 {
 			continue
 		}
 		total++
 		// Fewer postings than minDocs cannot hold minDocs documents: most grams stop here.
-		n := len(mem.grams[g])
-		for _, s := range x.segs {
-			n += len(s.seg.postingsOf(g))
-		}
-		if n < minDocs {
+		if x.postings(g, mem, postings) < minDocs {
 			continue
 		}
 		key := uint64(g)<<32 | uint64(uint32(minDocs))
@@ -515,9 +518,9 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 		// Postings are in paragraph order and a document's paragraphs are consecutive, so distinct
 		// documents are counted where the document changes.
 		docs := 0
-		for _, s := range x.segs {
+		for i, s := range x.segs {
 			last := int64(-1)
-			for _, p := range s.seg.postingsOf(g) {
+			for _, p := range postings[i] {
 				if int(p) >= len(s.seg.paraDoc) {
 					continue
 				}

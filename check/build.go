@@ -213,7 +213,10 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 	if dodges.SpacedCJK < minSpacedWarning(han) {
 		dodges.SpacedCJK = 0
 	}
-	r.Warnings = dodgeWarnings(dodges)
+	for _, w := range doc.Warnings {
+		r.Warnings = append(r.Warnings, report.Warning(w))
+	}
+	r.Warnings = append(r.Warnings, dodgeWarnings(dodges)...)
 	h := sha256.Sum256([]byte(sha + r.Created.Format(time.RFC3339)))
 	r.Number = "TC-" + r.Created.Format("20060102") + "-" + strings.ToUpper(hex.EncodeToString(h[:4]))
 	return r

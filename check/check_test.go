@@ -601,3 +601,28 @@ func TestSpacedTypographyIsNoDodge(t *testing.T) {
 		t.Errorf("no warning for a spaced-out paragraph: %+v", r.Warnings)
 	}
 }
+
+// TestExtractionWarnings: what extraction changed in a document's text is in its report, with
+// where it was, before the checker's own warnings.
+func TestExtractionWarnings(t *testing.T) {
+	lib := newLibrary(t)
+	src := libPara(t, "zh-tea.txt", "明代中期以后")
+	doc := &extract.Document{Path: "thesis.txt", Format: "txt", Title: "thesis",
+		Paragraphs: []extract.Paragraph{{Text: src.text, Section: extract.Body}},
+		Warnings:   []extract.Warning{{Kind: "hidden", Count: 7, Message: "7 characters of hidden text were left out", Pages: []int{2}, Paragraphs: []int{0}}},
+	}
+	r, err := Document(context.Background(), lib, doc, "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings) == 0 {
+		t.Fatal("no warnings in the report")
+	}
+	w := r.Warnings[0]
+	if w.Kind != "hidden" || w.Count != 7 || w.Message != doc.Warnings[0].Message || !slices.Equal(w.Pages, []int{2}) || !slices.Equal(w.Paragraphs, []int{0}) {
+		t.Errorf("report warning %+v, want the extraction's %+v", w, doc.Warnings[0])
+	}
+	if r.Similarity < 0.9 {
+		t.Errorf("similarity %.3f: the warning must not change the check", r.Similarity)
+	}
+}

@@ -74,6 +74,19 @@ type Document struct {
 	Format     string      `json:"format"` // "pdf", "docx" or "txt"
 	Title      string      `json:"title"`
 	Paragraphs []Paragraph `json:"paragraphs"`
+	// Warnings tell of text that extraction replaced, dropped or could not read as the file meant
+	// it. A check's figures are about the text read, so a report carries these along.
+	Warnings []Warning `json:"warnings,omitempty"`
+}
+
+// Warning is one kind of change extraction made to a document's text.
+type Warning struct {
+	Kind    string `json:"kind"`    // machine-readable; one of the Warn… constants
+	Count   int    `json:"count"`   // how many characters, bytes or items, as Message says
+	Message string `json:"message"` // one line for people
+	// Pages (1-based) and Paragraphs (indices into Document.Paragraphs) say where, when known.
+	Pages      []int `json:"pages,omitempty"`
+	Paragraphs []int `json:"paragraphs,omitempty"`
 }
 
 // Errors that describe why a file cannot be read. They are wrapped with the file's path.

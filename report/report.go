@@ -136,6 +136,9 @@ type Warning struct {
 	Kind    string `json:"kind"`
 	Count   int    `json:"count"`
 	Message string `json:"message"`
+	// Pages (1-based) and Paragraphs (indices into Report.Paragraphs) say where, when known.
+	Pages      []int `json:"pages,omitempty"`
+	Paragraphs []int `json:"paragraphs,omitempty"`
 }
 
 // WriteJSON writes r as indented JSON.

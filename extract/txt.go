@@ -6,90 +6,33 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/simplifiedchinese"
-	utf16 "golang.org/x/text/encoding/unicode"
-	"golang.org/x/text/transform"
 )
 
-// readTXT decodes plain text (UTF-8 with or without BOM, UTF-16 with BOM, GB18030/GBK) and splits
-// it into paragraphs at blank lines. A single line break inside a block is a wrapped line.
+// readTXT decodes plain text (UTF-8 with or without BOM, UTF-16 with BOM, GB18030/GBK, Windows-1252;
+// see decode.go) and splits it into paragraphs at blank lines. A single line break inside a block is
+// a wrapped line.
 func readTXT(data []byte) (*Document, error) {
-	text, err := decodeText(data)
+	text, warnings, err := decodeText(data)
 	if err != nil {
 		return nil, err
 	}
 	if len(text) > MaxDocText {
 		return nil, fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
 	}
-	return &Document{Paragraphs: splitBlocks(text)}, nil
-}
-
-// decodeText returns data as UTF-8, whatever of our encodings it was written in.
-func decodeText(data []byte) (string, error) {
-	switch {
-	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
-		data = data[3:]
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		dec := utf16.UTF16(utf16.BigEndian, utf16.ExpectBOM).NewDecoder()
-		out, _, err := transform.Bytes(dec, data)
-		if err != nil {
-			return "", err
-		}
-		return cleanText(string(out)), nil
-	}
-	if utf8.Valid(data) {
-		return cleanText(string(data)), nil
-	}
-	out, err := decodeLegacy(data)
-	if err != nil {
-		return "", ErrUnsupported
-	}
-	return cleanText(out), nil
-}
-
-// decodeLegacy reads text that is not UTF-8: GB18030 (which includes GBK and GB2312), or
-// Windows-1252 when the bytes above 0x7F stand alone between ASCII bytes, as accented letters and
-// curly quotes do, where a Chinese character is two such bytes in a row.
-func decodeLegacy(data []byte) (string, error) {
-	dec := simplifiedchinese.GB18030.NewDecoder()
-	if looksLikeWindows1252(data) {
-		dec = charmap.Windows1252.NewDecoder()
-	}
-	out, _, err := transform.Bytes(dec, data)
-	return string(out), err
-}
-
-func looksLikeWindows1252(data []byte) bool {
-	high, alone := 0, 0
-	for i, c := range data {
-		if c < 0x80 {
-			continue
-		}
-		high++
-		if (i == 0 || data[i-1] < 0x80) && (i+1 == len(data) || data[i+1] < 0x80) {
-			alone++
-		}
-	}
-	return high > 0 && alone*2 > high
+	return &Document{Paragraphs: splitBlocks(text), Warnings: warnings}, nil
 }
 
 // looksLikeText reports whether data is text in one of the encodings decodeText reads, and not
 // binary data that happens to decode.
 func looksLikeText(data []byte) bool {
 	if len(data) > 64<<10 {
-		data = data[:64<<10]
+		data = data[:64<<10] // a character cut in two at the end is one bad one among thousands
 	}
 	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
 		return true
 	}
-	s, err := decodeSample(data)
-	if err != nil {
-		return false
-	}
 	bad, nul, total := 0, 0, 0
-	for _, r := range s {
+	for _, r := range chooseReading(data).text {
 		total++
 		switch {
 		case r == 0:
@@ -104,22 +47,6 @@ func looksLikeText(data []byte) bool {
 		bad += nul
 	}
 	return total > 0 && bad*100 <= total
-}
-
-func decodeSample(data []byte) (string, error) {
-	data = bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
-	// A sample may end inside a multi-byte character.
-	for i := 0; i < 3 && len(data) > 0 && !utf8.Valid(data); i++ {
-		if utf8.Valid(data[:len(data)-1]) {
-			data = data[:len(data)-1]
-			break
-		}
-		data = data[:len(data)-1]
-	}
-	if utf8.Valid(data) {
-		return string(data), nil
-	}
-	return decodeLegacy(data)
 }
 
 // cleanText normalises line ends and drops NUL bytes, which truncate text inside gojieba. A form

@@ -1,13 +1,20 @@
 package extract
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+	"golang.org/x/text/transform"
 )
 
 func paragraphTexts(doc *Document) []string {
@@ -169,5 +176,121 @@ func TestJoinLines(t *testing.T) {
 		if got := joinLines(tc.lines); got != tc.want {
 			t.Errorf("joinLines(%q) = %q, want %q", tc.lines, got, tc.want)
 		}
+	}
+}
+
+// TestDecodeText: the reading chosen for text in each encoding, with bytes that are not valid in
+// it, and for data no encoding reads as text.
+func TestDecodeText(t *testing.T) {
+	utf8zh, err := os.ReadFile(filepath.Join("testdata", "txt", "utf8.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gbk, err := os.ReadFile(filepath.Join("testdata", "txt", "gbk.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clean := cleanText(string(utf8zh))
+	zh := strings.Repeat(string(utf8zh), 20) // 4.5 KB, as a short library document
+	mid := strings.Index(zh, "指纹")           // a character boundary in the middle
+	english := strings.Repeat("Plagiarism detection compares a submission with a library of earlier work.\n", 40)
+	big5, _, _ := transform.Bytes(traditionalchinese.Big5.NewEncoder(), []byte(strings.Repeat("論文複製檢測方法研究，本文提出一種結合指紋與對齊的方法。\n", 30)))
+	pua := strings.Repeat("\ue001\ue002\ue003 ", 200)
+	cases := []struct {
+		name     string
+		data     []byte
+		want     string // the text, when it is read
+		refuse   bool
+		replaced int   // bytes replaced, with a WarnReplaced warning
+		offsets  []int // the offsets the warning names
+	}{
+		{"utf-8", utf8zh, clean, false, 0, nil},
+		{"utf-8 and 0xFF appended", append(bytes.Clone(utf8zh), 0xFF), clean + "\uFFFD", false, 1, []int{len(utf8zh)}},
+		{"utf-8 and 0xFF in the middle", []byte(zh[:mid] + "\xFF" + zh[mid:]), cleanText(zh[:mid] + "\uFFFD" + zh[mid:]), false, 1, []int{mid}},
+		{"utf-8 and a character cut in two", []byte(zh[:mid+1] + zh[mid+3:]), cleanText(zh[:mid] + "\uFFFD" + zh[mid+3:]), false, 1, []int{mid}},
+		{"utf-8 with BOM and a stray byte", append([]byte("\xEF\xBB\xBF"+zh), 0x80), cleanText(zh) + "\uFFFD", false, 1, []int{3 + len(zh)}},
+		{"ascii and 0xFF appended", []byte(english + "\xFF"), english + "\uFFFD", false, 1, []int{len(english)}},
+		{"gbk", gbk, cleanText(string(utf8zh)), false, 0, nil},
+		{"windows-1252", []byte("The \x93quick\x94 brown fox \x97 caf\xe9 owner\x92s dog."), "The “quick” brown fox — café owner’s dog.", false, 0, nil},
+		{"big5", big5, "", true, 0, nil},
+		{"private use", []byte(pua), "", true, 0, nil},
+		{"utf-8, bad every 20 bytes", everyNth([]byte(zh), 20), "", true, 0, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			text, warnings, err := decodeText(c.data)
+			if c.refuse {
+				if !errors.Is(err, ErrEncoding) || !errors.Is(err, ErrUnsupported) {
+					t.Fatalf("err = %v, want ErrEncoding", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if text != c.want {
+				t.Errorf("text\n got %q\nwant %q", firstRunes(text, 80), firstRunes(c.want, 80))
+			}
+			var got Warning
+			for _, w := range warnings {
+				if w.Kind == WarnReplaced {
+					got = w
+				}
+			}
+			if got.Count != c.replaced {
+				t.Errorf("warnings %+v, want %d replaced", warnings, c.replaced)
+			}
+			for _, o := range c.offsets {
+				if !strings.Contains(got.Message, "at byte "+strconv.Itoa(o)) {
+					t.Errorf("warning %q does not name offset %d", got.Message, o)
+				}
+			}
+		})
+	}
+}
+
+// everyNth puts a 0xFF byte after every n bytes of data.
+func everyNth(data []byte, n int) []byte {
+	var out []byte
+	for i := 0; i < len(data); i += n {
+		out = append(out, data[i:min(i+n, len(data))]...)
+		out = append(out, 0xFF)
+	}
+	return out
+}
+
+func firstRunes(s string, n int) string {
+	r := []rune(s)
+	return string(r[:min(n, len(r))])
+}
+
+// TestReadTXTDevsetLegacy: the devset's GBK library documents read as GB18030 decodes them, as
+// before the readings were compared, and without warnings.
+func TestReadTXTDevsetLegacy(t *testing.T) {
+	if _, err := os.Stat(devsetDir); err != nil {
+		t.Skip("development set not present")
+	}
+	files, _ := filepath.Glob(filepath.Join(devsetDir, "*", "*", "*.txt"))
+	legacy := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if utf8.Valid(data) {
+			continue
+		}
+		legacy++
+		want, _, err := transform.Bytes(simplifiedchinese.GB18030.NewDecoder(), data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, warnings, err := decodeText(data)
+		if err != nil || text != cleanText(string(want)) || len(warnings) > 0 {
+			t.Errorf("%s: err %v, %d warnings, text as GB18030: %v", f, err, len(warnings), text == cleanText(string(want)))
+		}
+	}
+	if legacy == 0 {
+		t.Error("no legacy-encoded text in the devset")
 	}
 }

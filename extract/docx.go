@@ -54,10 +54,16 @@ func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 	styles := parseStyles(pkg.readOptional(pkg.target(rels, "styles", mainName, "word/styles.xml")))
 	num := parseNumbering(pkg.readOptional(pkg.target(rels, "numbering", mainName, "word/numbering.xml")))
 	notes := map[string]string{}
+	var warnings []Warning
 	for _, kind := range []string{"footnotes", "endnotes"} {
-		raw := pkg.readOptional(pkg.target(rels, kind, mainName, "word/"+kind+".xml"))
+		name := pkg.target(rels, kind, mainName, "word/"+kind+".xml")
+		raw := pkg.readOptional(name)
 		if err := pkg.err; err != nil {
 			return nil, err
+		}
+		if raw == nil && pkg.parts[strings.ToLower(name)] != nil {
+			warnings = append(warnings, Warning{Kind: WarnUnreadableNotes, Count: 1,
+				Message: fmt.Sprintf("%s is damaged: its %s were left out", name, kind)})
 		}
 		if len(raw) == 0 {
 			continue
@@ -88,16 +94,33 @@ func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 		}
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, mainName, err)
 	}
-	return &Document{Paragraphs: w.paras}, nil
+	if w.noteRepeats > 0 {
+		warnings = append(warnings, Warning{Kind: WarnRepeatedNotes, Count: w.noteRepeats,
+			Message: fmt.Sprintf("%d more references to notes already read: each note is kept once, with the first paragraph that refers to it", w.noteRepeats)})
+	}
+	return &Document{Paragraphs: w.paras, Warnings: warnings}, nil
 }
+
+// Warning kinds of DOCX notes.
+const (
+	// WarnRepeatedNotes: references to a footnote or endnote already kept (a note referred to
+	// 20,000 times would otherwise be read 20,000 times).
+	WarnRepeatedNotes = "repeated_notes"
+	// WarnUnreadableNotes: a damaged footnotes or endnotes part, left out.
+	WarnUnreadableNotes = "unreadable_notes"
+)
+
+// maxPackageBytes bounds what all the parts read from one DOCX may inflate to together.
+const maxPackageBytes = 2 * MaxTextBytes
 
 // docxPackage reads parts of the ZIP with a size cap on each, so that a ZIP bomb fails on the
 // declared size before anything is inflated. archive/zip itself refuses to inflate past the declared
 // size, so a lying header cannot get around the cap either.
 type docxPackage struct {
-	zr    *zip.Reader
-	parts map[string]*zip.File // by lower-case part name; OPC part names are case-insensitive
-	err   error                // first error of an optional part that was too large or damaged
+	zr       *zip.Reader
+	parts    map[string]*zip.File // by lower-case part name; OPC part names are case-insensitive
+	err      error                // first error of an optional part that was too large or damaged
+	inflated int                  // bytes read so far, bounded by maxPackageBytes
 }
 
 func newDocxPackage(zr *zip.Reader) *docxPackage {
@@ -192,6 +215,9 @@ func (p *docxPackage) read(name string) ([]byte, error) {
 	}
 	if len(raw) > MaxTextBytes {
 		return nil, fmt.Errorf("%w: %s expands past %d MB", ErrTooLarge, f.Name, MaxTextBytes>>20)
+	}
+	if p.inflated += len(raw); p.inflated > maxPackageBytes {
+		return nil, fmt.Errorf("%w: the parts expand to more than %d MB", ErrTooLarge, maxPackageBytes>>20)
 	}
 	return raw, nil
 }
@@ -741,10 +767,15 @@ type docxWalker struct {
 	noteID    string
 	noteParts []string
 	noteTexts map[string]string
+
+	// The body: notes already attached to a paragraph, and the references to them that followed.
+	notesKept   map[string]bool
+	noteRepeats int
+	textBytes   int // text of the paragraphs and their notes so far, bounded by MaxDocText
 }
 
 func newDocxWalker(ctx context.Context, ss styleSheet, num *numbering) *docxWalker {
-	return &docxWalker{ctx: ctx, styles: ss, num: num, noteTexts: map[string]string{}}
+	return &docxWalker{ctx: ctx, styles: ss, num: num, noteTexts: map[string]string{}, notesKept: map[string]bool{}}
 }
 
 func (w *docxWalker) top() *paraBuilder {
@@ -798,6 +829,9 @@ func (w *docxWalker) walk(raw []byte) error {
 		if len(w.paras) > MaxParagraphs {
 			// Before the paragraphs of a hostile part, small each, cost gigabytes.
 			return fmt.Errorf("%w: more than %d paragraphs", ErrTooLarge, MaxParagraphs)
+		}
+		if w.textBytes > MaxDocText {
+			return fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
 		}
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -936,8 +970,15 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		w.write("-")
 	case "footnoteReference", "endnoteReference":
 		if p := w.top(); p != nil && w.notes != nil {
-			if text, ok := w.notes[t.Name.Local[:1]+attr(t, "id")]; ok && text != "" {
-				p.notes = append(p.notes, text)
+			key := t.Name.Local[:1] + attr(t, "id")
+			if text, ok := w.notes[key]; ok && text != "" {
+				if w.notesKept[key] {
+					w.noteRepeats++
+				} else {
+					w.notesKept[key] = true
+					p.notes = append(p.notes, text)
+					w.textBytes += len(text)
+				}
 			}
 		}
 		if onOff2(t, "customMarkFollows") {
@@ -1074,6 +1115,7 @@ func (w *docxWalker) finish(p *paraBuilder) {
 		}
 	}
 	para := Paragraph{Text: text, Notes: p.notes}
+	w.textBytes += len(text)
 	if level >= 0 || title {
 		para.Heading = true
 		if level >= 0 && label != "" && !strings.HasPrefix(text, strings.TrimSpace(label)) {

@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -142,6 +143,10 @@ func ReadFile(path string) ([]byte, error) {
 }
 
 func readLimited(path string) ([]byte, error) {
+	// A named pipe blocks the open itself until something writes to it: look before opening.
+	if st, err := os.Stat(path); err == nil && !st.IsDir() && !st.Mode().IsRegular() {
+		return nil, NotRegular(st.Mode())
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -153,6 +158,9 @@ func readLimited(path string) ([]byte, error) {
 	}
 	if st.IsDir() {
 		return nil, errors.New("is a folder")
+	}
+	if !st.Mode().IsRegular() {
+		return nil, NotRegular(st.Mode())
 	}
 	if st.Size() > MaxFileSize {
 		return nil, fmt.Errorf("%w (%d MB, limit %d MB)", ErrTooLarge, st.Size()>>20, MaxFileSize>>20)
@@ -172,7 +180,25 @@ func readLimited(path string) ([]byte, error) {
 	return data, nil
 }
 
-// Bytes reads a document held in memory; name is used for messages and as a format hint only.
+// ErrNotRegular is returned for a named pipe, a device or a socket: reading one may never end.
+var ErrNotRegular = errors.New("not a regular file")
+
+// NotRegular is ErrNotRegular saying what the file is instead.
+func NotRegular(mode os.FileMode) error {
+	what := "a special file"
+	switch {
+	case mode&os.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case mode&os.ModeSocket != 0:
+		what = "a socket"
+	case mode&os.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Errorf("%w (%s)", ErrNotRegular, what)
+}
+
+// Bytes reads a document held in memory; name is used for messages and to warn when its extension
+// names another format than the content.
 func Bytes(ctx context.Context, name string, data []byte) (*Document, error) {
 	doc, err := parse(ctx, name, data)
 	if err != nil {
@@ -196,22 +222,71 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 	if err != nil {
 		return nil, oneLine{err}
 	}
-	if err := checkSize(doc.Paragraphs); err != nil {
-		return nil, err
-	}
-	doc.Paragraphs = splitLong(doc.Paragraphs)
-	doc.Path, doc.Format = name, format
-	Structure(doc)
 	if len(doc.Paragraphs) == 0 {
 		if format == "pdf" {
 			return nil, ErrNoText
 		}
 		return nil, ErrEmpty
 	}
+	doc.Path, doc.Format = name, format
+	if w, ok := nameMismatch(name, format); ok {
+		doc.Warnings = append(doc.Warnings, w)
+	}
+	markReplaced(doc)
 	if doc.Title == "" {
 		doc.Title = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	}
 	return doc, nil
+}
+
+// finish bounds a parsed document's size and gives it its structure.
+func finish(doc *Document) (*Document, error) {
+	if err := checkSize(doc.Paragraphs); err != nil {
+		return nil, err
+	}
+	doc.Paragraphs = splitLong(doc.Paragraphs)
+	Structure(doc)
+	return doc, nil
+}
+
+// formatExts are the extensions each format is saved under.
+var formatExts = map[string][]string{
+	"pdf":  {".pdf"},
+	"docx": {".docx", ".docm", ".dotx", ".dotm"},
+	"txt":  {".txt", ".text"},
+}
+
+// documentExts are extensions that name a document format; text under any other extension (.md,
+// .tex, none) is not a disagreement.
+var documentExts = []string{".pdf", ".docx", ".docm", ".dotx", ".dotm", ".doc", ".dot", ".wps", ".rtf",
+	".odt", ".txt", ".text", ".htm", ".html", ".xps", ".caj", ".epub"}
+
+// nameMismatch warns when the file's extension names another format than its content: a PDF named
+// .docx is read as the PDF it is, and the reader of the report should know that the file they see
+// is not what was checked as they would open it.
+func nameMismatch(name, format string) (Warning, bool) {
+	ext := strings.ToLower(filepath.Ext(name))
+	if ext == "" || slices.Contains(formatExts[format], ext) || (format == "txt" && !slices.Contains(documentExts, ext)) {
+		return Warning{}, false
+	}
+	return Warning{Kind: WarnNameMismatch, Count: 1,
+		Message: fmt.Sprintf("the file is named %s but its content is %s: it was read as %s", ext, formatNames[format], formatNames[format])}, true
+}
+
+var formatNames = map[string]string{"pdf": "a PDF", "docx": "a Word document (DOCX)", "txt": "plain text"}
+
+// markReplaced says in which paragraphs the replaced characters stand, now that they are final.
+func markReplaced(doc *Document) {
+	for i := range doc.Warnings {
+		if w := &doc.Warnings[i]; w.Kind == WarnReplaced {
+			w.Paragraphs = nil
+			for j, p := range doc.Paragraphs {
+				if strings.ContainsRune(p.Text, utf8.RuneError) {
+					w.Paragraphs = append(w.Paragraphs, j)
+				}
+			}
+		}
+	}
 }
 
 // oneLine shows an error on one short line of printable text: parsers quote the broken bytes of a
@@ -247,6 +322,9 @@ func checkSize(ps []Paragraph) error {
 	n := 0
 	for _, p := range ps {
 		n += len(p.Text)
+		for _, note := range p.Notes {
+			n += len(note)
+		}
 	}
 	if n > MaxDocText {
 		return fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
@@ -332,8 +410,9 @@ func Sniff(data []byte, name string) string {
 	return ""
 }
 
-// parseGuarded runs a parser with a recover and a time limit, so that a parser bug on a hostile
-// file becomes an error. A parser that hangs is abandoned (its goroutine is left to finish).
+// parseGuarded runs a parser, and the steps after it, with a recover and a time limit, so that a
+// parser bug on a hostile file becomes an error. A parser that hangs is abandoned (its goroutine
+// is left to finish; the bounds on every format make sure it does).
 func parseGuarded(ctx context.Context, format string, data []byte) (*Document, error) {
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
@@ -357,6 +436,9 @@ func parseGuarded(ctx context.Context, format string, data []byte) (*Document, e
 			doc, err = readDOCX(ctx, data)
 		default:
 			doc, err = readTXT(data)
+		}
+		if err == nil {
+			doc, err = finish(doc)
 		}
 		ch <- result{doc, err}
 	}()

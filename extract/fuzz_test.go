@@ -7,11 +7,13 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"thesischeck/internal/hostile"
 )
 
 // Fuzz targets for the three readers, through Bytes as the library and the check call them. The
 // seed corpus is the real and broken files in testdata/ (testdata/bad holds truncated, damaged,
-// encrypted, image-only and hostile files). Whatever the bytes: no panic, no hang, and either an
+// encrypted, image-only and hostile files) and the hostile shapes of internal/hostile, made small. Whatever the bytes: no panic, no hang, and either an
 // error naming the file or paragraphs of valid, non-empty text within the limits.
 
 func addSeeds(f *testing.F, patterns ...string) {
@@ -66,16 +68,33 @@ func fuzzReader(t *testing.T, name string, data []byte) {
 
 func FuzzPDF(f *testing.F) {
 	addSeeds(f, "bad/[!g]*.pdf", "bad/good.pdf", "bad/*.docx", "pdf/*.pdf") // not glyphs.pdf: a second an exec
+	// The hostile shapes, each just past a bound (or inside it) so that an exec stays cheap.
+	f.Add(hostile.DeepSaves(1100))
+	f.Add(hostile.DeepSaves(50))
+	f.Add(hostile.NestedForms(20))
+	f.Add(hostile.NestedForms(4))
+	f.Add(hostile.FormFanOut(20_000))
+	f.Add(hostile.StreamBomb(2))
+	f.Add(damagedStreamPDF())
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzReader(t, "fuzz.pdf", data) })
 }
 
 func FuzzDOCX(f *testing.F) {
 	addSeeds(f, "docx/*.docx", "bad/*.docx")
+	f.Add(hostile.FootnoteBomb(5, 200))
+	f.Add(hostile.DOCX(hostile.Para("Two notes.", 1, 2, 1), `<w:footnote w:id="1"><w:p><w:r><w:t>One.</w:t></w:r></w:p></w:footnote><w:footnote w:id="2"><w:p><w:r><w:t>Two.</w:t></w:r></w:p></w:footnote>`))
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzReader(t, "fuzz.docx", data) })
 }
 
 func FuzzTXT(f *testing.F) {
 	addSeeds(f, "txt/*", "bad/*.txt")
+	zh := strings.Repeat("论文复制检测方法研究，本文提出一种结合指纹与对齐的方法。\n", 20)
+	f.Add([]byte(zh + "\xFF"))                               // UTF-8 and a stray byte
+	f.Add([]byte(zh[:90] + "\xFF" + zh[90:]))                // one in the middle
+	f.Add([]byte(zh[:91] + zh[93:]))                         // a character cut in two
+	f.Add([]byte("caf\xe9 \x93quoted\x94 and \xe4\xb8\xad")) // Windows-1252 with a UTF-8 character
+	f.Add([]byte(strings.Repeat("\ue000\ue001 ", 50)))       // private use
+	f.Add([]byte(strings.Repeat("\xa4\xa4\xa4\xe5 ", 100)))  // Big5
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzReader(t, "fuzz.txt", data) })
 }
 

@@ -14,9 +14,11 @@ package extract
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,6 +28,17 @@ import (
 
 // maxPDFPages bounds the pages read from one file; a thesis has a few hundred.
 const maxPDFPages = 20000
+
+// pdfMaxGlyphs is the glyphs of one page the PDF reader keeps (its maxGlyphs); a dense page has 6,000.
+const pdfMaxGlyphs = 131072
+
+// Warning kinds of PDF pages.
+const (
+	// WarnUnreadablePages: pages left out, or read only up to damage in their content.
+	WarnUnreadablePages = "unreadable_pages"
+	// WarnTruncatedPages: pages that draw more glyphs than a page holds; the rest were left out.
+	WarnTruncatedPages = "truncated_pages"
+)
 
 // readPDF extracts the paragraphs of a PDF. A PDF whose pages carry no text gives a
 // Document without paragraphs (the caller reports ErrNoText).
@@ -38,12 +51,47 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	laid, err := readPDFPages(ctx, data, pages)
+	laid, lacking, err := readPDFPages(ctx, data, pages)
 	if err != nil {
 		return nil, err
 	}
-	doc := &Document{Title: pdfTitle(r), Paragraphs: layoutPDF(laid)}
+	doc := &Document{Title: pdfTitle(r), Paragraphs: layoutPDF(laid), Warnings: lacking.warnings()}
 	return doc, nil
+}
+
+// pdfLacking lists the pages whose text is missing in part or whole.
+type pdfLacking struct {
+	unreadable []int // pages that could not be read at all, or whose content ends in damage
+	truncated  []int // pages that drew more glyphs than a page holds; the rest were left out
+}
+
+func (l pdfLacking) warnings() []Warning {
+	var ws []Warning
+	if n := len(l.unreadable); n > 0 {
+		ws = append(ws, Warning{Kind: WarnUnreadablePages, Count: n, Pages: l.unreadable,
+			Message: fmt.Sprintf("%d pages could not be read in full (damaged content; pages %s): their text is missing from the check", n, pageList(l.unreadable))})
+	}
+	if n := len(l.truncated); n > 0 {
+		ws = append(ws, Warning{Kind: WarnTruncatedPages, Count: n, Pages: l.truncated,
+			Message: fmt.Sprintf("%d pages draw more than %d characters (pages %s): the characters past that were left out", n, pdfMaxGlyphs, pageList(l.truncated))})
+	}
+	return ws
+}
+
+// pageList names up to ten pages.
+func pageList(pages []int) string {
+	var b strings.Builder
+	for i, p := range pages {
+		if i == 10 {
+			fmt.Fprintf(&b, ", … (%d in all)", len(pages))
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(p))
+	}
+	return b.String()
 }
 
 // pdfHelpers are the cores a PDF's pages may be read on beside the reading goroutine's own. A
@@ -56,11 +104,13 @@ var pdfHelpers = make(chan struct{}, max(runtime.NumCPU()-1, 0))
 const pdfParallelPages = 16
 
 // readPDFPages reads the pages' glyphs into lines, pages i, i+k, i+2k… on each of k goroutines.
-// An unreadable page is left out: one must not cost the whole thesis, and pdftotext skips it too.
-func readPDFPages(ctx context.Context, data []byte, pages []pdf.Page) ([]*pdfPage, error) {
+// An unreadable page is left out and listed in lacking: one must not cost the whole thesis, and
+// pdftotext skips it too. A page past the bounds of a real document (pdf.ErrLimit) fails the file.
+func readPDFPages(ctx context.Context, data []byte, pages []pdf.Page) (_ []*pdfPage, lacking pdfLacking, _ error) {
 	readers, release := pdfReaders(data, pages)
 	defer release()
 	laid := make([]*pdfPage, len(pages))
+	status := make([]pageStatus, len(pages))
 	errs := make([]error, len(readers))
 	var text atomic.Int64
 	var wg sync.WaitGroup
@@ -79,8 +129,18 @@ func readPDFPages(ctx context.Context, data []byte, pages []pdf.Page) ([]*pdfPag
 					return
 				}
 				pg, err := readPDFPage(own[i], i+1)
+				if errors.Is(err, pdf.ErrLimit) {
+					errs[k] = fmt.Errorf("%w: %v", ErrTooLarge, err)
+					return
+				}
+				if err != nil || pg.damaged {
+					status[i] = pageUnreadable
+				}
 				if err != nil {
 					continue
+				}
+				if pg.truncated {
+					status[i] = pageTruncated
 				}
 				n := 0
 				for _, l := range pg.lines {
@@ -97,11 +157,27 @@ func readPDFPages(ctx context.Context, data []byte, pages []pdf.Page) ([]*pdfPag
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return nil, lacking, err
 		}
 	}
-	return slices.DeleteFunc(laid, func(p *pdfPage) bool { return p == nil }), nil
+	for i, st := range status {
+		switch st {
+		case pageUnreadable:
+			lacking.unreadable = append(lacking.unreadable, i+1)
+		case pageTruncated:
+			lacking.truncated = append(lacking.truncated, i+1)
+		}
+	}
+	return slices.DeleteFunc(laid, func(p *pdfPage) bool { return p == nil }), lacking, nil
 }
+
+type pageStatus uint8
+
+const (
+	pageRead pageStatus = iota
+	pageUnreadable
+	pageTruncated
+)
 
 // pdfReaders returns pages and, for each helper free while the file has pdfParallelPages pages
 // per reader, the same pages from a reader of the helper's own. release gives the helpers back.
@@ -184,16 +260,22 @@ func pdfPages(r *pdf.Reader) (pages []pdf.Page, err error) {
 	return pages, nil
 }
 
-// readPDFPage reads one page's glyphs into lines. A panic in the parser becomes an error.
+// readPDFPage reads one page's glyphs into lines. A panic in the parser becomes an error, which
+// wraps pdf.ErrLimit when the page is past the bounds of a real document.
 func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
 	defer func() {
 		if x := recover(); x != nil {
+			if e, ok := x.(error); ok {
+				pg, err = nil, fmt.Errorf("page %d: %w", n, e)
+				return
+			}
 			pg, err = nil, fmt.Errorf("page %d: %v", n, x)
 		}
 	}()
 	box := p.MediaBox()
 	content := p.Content()
-	return &pdfPage{num: n, box: box, lines: pdfBuildLines(content.Text, n)}, nil
+	return &pdfPage{num: n, box: box, lines: pdfBuildLines(content.Text, n),
+		truncated: content.Truncated, damaged: content.Damaged}, nil
 }
 
 // pdfTitle is the document title from the Info dictionary, unless it is empty or merely

@@ -15,6 +15,8 @@ type pdfPage struct {
 	num   int
 	box   pdf.Rect
 	lines []pdfLine
+	// The text lacks what came after damage in the content, or past the glyphs a page may draw.
+	damaged, truncated bool
 }
 
 // pdfLine is one line of text rebuilt from glyphs that share a baseline.

@@ -20,6 +20,9 @@ const maxGlyphs = 1 << 17
 type Content struct {
 	Text []Text
 	Rect []Rect
+	// PATCH: what the text lacks. Truncated: the page drew more than maxGlyphs glyphs and the rest
+	// were left out. Damaged: a content stream could not be read to its end.
+	Truncated, Damaged bool
 }
 
 type textState struct {
@@ -30,10 +33,12 @@ type textState struct {
 }
 
 type contentReader struct {
-	r        *Reader
-	text     []Text
-	rect     []Rect
-	visiting map[objptr]bool
+	r         *Reader
+	text      []Text
+	rect      []Rect
+	visiting  map[objptr]bool
+	work      work
+	truncated bool
 }
 
 // newDefaultFont is the font of text shown before any Tf. Each content stream gets its own: the
@@ -46,14 +51,20 @@ func newDefaultFont() *fontInfo {
 // Content returns the page's content: one Text per character, in content-stream order,
 // with its position, size and advance in default user space.
 //
-// Content panics on a content stream it cannot read at all; callers recover.
+// Content panics on a content stream it cannot read at all, and with an error wrapping ErrLimit on
+// one past the bounds of limits.go; callers recover.
 func (p Page) Content() Content {
 	if p.V.IsNull() || p.V.Key("Contents").Kind() == Null {
 		return Content{}
 	}
-	c := &contentReader{r: p.V.r, visiting: map[objptr]bool{}}
+	r := p.V.r
+	if r.work == nil {
+		r.work = new(int64)
+		*r.work = maxReaderWork
+	}
+	c := &contentReader{r: r, visiting: map[objptr]bool{}, work: work{page: maxPageWork, reader: r.work}}
 	c.run(p.V.Key("Contents"), p.Resources(), ident, 0)
-	return Content{c.text, c.rect}
+	return Content{c.text, c.rect, c.truncated, c.work.damaged}
 }
 
 func matrixArgs(args []Value) (matrix, bool) {
@@ -83,9 +94,10 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 		g.Tlm = translate(0, -g.Tl, g.Tlm)
 		g.Tm = g.Tlm
 	}
-	Interpret(strm, func(stk *Stack, op string) {
+	interpret(strm, &c.work, func(stk *Stack, op string) {
 		args := popArgs(stk)
 		if len(c.text) >= maxGlyphs {
+			c.truncated = true
 			return
 		}
 		switch op {
@@ -94,6 +106,9 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 				g.CTM = m.mul(g.CTM)
 			}
 		case "q":
+			if len(stack) >= maxSaveDepth { // PATCH: ten million q took gigabytes
+				panic(limitError("graphics states nested more than %d deep", maxSaveDepth))
+			}
 			stack = append(stack, g)
 		case "Q":
 			if n := len(stack); n > 0 {
@@ -180,7 +195,7 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 				}
 			}
 		case "Do":
-			if len(args) == 1 && depth < 10 {
+			if len(args) == 1 {
 				c.form(res.Key("XObject").Key(args[0].Name()), res, g.CTM, depth)
 			}
 		}
@@ -192,6 +207,10 @@ func (c *contentReader) form(xo, res Value, ctm matrix, depth int) {
 	if xo.Kind() != Stream || xo.Key("Subtype").Name() != "Form" || c.visiting[xo.ptr] {
 		return
 	}
+	if depth >= maxFormDepth { // PATCH: deeper forms were left out in silence
+		panic(limitError("forms nested more than %d deep", maxFormDepth))
+	}
+	c.work.charge(drawCost)
 	c.visiting[xo.ptr] = true
 	defer delete(c.visiting, xo.ptr)
 	m, ok := matrixArgs(arrayValues(xo.Key("Matrix")))
@@ -220,7 +239,11 @@ func (c *contentReader) show(g *textState, s string) {
 	size := math.Hypot(m[1][0], m[1][1]) * g.Tfs
 	hscale := math.Hypot(m[0][0], m[0][1]) * g.Tfs * g.Th
 	bold := f.bold || g.Tmode == 2 || g.Tmode == 6
-	for len(s) > 0 && len(c.text) < maxGlyphs {
+	for len(s) > 0 {
+		if len(c.text) >= maxGlyphs {
+			c.truncated = true
+			return
+		}
 		code := f.next(s)
 		s = s[len(code):]
 		text := f.text(code)

@@ -7,6 +7,7 @@
 package pdf
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -84,6 +85,9 @@ func (b *buffer) errorf(format string, args ...interface{}) {
 func (b *buffer) reload() bool {
 	n := cap(b.buf) - int(b.offset%int64(cap(b.buf)))
 	n, err := b.r.Read(b.buf[:n])
+	if err != nil && errors.Is(err, ErrLimit) {
+		panic(err) // PATCH: a bound reached is not the end of the data
+	}
 	if n == 0 && err != nil {
 		b.buf = b.buf[:0]
 		b.pos = 0
@@ -487,6 +491,9 @@ func (b *buffer) readArray() object {
 		}
 		b.unreadToken(tok)
 		x = append(x, b.readObject())
+		if len(x) > maxArrayLen { // PATCH
+			panic(limitError("an array of more than %d elements", maxArrayLen))
+		}
 	}
 	return x
 }

@@ -5,6 +5,7 @@
 package pdf
 
 import (
+	"errors"
 	"io"
 	"runtime"
 	"strings"
@@ -55,18 +56,31 @@ func newDict() Value {
 //
 // There is no support for executable blocks, among other limitations.
 func Interpret(strm Value, do func(stk *Stack, op string)) {
+	interpret(strm, nil, do)
+}
+
+// interpret is Interpret charging the bytes it reads to w, when w is not nil, and noting there
+// whether a stream was damaged. PATCH.
+func interpret(strm Value, w *work, do func(stk *Stack, op string)) {
 	var stk Stack
 	var dicts []dict
 	var rd io.Reader
+	var damaged *bool
+	if w != nil {
+		damaged = &w.damaged
+	}
 	if strm.Kind() == Array {
 		readers := make([]io.Reader, 0, strm.Len())
 		for i := 0; i < strm.Len(); i++ {
 			// PATCH: a broken part ends that part, not the whole page.
-			readers = append(readers, eofOnError{safeReader(strm.Index(i))})
+			readers = append(readers, eofOnError{safeReader(strm.Index(i)), damaged})
 		}
 		rd = io.MultiReader(readers...)
 	} else {
-		rd = eofOnError{safeReader(strm)}
+		rd = eofOnError{safeReader(strm), damaged}
+	}
+	if w != nil {
+		rd = chargedReader{rd, w}
 	}
 
 	b := newBuffer(rd, 0)
@@ -159,7 +173,16 @@ Reading:
 			continue
 		}
 		stk.Push(Value{nil, objptr{}, obj})
+		if stk.Len() > maxOperands { // PATCH: numbers without an operator filled memory
+			panic(limitError("more than %d operands without an operator", maxOperands))
+		}
 	}
+}
+
+// isLimit reports a panic that must not be taken for a malformed token: a bound was reached.
+func isLimit(r any) bool {
+	err, ok := r.(error)
+	return ok && errors.Is(err, ErrLimit)
 }
 
 // readObjectRecover reads one object, recovering a panic from malformed
@@ -182,7 +205,7 @@ func readObjectRecover(b *buffer) (obj object, ok bool) {
 			// "discard this operand and keep going". Anything else (nil
 			// deref, index out of range, ...) is a genuine bug and must not
 			// be silently swallowed as malformed input.
-			if _, isRuntime := r.(runtime.Error); isRuntime {
+			if _, isRuntime := r.(runtime.Error); isRuntime || isLimit(r) {
 				panic(r)
 			}
 			obj, ok = nil, false
@@ -192,12 +215,19 @@ func readObjectRecover(b *buffer) (obj object, ok bool) {
 }
 
 // eofOnError turns a read error (a truncated or corrupt compressed stream) into the end of
-// the stream, so the text before the damage is kept. PATCH.
-type eofOnError struct{ r io.Reader }
+// the stream, so the text before the damage is kept, and notes it in damaged when that is not
+// nil. A stream past its size limit is not damage: that error goes on. PATCH.
+type eofOnError struct {
+	r       io.Reader
+	damaged *bool
+}
 
 func (e eofOnError) Read(p []byte) (int, error) {
 	n, err := e.r.Read(p)
-	if err != nil && err != io.EOF {
+	if err != nil && err != io.EOF && !errors.Is(err, ErrLimit) {
+		if e.damaged != nil {
+			*e.damaged = true
+		}
 		if n > 0 {
 			return n, nil
 		}
@@ -221,7 +251,7 @@ func safeReader(v Value) (rd io.Reader) {
 func readTokenRecover(b *buffer) (tok token, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, isRuntime := r.(runtime.Error); isRuntime {
+			if _, isRuntime := r.(runtime.Error); isRuntime || isLimit(r) {
 				panic(r)
 			}
 			tok, ok = nil, false

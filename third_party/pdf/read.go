@@ -93,7 +93,8 @@ type Reader struct {
 	objs     map[objptr]object
 	objstms  map[objptr]*objStm
 	fonts    map[fontKey]*fontInfo
-	resolves int // depth of nested resolve calls, to stop cyclic object streams
+	resolves int    // depth of nested resolve calls, to stop cyclic object streams
+	work     *int64 // PATCH: content bytes its pages may still read (see limits.go)
 }
 
 // objStm is a decoded object stream: its data and where each object starts in it.
@@ -279,6 +280,9 @@ func readXrefStream(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 	if !ok {
 		return nil, objptr{}, nil, fmt.Errorf("malformed PDF: xref stream missing Size")
 	}
+	if size < 0 || size > maxObjects { // PATCH
+		return nil, objptr{}, nil, limitError("an xref stream of %d objects", size)
+	}
 	table := make([]xref, size)
 
 	table, err := readXrefStreamData(r, strm, table, size)
@@ -407,6 +411,9 @@ func decodeInt(b []byte) int {
 func ensureXrefLen(table []xref, x int) []xref {
 	if x < len(table) {
 		return table
+	}
+	if x >= maxObjects { // PATCH: a table of billions of entries was allocated
+		panic(limitError("object number %d", x))
 	}
 	return append(table, make([]xref, x-len(table)+1)...)
 }
@@ -928,8 +935,8 @@ func (v Value) Reader() io.ReadCloser {
 			rd = applyFilter(rd, filter.Index(i).Name(), param.Index(i))
 		}
 	}
-
-	return io.NopCloser(rd)
+	// PATCH: a stream that inflates to gigabytes ends in an error at maxStreamBytes.
+	return io.NopCloser(&limitedReader{rd, maxStreamBytes})
 }
 
 func applyFilter(rd io.Reader, name string, param Value) io.Reader {

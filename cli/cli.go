@@ -137,6 +137,9 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 		}
 		docs, paras := lib.Stats()
 		fmt.Fprintf(stdout, "; the library holds %d documents, %d paragraphs\n", docs, paras)
+		for _, w := range res.Warned {
+			fmt.Fprintf(stdout, "warning: %s\n", warningLine(w.Path, w.Warnings))
+		}
 		for _, f := range res.Failed {
 			fmt.Fprintf(stderr, "thesischeck: %s\n", errorLine(f.Path, f.Err))
 		}
@@ -311,7 +314,19 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintln(stdout, p.Text)
 	}
+	for _, w := range doc.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w.Message)
+	}
 	return nil
+}
+
+// warningLine is the one line a user sees for a file read with changes to its text.
+func warningLine(path string, ws []extract.Warning) string {
+	msgs := make([]string, len(ws))
+	for i, w := range ws {
+		msgs[i] = w.Message
+	}
+	return path + ": " + strings.Join(msgs, "; ")
 }
 
 // errorLine is the one line a user sees for a file that failed.

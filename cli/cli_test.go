@@ -16,8 +16,11 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"thesischeck/internal/hostile"
 )
 
 // The bad-input tests run the commands in a child process (this test binary, re-executed), so that
@@ -247,7 +250,40 @@ func badCases() []badCase {
 				t.Fatal(err)
 			}
 		}},
+		// Issue 17's hostile small files: each read, or refused with one line, in bounded time and memory.
+		{name: "footnotes.docx", make: writeFile(hostile.FootnoteBomb(300, 20_000))}, // read once, warned
+		{name: "saves.pdf", want: "graphics states nested more than 1024 deep", make: writeFile(hostile.DeepSaves(1_000_000))},
+		{name: "forms.pdf", want: "forms nested more than 16 deep", make: writeFile(hostile.NestedForms(100))},
+		{name: "inflates.pdf", want: "a page's content runs past 64 MB", make: writeFile(hostile.StreamBomb(4096))},
+		{name: "docx-named.txt", make: func(t *testing.T, p string) { // a DOCX under a text name: read as the DOCX it is
+			data, err := os.ReadFile("../extract/testdata/docx/pandoc-zh.docx")
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(data)(t, p)
+		}},
+		{name: "pipe.txt", want: "not a regular file (a named pipe)", make: func(t *testing.T, p string) {
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
 	}
+}
+
+func writeFile(data []byte) func(t *testing.T, path string) {
+	return func(t *testing.T, path string) {
+		t.Helper()
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// nameWarnings are the files read although their name names another format: check and library
+// add warn about each.
+var nameWarnings = map[string]string{
+	"pdf-named.docx": "named .docx but its content is a PDF",
+	"docx-named.txt": "named .txt but its content is a Word document",
 }
 
 // errorLines are the lines a user reads as errors.
@@ -344,6 +380,9 @@ func TestBadFiles(t *testing.T) {
 				if r.Err != "" || len(lines) != 0 {
 					t.Errorf("%s %s: %q, want it read", command, c.name, r.Err)
 				}
+				if w, ok := nameWarnings[c.name]; ok && !(strings.Contains(r.Stdout, "warning: ") && strings.Contains(r.Stdout, w)) {
+					t.Errorf("%s %s: no warning %q in\n%s", command, c.name, w, r.Stdout)
+				}
 				continue
 			}
 			if r.Err == "" || r.Usage {
@@ -386,6 +425,11 @@ func TestBadFiles(t *testing.T) {
 		end := i + strings.IndexByte(mix.Stdout[max(i, 0):], '\n')
 		if i < 0 || i < summary || !strings.Contains(mix.Stdout[i:end], c.want) {
 			t.Errorf("mixed folder: %s is not listed after the summary with %q:\n%s", c.name, c.want, mix.Stdout)
+		}
+	}
+	for name, w := range nameWarnings {
+		if line := "warning: " + filepath.Join(files, name) + ": "; !strings.Contains(mix.Stdout, line) || !strings.Contains(mix.Stdout, w) {
+			t.Errorf("mixed folder: no line %q…%q in\n%s", line, w, mix.Stdout)
 		}
 	}
 	var docs []struct{ Path string }

@@ -285,10 +285,18 @@ type AddResult struct {
 	Added      []DocInfo
 	Duplicates []string // files whose content the library already holds
 	Failed     []FileError
+	Warned     []FileWarnings // files read with changes to their text (see extract.Warning)
+}
+
+// FileWarnings are the changes extraction made to the text of one imported file.
+type FileWarnings struct {
+	Path     string
+	Warnings []extract.Warning
 }
 
 // Files lists the documents under paths: files as given, folders recursively (PDF, DOCX and TXT
-// files only, hidden files skipped), in a stable order.
+// files only, hidden files skipped), in a stable order. Named pipes, devices and sockets are listed
+// as errors, not documents: opening a pipe waits for a writer that may never come.
 func Files(paths []string) ([]string, []FileError) {
 	var out []string
 	var bad []FileError
@@ -299,6 +307,10 @@ func Files(paths []string) ([]string, []FileError) {
 			continue
 		}
 		if !st.IsDir() {
+			if !st.Mode().IsRegular() {
+				bad = append(bad, FileError{p, extract.NotRegular(st.Mode())})
+				continue
+			}
 			out = append(out, p)
 			continue
 		}
@@ -314,9 +326,14 @@ func Files(paths []string) ([]string, []FileError) {
 				}
 				return nil
 			}
-			if !d.IsDir() && Supported(name) {
-				out = append(out, path)
+			if d.IsDir() || !Supported(name) {
+				return nil
 			}
+			if special := d.Type() &^ fs.ModeSymlink; special != 0 {
+				bad = append(bad, FileError{path, extract.NotRegular(special)})
+				return nil
+			}
+			out = append(out, path)
 			return nil
 		})
 	}
@@ -339,6 +356,7 @@ type prepared struct {
 	paras []Paragraph
 	fps   []fingerprint
 	words map[uint32]int // how many paragraphs hold each word, for the library's word weights
+	warns []extract.Warning
 	err   error
 }
 
@@ -470,6 +488,9 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 			}
 			res.Failed = append(res.Failed, FileError{p.path, p.err})
 		} else {
+			if len(p.warns) > 0 {
+				res.Warned = append(res.Warned, FileWarnings{p.path, p.warns})
+			}
 			batch = append(batch, p)
 			if len(batch) >= batchSize {
 				if err := flush(); err != nil {
@@ -505,6 +526,7 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 		abs = path
 	}
 	p.rec = docRecord{DocInfo: DocInfo{Path: abs, Title: doc.Title, Template: opts.Template}, SHA256: hex.EncodeToString(sum[:])}
+	p.warns = doc.Warnings
 	var shingles []uint32
 	weights := l.Weights()
 	for _, ep := range doc.Paragraphs {

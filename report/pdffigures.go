@@ -185,6 +185,14 @@ var (
 		"lookalike":   {"形近字母 Look-alike letters", "拉丁字母单词中夹有西里尔或希腊字母，这是规避检测的常见手段"},
 		"spaced":      {"汉字间空格 Spaced characters", "汉字之间插入了空格，这是规避检测的常见手段"},
 		"traditional": {"繁体字 Traditional characters", "繁体字已转为简体后比对"},
+		// Changes extraction made to the text (extract.Warn…).
+		"replaced":         {"无法解码的字节 Undecodable bytes", "文件中有不符合其编码的字节，已替换为 � 后比对"},
+		"not_text":         {"非文字字符 Non-text characters", "文中有私用区、未分配或控制字符，它们不代表任何文字"},
+		"name_mismatch":    {"文件名与内容不符 Name and content disagree", "文件扩展名与实际格式不符，已按实际内容读取"},
+		"unreadable_pages": {"无法读取的页面 Unreadable pages", "部分页面内容损坏，其文字未能全部参与比对"},
+		"truncated_pages":  {"超量文字的页面 Overfull pages", "页面绘制的字符超过上限，超出部分未参与比对"},
+		"repeated_notes":   {"重复引用的注释 Repeated notes", "同一注释被多次引用，只保留一次"},
+		"unreadable_notes": {"损坏的注释 Unreadable notes", "脚注或尾注部分已损坏，未参与比对"},
 	}
 )
 

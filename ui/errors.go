@@ -22,6 +22,7 @@ var knownErrors = []struct {
 	{extract.ErrCorrupt, "err.corrupt"},
 	{extract.ErrTooLarge, "err.tooLarge"},
 	{extract.ErrTimeout, "err.timeout"},
+	{extract.ErrNotRegular, "err.notRegular"},
 	{library.ErrLocked, "err.locked"},
 }
 

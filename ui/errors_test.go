@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"os"
 	"testing"
 
 	"thesischeck/extract"
@@ -21,10 +22,25 @@ func TestErrorText(t *testing.T) {
 		{langZH, fmt.Errorf("extract a.docx: %w: not a valid ZIP", extract.ErrCorrupt), "a.docx：文件已损坏"},
 		{langZH, fmt.Errorf("library /x/lib: %w", library.ErrLocked), "lib：比对库正被另一个 ThesisCheck 程序使用，请关闭它后重试"},
 		{langZH, errors.New("disk full"), "disk full"},
+		{langZH, fmt.Errorf("extract /x/pipe.txt: %w", extract.NotRegular(os.ModeNamedPipe)), "pipe.txt：不是普通文件（命名管道、设备或套接字），不能读取"},
 	}
 	for _, tt := range tests {
 		if got := (tr{lang: tt.lang}).errorText(tt.err); got != tt.want {
 			t.Errorf("%s %v: %q, want %q", tt.lang, tt.err, got, tt.want)
+		}
+	}
+}
+
+// TestExtractionWarningsTranslated: every kind of change extraction makes to a text has its line in
+// both languages (the core's English message is shown otherwise, in a Chinese window too).
+func TestExtractionWarningsTranslated(t *testing.T) {
+	kinds := []string{extract.WarnReplaced, extract.WarnNotText, extract.WarnNameMismatch, extract.WarnUnreadablePages,
+		extract.WarnTruncatedPages, extract.WarnRepeatedNotes, extract.WarnUnreadableNotes}
+	for _, lang := range []string{langZH, langEN} {
+		for _, k := range kinds {
+			if !(tr{lang: lang}).Has("warn." + k) {
+				t.Errorf("%s: no warn.%s", lang, k)
+			}
 		}
 	}
 }

@@ -124,6 +124,14 @@ var msgs = map[string]map[string]string{
 		"warn.spaced":      "发现 %d 处汉字之间的空格：这是规避查重的常见手法",
 		"warn.traditional": "发现 %d 个繁体字，已按简体比对",
 
+		"warn.replaced":         "有 %d 个字节不符合文件的编码，已替换为 � 后比对",
+		"warn.not_text":         "有 %d 个字符不代表任何文字（私用区、未分配或控制字符）",
+		"warn.name_mismatch":    "文件扩展名与内容不符，已按实际内容读取",
+		"warn.unreadable_pages": "有 %d 页内容损坏，其文字未能全部参与比对",
+		"warn.truncated_pages":  "有 %d 页绘制的字符超过上限，超出部分未参与比对",
+		"warn.repeated_notes":   "注释被重复引用 %d 次，每条注释只保留一次",
+		"warn.unreadable_notes": "脚注或尾注部分已损坏，未参与比对",
+
 		"det.title":    "段落对照",
 		"det.thesis":   "本文第 %d 段",
 		"det.source":   "来源：%s，第 %d 段",
@@ -167,6 +175,7 @@ var msgs = map[string]map[string]string{
 		"err.corrupt":     "文件已损坏",
 		"err.tooLarge":    "文件太大",
 		"err.timeout":     "读取时间过长，已停止",
+		"err.notRegular":  "不是普通文件（命名管道、设备或套接字），不能读取",
 		"err.locked":      "比对库正被另一个 ThesisCheck 程序使用，请关闭它后重试",
 	},
 	langEN: {
@@ -275,6 +284,14 @@ var msgs = map[string]map[string]string{
 		"warn.spaced":      "%d spaces between Chinese characters: a common way to dodge checkers",
 		"warn.traditional": "%d traditional Chinese characters, compared as simplified",
 
+		"warn.replaced":         "%d bytes not valid in the file's encoding were replaced by �",
+		"warn.not_text":         "%d characters with no meaning as text (private use, unassigned or control characters)",
+		"warn.name_mismatch":    "The file's extension does not match its content: it was read by its content",
+		"warn.unreadable_pages": "%d pages could not be read in full (damaged content): their text is missing from the check",
+		"warn.truncated_pages":  "%d pages draw more characters than a page holds: the rest were left out",
+		"warn.repeated_notes":   "%d more references to notes already read: each note is kept once",
+		"warn.unreadable_notes": "A damaged footnotes or endnotes part was left out",
+
 		"det.title":    "Paragraph and source",
 		"det.thesis":   "This thesis, paragraph %d",
 		"det.source":   "Source: %s, paragraph %d",
@@ -318,6 +335,7 @@ var msgs = map[string]map[string]string{
 		"err.corrupt":     "the file is damaged",
 		"err.tooLarge":    "the file is too large",
 		"err.timeout":     "reading took too long and was stopped",
+		"err.notRegular":  "not a regular file (a named pipe, device or socket)",
 		"err.locked":      "the library is in use by another ThesisCheck process; close it and try again",
 	},
 }

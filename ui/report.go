@@ -92,7 +92,9 @@ func (s *reportScreen) warnings(r *report.Report) fyne.CanvasObject {
 	for _, w := range r.Warnings {
 		msg := w.Message
 		if t.Has("warn." + w.Kind) {
-			msg = t.T("warn."+w.Kind, w.Count)
+			if msg = t.T("warn." + w.Kind); strings.Contains(msg, "%") {
+				msg = t.T("warn."+w.Kind, w.Count)
+			}
 		}
 		l := wrapLabel(msg, 1000)
 		box.Add(container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), nil, l))

@@ -44,6 +44,7 @@ func TestHostilePDF(t *testing.T) {
 		{"forms nested 8 deep", hostile.NestedForms(8), "", "The innermost form.", ""},
 		{"a form drawn a million times", hostile.FormFanOut(1_000_000), "a page's content runs past 64 MB", "", ""},
 		{"a stream that inflates to 4 GB", hostile.StreamBomb(4096), "a page's content runs past 64 MB", "", ""},
+		{"8 pages of 40 MB each", hostile.StreamBombs(8, 40), "the pages' content runs past 256 MB", "", ""},
 		{"a damaged stream", damagedStreamPDF(), "", "Before the damage.", WarnUnreadablePages},
 	}
 	for _, c := range cases {

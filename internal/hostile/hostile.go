@@ -119,7 +119,10 @@ func FormFanOut(n int) []byte {
 
 // StreamBomb is a page whose content stream inflates to mib MiB of spaces after a line of text,
 // from a file of about mib KB.
-func StreamBomb(mib int) []byte {
+func StreamBomb(mib int) []byte { return StreamBombs(1, mib) }
+
+// StreamBombs is pages such pages.
+func StreamBombs(pages, mib int) []byte {
 	var z bytes.Buffer
 	z.Write([]byte{0x78, 0xDA}) // zlib header: deflate, best compression
 	fw, _ := flate.NewWriter(&z, flate.BestCompression)
@@ -130,7 +133,11 @@ func StreamBomb(mib int) []byte {
 		z.Write(seg)
 	}
 	// No final block or checksum: a reader that got this far would fail on the end anyway.
-	return PDF([]Stream{{Data: z.Bytes(), Filter: "FlateDecode"}}, nil)
+	streams := make([]Stream, pages)
+	for i := range streams {
+		streams[i] = Stream{Data: z.Bytes(), Filter: "FlateDecode"}
+	}
+	return PDF(streams, nil)
 }
 
 // deflateSegment is deflate blocks for n spaces, not final, ending on a byte boundary (Flush), so

@@ -19,10 +19,12 @@ const (
 	// hundred KB; a stream that inflates to gigabytes is a bomb.
 	maxStreamBytes = 256 << 20
 	// maxPageWork bounds the content bytes read for one page, forms included, each as often as it
-	// is drawn (plus drawCost for each form drawn): the lexer reads about 100 MB/s.
+	// is drawn (plus drawCost for each form drawn). Content of dense path operators is read at
+	// about 17-30 MB/s (60 MB in 2-3.5 s measured), so a page costs at most a few seconds.
 	maxPageWork = 64 << 20
-	// maxReaderWork bounds the same over all pages read through one Reader.
-	maxReaderWork = 512 << 20
+	// maxReaderWork bounds the same over all pages read through one Reader: about ten seconds. A
+	// 300-page thesis has 2-11 MB (the devset's and fixtures' pages hold 7-35 KB each).
+	maxReaderWork = 256 << 20
 	// drawCost is charged for each form drawn, so that a form of a few bytes drawn millions of
 	// times costs what its setup costs.
 	drawCost = 4 << 10

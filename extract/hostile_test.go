@@ -17,6 +17,16 @@ import (
 	"thesischeck/internal/hostile"
 )
 
+// testdata returns the file at testdata/path….
+func testdata(t *testing.T, path ...string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(append([]string{"testdata"}, path...)...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 // warningOf returns the document's warning of the given kind.
 func warningOf(doc *Document, kind string) (Warning, bool) {
 	for _, w := range doc.Warnings {
@@ -134,18 +144,9 @@ func TestDOCXTextCap(t *testing.T) {
 
 // TestNameMismatch: a file whose extension names another format is read by its content and warned.
 func TestNameMismatch(t *testing.T) {
-	pdf, err := os.ReadFile(filepath.Join("testdata", "bad", "pdf-named.docx"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	docx, err := os.ReadFile(filepath.Join("testdata", "docx", "pandoc-zh.docx"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	txt, err := os.ReadFile(filepath.Join("testdata", "txt", "utf8.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdf := testdata(t, "bad", "pdf-named.docx")
+	docx := testdata(t, "docx", "pandoc-zh.docx")
+	txt := testdata(t, "txt", "utf8.txt")
 	cases := []struct {
 		name   string
 		data   []byte

@@ -182,14 +182,8 @@ func TestJoinLines(t *testing.T) {
 // TestDecodeText: the reading chosen for text in each encoding, with bytes that are not valid in
 // it, and for data no encoding reads as text.
 func TestDecodeText(t *testing.T) {
-	utf8zh, err := os.ReadFile(filepath.Join("testdata", "txt", "utf8.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gbk, err := os.ReadFile(filepath.Join("testdata", "txt", "gbk.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	utf8zh := testdata(t, "txt", "utf8.txt")
+	gbk := testdata(t, "txt", "gbk.txt")
 	clean := cleanText(string(utf8zh))
 	zh := strings.Repeat(string(utf8zh), 20) // 4.5 KB, as a short library document
 	mid := strings.Index(zh, "指纹")           // a character boundary in the middle

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"thesischeck/keys"
 	"thesischeck/report"
 )
 
@@ -389,13 +390,17 @@ func (s *reportScreen) export(format string) {
 
 // exportReport signs a copy of r with the user's key and writes it to path.
 func exportReport(r *report.Report, format, path string) error {
+	s, err := keys.LoadOrCreateUser()
+	if err != nil {
+		return err
+	}
 	c := *r
-	if err := c.SignWithUserKey(); err != nil {
+	if err := c.Sign(s); err != nil {
 		return err
 	}
 	switch format {
 	case "pdf":
-		return c.SavePDF(path)
+		return c.SavePDF(path, s)
 	case "html":
 		return c.SaveHTML(path)
 	default:

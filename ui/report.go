@@ -39,7 +39,8 @@ type reportScreen struct {
 func newReportScreen(g *gui) *reportScreen {
 	s := &reportScreen{g: g, figures: map[string]*canvas.Text{}}
 	none := widget.NewLabel(g.t.T("rep.none"))
-	s.content = container.NewStack(container.NewCenter(none))
+	verify := widget.NewButtonWithIcon(g.t.T("ver.button"), theme.ConfirmIcon(), g.chooseReport)
+	s.content = container.NewStack(container.NewCenter(container.NewVBox(none, container.NewCenter(verify))))
 	return s
 }
 
@@ -68,6 +69,7 @@ func (s *reportScreen) show(r *report.Report) {
 		widget.NewButtonWithIcon(t.T("rep.export.pdf"), theme.DocumentSaveIcon(), func() { s.export("pdf") }),
 		widget.NewButtonWithIcon(t.T("rep.export.html"), theme.DocumentSaveIcon(), func() { s.export("html") }),
 		widget.NewButtonWithIcon(t.T("rep.export.json"), theme.DocumentSaveIcon(), func() { s.export("json") }),
+		widget.NewButtonWithIcon(t.T("ver.button"), theme.ConfirmIcon(), s.g.chooseReport),
 	)
 	header := container.NewBorder(nil, nil, nil, container.NewCenter(exports), container.NewVBox(head, sub))
 

@@ -421,3 +421,18 @@ func TestCheckUsage(t *testing.T) {
 		}
 	}
 }
+
+func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) != "" { // a child: runChildIn gave it its own home
+		os.Exit(m.Run())
+	}
+	// No test signs with the user's real key or trusts their keys: writing a report makes a key.
+	config, err := os.MkdirTemp("", "thesischeck-config")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", config)
+	code := m.Run()
+	os.RemoveAll(config)
+	os.Exit(code)
+}

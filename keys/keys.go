@@ -113,8 +113,8 @@ func Algorithm(pub crypto.PublicKey) string {
 
 // LoadOrCreate returns the signer kept in dir, making the key (mode 0600) and its certificate on
 // first use. Two processes starting at once end up with the same key: the key file is written aside
-// and linked into place, and the loser reads the winner's. The certificate is remade whenever it is
-// missing or does not match the key; trust goes by key, so a remade certificate changes nothing for
+// and linked into place, and the loser reads the winner's. The certificate is made again whenever it
+// is missing, damaged or not the key's; trust goes by key, so a new certificate changes nothing for
 // readers.
 func LoadOrCreate(dir string) (*Signer, error) {
 	key, err := loadOrCreateKey(dir)
@@ -122,13 +122,10 @@ func LoadOrCreate(dir string) (*Signer, error) {
 		return nil, err
 	}
 	certPath := filepath.Join(dir, CertFile)
-	cert, err := readCert(certPath)
-	if err == nil && sameKey(cert.PublicKey, key.Public()) {
+	if cert, err := readCert(certPath); err == nil && sameKey(cert.PublicKey, key.Public()) {
 		return &Signer{Key: key, Cert: cert, CertPath: certPath}, nil
 	}
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
+	// The certificate is made from the key; a lost or damaged one is made again.
 	s, err := NewSigner(key, installationName(), time.Now())
 	if err != nil {
 		return nil, err
@@ -235,17 +232,9 @@ func loadOrCreateKey(dir string) (*ecdsa.PrivateKey, error) {
 }
 
 func readKey(path string) (*ecdsa.PrivateKey, error) {
-	data, err := os.ReadFile(path)
+	k, err := readPrivateKey(path)
 	if err != nil {
-		return nil, fmt.Errorf("keys: read key: %w", err)
-	}
-	block, _ := pem.Decode(data)
-	if block == nil || block.Type != "PRIVATE KEY" {
-		return nil, fmt.Errorf("keys: %s is not a PEM private key", path)
-	}
-	k, err := x509.ParsePKCS8PrivateKey(block.Bytes)
-	if err != nil {
-		return nil, fmt.Errorf("keys: %s: %w", path, err)
+		return nil, err
 	}
 	key, ok := k.(*ecdsa.PrivateKey)
 	if !ok || key.Curve != elliptic.P256() {
@@ -254,43 +243,61 @@ func readKey(path string) (*ecdsa.PrivateKey, error) {
 	return key, nil
 }
 
-func readCert(path string) (*x509.Certificate, error) {
-	data, err := os.ReadFile(path)
+// readPrivateKey reads a PKCS #8 PEM private key.
+func readPrivateKey(path string) (crypto.PrivateKey, error) {
+	der, err := readPEM(path, "PRIVATE KEY")
 	if err != nil {
-		return nil, fmt.Errorf("keys: read certificate: %w", err)
+		return nil, err
 	}
-	block, _ := pem.Decode(data)
-	if block == nil || block.Type != "CERTIFICATE" {
-		return nil, fmt.Errorf("keys: %s is not a PEM certificate", path)
+	k, err := x509.ParsePKCS8PrivateKey(der)
+	if err != nil {
+		return nil, fmt.Errorf("keys: %s: %w", path, err)
 	}
-	cert, err := x509.ParseCertificate(block.Bytes)
+	return k, nil
+}
+
+func readCert(path string) (*x509.Certificate, error) {
+	der, err := readPEM(path, "CERTIFICATE")
+	if err != nil {
+		return nil, err
+	}
+	cert, err := x509.ParseCertificate(der)
 	if err != nil {
 		return nil, fmt.Errorf("keys: %s: %w", path, err)
 	}
 	return cert, nil
 }
 
+// readPEM returns the DER bytes of the PEM block of type typ that the file at path holds.
+func readPEM(path, typ string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("keys: %w", err)
+	}
+	block, _ := pem.Decode(data)
+	if block == nil || block.Type != typ {
+		return nil, fmt.Errorf("keys: %s is not a PEM %s", path, strings.ToLower(typ))
+	}
+	return block.Bytes, nil
+}
+
 // LegacyKey is the public half of dir's Ed25519 key from before PDF signatures, or nil when there is
 // none. The private key is read when it is there (it is what signed), else the public key file.
 func LegacyKey(dir string) (ed25519.PublicKey, error) {
-	if data, err := os.ReadFile(filepath.Join(dir, LegacyKeyFile)); err == nil {
-		block, _ := pem.Decode(data)
-		if block == nil || block.Type != "PRIVATE KEY" {
-			return nil, fmt.Errorf("keys: %s is not a PEM private key", filepath.Join(dir, LegacyKeyFile))
-		}
-		k, err := x509.ParsePKCS8PrivateKey(block.Bytes)
-		if err != nil {
-			return nil, fmt.Errorf("keys: %s: %w", filepath.Join(dir, LegacyKeyFile), err)
-		}
+	path := filepath.Join(dir, LegacyKeyFile)
+	k, err := readPrivateKey(path)
+	if err == nil {
 		key, ok := k.(ed25519.PrivateKey)
 		if !ok {
-			return nil, fmt.Errorf("keys: %s is not an Ed25519 key", filepath.Join(dir, LegacyKeyFile))
+			return nil, fmt.Errorf("keys: %s is not an Ed25519 key", path)
 		}
 		return key.Public().(ed25519.PublicKey), nil
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("keys: %w", err)
 	}
-	pub, _, err := ReadPublicKey(filepath.Join(dir, LegacyPublicKeyFile))
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	path = filepath.Join(dir, LegacyPublicKeyFile)
+	pub, _, err := ReadPublicKey(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -299,7 +306,7 @@ func LegacyKey(dir string) (ed25519.PublicKey, error) {
 	}
 	key, ok := pub.(ed25519.PublicKey)
 	if !ok {
-		return nil, fmt.Errorf("keys: %s is not an Ed25519 key", filepath.Join(dir, LegacyPublicKeyFile))
+		return nil, fmt.Errorf("keys: %s is not an Ed25519 key", path)
 	}
 	return key, nil
 }

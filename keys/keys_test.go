@@ -71,6 +71,15 @@ func TestLoadOrCreate(t *testing.T) {
 	if !s3.Key.Equal(s1.Key) || !sameKey(s3.Cert.PublicKey, s1.Key.Public()) {
 		t.Error("the remade certificate is not for the same key")
 	}
+	// So is a damaged one.
+	os.WriteFile(s1.CertPath, []byte("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"), 0o644)
+	s4, err := LoadOrCreate(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert, err := readCert(s1.CertPath); err != nil || !sameKey(cert.PublicKey, s4.Key.Public()) || !s4.Key.Equal(s1.Key) {
+		t.Errorf("a damaged certificate was not made again for the same key: %v", err)
+	}
 }
 
 func TestLoadOrCreateConcurrent(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"path/filepath"
 	"sort"
+	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 
@@ -67,7 +68,7 @@ func SaveComparisonPDF(path string, c *compare.Result, s *keys.Signer) error {
 func comparisonFrame(c *compare.Result) *Report {
 	return &Report{
 		Created:  c.Created,
-		Number:   comparisonNumber(c),
+		Number:   comparisonNumber(c.Created),
 		Document: Document{Title: fmt.Sprintf("作业比对 Class comparison · %d documents", len(c.Documents))},
 	}
 }
@@ -288,5 +289,5 @@ func longestPassages(ps []compare.Passage, n int) []compare.Passage {
 	return out
 }
 
-// comparisonNumber names a comparison as a report number names a report.
-func comparisonNumber(c *compare.Result) string { return "CMP-" + c.Created.Format("20060102-150405") }
+// comparisonNumber names a comparison, made at created, as a report number names a report.
+func comparisonNumber(created time.Time) string { return "CMP-" + created.Format("20060102-150405") }

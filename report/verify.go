@@ -195,7 +195,7 @@ func (h *jsonHead) summary() *Summary {
 		return &Summary{Kind: KindReport, Number: h.Number, Created: h.Created, Document: h.Document,
 			Similarity: h.Similarity, SimilarityExcludingQuotes: h.SimilarityExcludingQuotes, MaxSingleSource: h.MaxSingleSource}
 	case h.Threshold != nil && h.Documents != nil:
-		s := &Summary{Kind: KindComparison, Number: "CMP-" + h.Created.Format("20060102-150405"), Created: h.Created, Documents: len(h.Documents)}
+		s := &Summary{Kind: KindComparison, Number: comparisonNumber(h.Created), Created: h.Created, Documents: len(h.Documents)}
 		for _, p := range h.Pairs {
 			if p.Flagged {
 				s.Flagged++

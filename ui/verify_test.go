@@ -132,3 +132,33 @@ func TestVerifyChinese(t *testing.T) {
 		t.Fatalf("verdict %+v", v)
 	}
 }
+
+// TestExportComparison: a class comparison is exported signed, in each format that can carry a
+// signature, and verifies as the user's own; the result on screen is not changed.
+func TestExportComparison(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	g := newTestGUI(t, testLibrary(t), langEN)
+	g.compare.run([]string{"testdata/thesis.txt", "testdata/library"})
+	g.wait()
+	res := g.compare.res
+	if res == nil {
+		t.Fatal("no comparison")
+	}
+	dir := t.TempDir()
+	for _, format := range []string{"pdf", "json", "html"} {
+		path := filepath.Join(dir, "class."+format)
+		if err := exportComparison(res, format, path); err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		if format == "html" {
+			continue
+		}
+		v, err := report.Verify(path, report.VerifyOptions{Trust: mustTrust(t)})
+		if err != nil || v.Verdict != report.Trusted || v.Summary.Kind != report.KindComparison {
+			t.Errorf("%s: %v %s", format, err, v)
+		}
+	}
+	if res.Signature != "" {
+		t.Error("exporting signed the comparison on screen instead of a copy")
+	}
+}

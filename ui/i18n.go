@@ -190,6 +190,8 @@ var msgs = map[string]map[string]string{
 		"err.tooLarge":    "文件太大",
 		"err.timeout":     "读取时间过长，已停止",
 		"err.locked":      "比对库正被另一个 ThesisCheck 程序使用，请关闭它后重试",
+		"err.noReport":    "不是 ThesisCheck 报告",
+		"err.bigReport":   "内嵌文件解压后过大，任何 ThesisCheck 报告都不会这样，已拒绝",
 	},
 	langEN: {
 		"app.title":      "ThesisCheck",
@@ -363,6 +365,8 @@ var msgs = map[string]map[string]string{
 		"err.tooLarge":    "the file is too large",
 		"err.timeout":     "reading took too long and was stopped",
 		"err.locked":      "the library is in use by another ThesisCheck process; close it and try again",
+		"err.noReport":    "not a ThesisCheck report",
+		"err.bigReport":   "its embedded files inflate to more than any ThesisCheck report's: refused",
 	},
 }
 

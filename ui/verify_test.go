@@ -128,7 +128,7 @@ func TestVerifyChinese(t *testing.T) {
 	os.WriteFile(notReport, []byte(`{"hello": 1}`), 0o644)
 	g.verifyReport(notReport)
 	g.pending.Wait()
-	if v := g.lastVerdict; v.err == nil || v.title != "报告无效，不可采信" {
+	if v := g.lastVerdict; v.err == nil || v.title != "报告无效，不可采信" || !strings.Contains(v.lines[1], "notes.json：不是 ThesisCheck 报告") {
 		t.Fatalf("verdict %+v", v)
 	}
 }

@@ -1,6 +1,7 @@
 # ThesisCheck build targets. `make run` and `make test` are the two that matter; both install missing
 # system packages first (cgo for gojieba and Fyne's OpenGL driver need a C/C++ toolchain and X/GL
-# headers, GUI tests need Xvfb, PDF report tests need poppler-utils).
+# headers, GUI tests need Xvfb, PDF report tests need poppler-utils, and qpdf to re-save a signed
+# report the way a PDF tool does).
 
 SHELL := /usr/bin/env bash
 GO ?= go
@@ -13,7 +14,7 @@ DEMO_LIB ?=
 FUZZTIME ?= 30s
 TEST_FUZZTIME ?= 3s
 FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
-DEB_PACKAGES := gcc g++ pkg-config libgl1-mesa-dev xorg-dev xvfb imagemagick poppler-utils python3
+DEB_PACKAGES := gcc g++ pkg-config libgl1-mesa-dev xorg-dev xvfb imagemagick poppler-utils qpdf python3
 # The GUI tests' screen: xvfb-run's default (640×480, 8-bit) is smaller than the window and has too
 # few colours for the screenshot test.
 XVFB_SCREEN := -screen 0 1600x1000x24

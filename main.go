@@ -17,7 +17,7 @@ func main() {
 	err := cli.Run(os.Args[1:], openGUI, os.Stdout, os.Stderr)
 	switch {
 	case err == nil:
-	case errors.Is(err, cli.ErrUsage):
+	case errors.Is(err, cli.ErrUsage), errors.Is(err, cli.ErrUntrusted):
 		os.Exit(2)
 	case errors.Is(err, cli.ErrFailed):
 		os.Exit(1)

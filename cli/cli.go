@@ -18,6 +18,7 @@ import (
 
 	"thesischeck/check"
 	"thesischeck/extract"
+	"thesischeck/keys"
 	"thesischeck/library"
 	"thesischeck/report"
 )
@@ -32,6 +33,10 @@ var ErrUsage = errors.New("usage")
 // ErrFailed means some inputs failed; each has had its own error line.
 var ErrFailed = errors.New("some files failed")
 
+// ErrUntrusted means verify found reports unchanged since they were signed, but by keys not trusted
+// (and none that failed); each has had its line.
+var ErrUntrusted = errors.New("signed by a key not trusted")
+
 const usage = `ThesisCheck (论文查重): a local plagiarism checker.
 
   thesischeck                                                  open the desktop app
@@ -43,7 +48,12 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
   thesischeck compare [--threshold 15%] [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] PATH...
                                                                compare a class's submissions pair by pair
   thesischeck extract [--json] FILE
-  thesischeck verify REPORT.json|REPORT.pdf
+  thesischeck verify [--document THESIS] REPORT...           check reports' signatures (exit 0 valid,
+                                                               2 signed by a key not trusted, 1 changed)
+  thesischeck keys                                             your signing key's fingerprint and certificate
+  thesischeck keys trust FILE [--name NAME]                    trust the reports signed with another key
+  thesischeck keys list
+  thesischeck keys remove FINGERPRINT|NAME
 
 The library defaults to ~/.local/share/thesischeck/library.
 `
@@ -83,7 +93,7 @@ func Run(args []string, gui GUI, stdout, stderr io.Writer) error {
 	return usageError(stderr)
 }
 
-// commands holds subcommands defined in other files of this package (compare, verify).
+// commands holds subcommands defined in other files of this package (compare, verify, keys).
 var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{}
 
 func usageError(stderr io.Writer) error {
@@ -250,7 +260,11 @@ func writeReport(r *report.Report, jsonOut, pdfOut, htmlOut string, stdout io.Wr
 	if jsonOut == "" && pdfOut == "" && htmlOut == "" {
 		return nil
 	}
-	if err := r.SignWithUserKey(); err != nil {
+	s, err := keys.LoadOrCreateUser()
+	if err != nil {
+		return err
+	}
+	if err := r.Sign(s); err != nil {
 		return err
 	}
 	if jsonOut == "-" {
@@ -263,7 +277,7 @@ func writeReport(r *report.Report, jsonOut, pdfOut, htmlOut string, stdout io.Wr
 		}
 	}
 	if pdfOut != "" {
-		if err := r.SavePDF(pdfOut); err != nil {
+		if err := r.SavePDF(pdfOut, s); err != nil {
 			return err
 		}
 	}

@@ -39,6 +39,7 @@ type cmdResult struct {
 	Err     string
 	Failed  bool // errors.Is(err, ErrFailed)
 	Usage   bool // errors.Is(err, ErrUsage)
+	Exit    int  // the exit status main gives err
 	Stdout  string
 	Shown   string
 	Seconds float64
@@ -75,8 +76,15 @@ func TestHelperProcess(t *testing.T) {
 		if err != nil {
 			r.Err = err.Error()
 			r.Failed, r.Usage = errors.Is(err, ErrFailed), errors.Is(err, ErrUsage)
-			if !r.Failed && !r.Usage {
-				r.Shown += "thesischeck: " + err.Error() + "\n" // as main prints it
+			// As main maps errors to exit statuses and prints them.
+			switch {
+			case r.Usage || errors.Is(err, ErrUntrusted):
+				r.Exit = 2
+			case r.Failed:
+				r.Exit = 1
+			default:
+				r.Exit = 1
+				r.Shown += "thesischeck: " + err.Error() + "\n"
 			}
 		}
 		line, _ := json.Marshal(r)
@@ -102,9 +110,15 @@ func peakMB() float64 {
 // runChild runs cmds in a child process and returns their results.
 func runChild(t *testing.T, cmds [][]string) []cmdResult {
 	t.Helper()
+	// The signing key and default library must not land in the real home.
+	return runChildIn(t, t.TempDir(), cmds)
+}
+
+// runChildIn is runChild with home as the home, configuration and data directory.
+func runChildIn(t *testing.T, home string, cmds [][]string) []cmdResult {
+	t.Helper()
 	spec, _ := json.Marshal(cmds)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.timeout=20m")
-	home := t.TempDir() // the signing key and default library must not land in the real home
 	cmd.Env = append(os.Environ(), helperEnv+"="+string(spec), "HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -450,4 +464,19 @@ func TestCheckUsage(t *testing.T) {
 			t.Errorf("%q: err = %v, stderr %q", args, err, stderr.String())
 		}
 	}
+}
+
+func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) != "" { // a child: runChildIn gave it its own home
+		os.Exit(m.Run())
+	}
+	// No test signs with the user's real key or trusts their keys: writing a report makes a key.
+	config, err := os.MkdirTemp("", "thesischeck-config")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", config)
+	code := m.Run()
+	os.RemoveAll(config)
+	os.Exit(code)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"thesischeck/compare"
+	"thesischeck/keys"
 	"thesischeck/library"
 	"thesischeck/report"
 )
@@ -54,17 +55,26 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	if *jsonOut != "" || *pdfOut != "" || *htmlOut != "" {
+		s, err := keys.LoadOrCreateUser()
+		if err != nil {
+			return err
+		}
+		if err := report.SignComparison(res, s); err != nil {
+			return err
+		}
+		if *pdfOut != "" {
+			if err := report.SaveComparisonPDF(*pdfOut, res, s); err != nil {
+				return err
+			}
+		}
+	}
 	if *jsonOut == "-" {
 		if err := res.WriteJSON(stdout); err != nil {
 			return err
 		}
 	} else if *jsonOut != "" {
 		if err := res.SaveJSON(*jsonOut); err != nil {
-			return err
-		}
-	}
-	if *pdfOut != "" {
-		if err := report.SaveComparisonPDF(*pdfOut, res); err != nil {
 			return err
 		}
 	}

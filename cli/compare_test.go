@@ -9,6 +9,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"thesischeck/keys"
+	"thesischeck/report"
 )
 
 func writeClass(t *testing.T) string {
@@ -31,11 +34,14 @@ func writeClass(t *testing.T) string {
 }
 
 func TestCompareCommand(t *testing.T) {
+	config := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", config) // the signing key goes here, not into the real home
 	dir := writeClass(t)
 	out := filepath.Join(t.TempDir(), "class.json")
+	pdf := filepath.Join(t.TempDir(), "class.pdf")
 	html := filepath.Join(t.TempDir(), "class.html")
 	var stdout, stderr bytes.Buffer
-	err := Run([]string{"compare", "--json", out, "--html", html, "--threshold", "20%", dir}, nil, &stdout, &stderr)
+	err := Run([]string{"compare", "--json", out, "--pdf", pdf, "--html", html, "--threshold", "20%", dir}, nil, &stdout, &stderr)
 	if !errors.Is(err, ErrFailed) {
 		t.Fatalf("err = %v, want ErrFailed for the unreadable file", err)
 	}
@@ -44,6 +50,17 @@ func TestCompareCommand(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "compared 4 documents (6 pairs)") || !strings.Contains(stdout.String(), "alice.txt  bob.txt") {
 		t.Errorf("summary:\n%s", stdout.String())
+	}
+	// Both signed with the key the command made, the PDF carrying the comparison.
+	trust, err := keys.Open(filepath.Join(config, "thesischeck"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{out, pdf} {
+		v, err := report.Verify(path, report.VerifyOptions{Trust: trust})
+		if err != nil || v.Verdict != report.Trusted || v.Summary.Kind != report.KindComparison || v.Summary.Documents != 5 {
+			t.Errorf("%s: %v %s", filepath.Base(path), err, v)
+		}
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {

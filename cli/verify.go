@@ -2,34 +2,67 @@ package cli
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 
+	"thesischeck/keys"
 	"thesischeck/report"
 )
 
 func init() { commands["verify"] = runVerify }
 
-// runVerify prints the verdict on each report; a report that fails verification is ErrFailed.
+// runVerify prints the verdict on each report. A report that is changed, unsigned, not a report or
+// not about --document is ErrFailed; otherwise one signed by a key not trusted is ErrUntrusted.
 func runVerify(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	document := fs.String("document", "", "the thesis the reports must be about")
+	paths, err := parseInterleaved(fs, args)
+	if err != nil || len(paths) == 0 {
 		return usageError(stderr)
 	}
-	failed := false
-	for _, path := range args {
-		res, err := report.Verify(path)
+	trust, err := keys.OpenUser()
+	if err != nil {
+		return err
+	}
+	failed, untrusted := false, false
+	for _, path := range paths {
+		res, err := report.Verify(path, report.VerifyOptions{Trust: trust, Document: *document})
 		if err != nil {
 			fmt.Fprintf(stderr, "thesischeck: %v\n", err)
 			failed = true
 			continue
 		}
 		fmt.Fprintf(stdout, "%s: %s\n", path, res)
-		if !res.Valid {
+		switch res.Verdict {
+		case report.Invalid:
 			failed = true
+		case report.Untrusted:
+			untrusted = true
 		}
 	}
-	if failed {
+	switch {
+	case failed:
 		return ErrFailed
+	case untrusted:
+		return ErrUntrusted
 	}
 	return nil
+}
+
+// parseInterleaved parses fs's flags wherever they stand among the arguments (`keys trust FILE
+// --name NAME`) and returns the other arguments in order.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
 }

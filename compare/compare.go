@@ -71,6 +71,11 @@ type Result struct {
 	Pairs []Pair `json:"pairs"`
 	// Common is the text left out because most of the class (or a library template) has it.
 	Common []Common `json:"common"`
+	// Certificate and Signature are set when the result is signed as a report is
+	// (report.SignComparison): the signer's X.509 certificate, base64 DER, and its signature over
+	// the JSON form without "signature".
+	Certificate string `json:"certificate,omitempty"`
+	Signature   string `json:"signature,omitempty"`
 }
 
 // Document is one submission.

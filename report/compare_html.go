@@ -76,6 +76,7 @@ func (h *cmpHTML) cover() {
 		{"文献 Documents", fmt.Sprintf("%d 篇已比对 compared · %d 篇无法读取 unreadable", read, len(failed))},
 		{"标记阈值 Threshold", pct(c.Threshold) + " of the smaller document shared"},
 		{"公共文本 Common text", fmt.Sprintf("held by %d or more documents, or by a library template: not counted", c.CommonDocuments)},
+		{"签名 Signature", signatureText(c.Certificate, "")},
 	} {
 		h.rawf("<dt>%s</dt><dd>%s</dd>\n", esc(m[0]), esc(m[1]))
 	}

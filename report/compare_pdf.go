@@ -5,12 +5,17 @@ package report
 // read. It is drawn with the same writer, fonts and colours as the check report.
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
 	"sort"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
 
 	"thesischeck/compare"
+	"thesischeck/keys"
 )
 
 const (
@@ -20,35 +25,50 @@ const (
 	maxPairDetails = 60
 )
 
-// WriteComparisonPDF writes a class comparison as a PDF pair list.
-func WriteComparisonPDF(out io.Writer, c *compare.Result) (err error) {
+// WriteComparisonPDF writes a class comparison as a PDF pair list signed whole by s. c must be
+// signed by s first (SignComparison): its JSON rides along inside the PDF, as a report's does.
+func WriteComparisonPDF(out io.Writer, c *compare.Result, s *keys.Signer) error {
+	if err := signedWith(c.Certificate, s); err != nil {
+		return err
+	}
+	return writeComparisonPDF(out, c, s)
+}
+
+func writeComparisonPDF(out io.Writer, c *compare.Result, s *keys.Signer) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("report: writing PDF: %v", p)
 		}
 	}()
-	w := newPDFWriter(comparisonFrame(c), true)
+	var js bytes.Buffer
+	if err := c.WriteJSON(&js); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	frame := comparisonFrame(c)
+	w := newPDFWriter(frame, true)
 	w.pdf.SetTitle("ThesisCheck 作业比对报告 — Class comparison", true)
 	cw := &cmpPDF{pdfWriter: w, c: c}
 	cw.cover()
 	cw.details()
 	w.headersAndFooters()
-	if err := w.pdf.Output(out); err != nil {
-		return fmt.Errorf("report: writing PDF: %w", err)
-	}
-	return nil
+	w.pdf.SetAttachments([]fpdf.Attachment{{
+		Content:     js.Bytes(),
+		Filename:    pdfComparisonAttachmentName,
+		Description: "ThesisCheck class comparison " + frame.Number + " (signed JSON; verify with: thesischeck verify)",
+	}})
+	return w.finish(out, s, "ThesisCheck class comparison "+frame.Number)
 }
 
-// SaveComparisonPDF writes the PDF pair list to path.
-func SaveComparisonPDF(path string, c *compare.Result) error {
-	return saveFile(path, func(w io.Writer) error { return WriteComparisonPDF(w, c) })
+// SaveComparisonPDF writes the PDF pair list signed by s to path.
+func SaveComparisonPDF(path string, c *compare.Result, s *keys.Signer) error {
+	return saveFile(path, func(w io.Writer) error { return WriteComparisonPDF(w, c, s) })
 }
 
 // comparisonFrame is the Report the shared page furniture (running header, dates) reads.
 func comparisonFrame(c *compare.Result) *Report {
 	return &Report{
 		Created:  c.Created,
-		Number:   "CMP-" + c.Created.Format("20060102-150405"),
+		Number:   comparisonNumber(c.Created),
 		Document: Document{Title: fmt.Sprintf("作业比对 Class comparison · %d documents", len(c.Documents))},
 	}
 }
@@ -82,6 +102,7 @@ func (w *cmpPDF) cover() {
 		{"文献 Documents", fmt.Sprintf("%d 篇已比对 compared · %d 篇无法读取 unreadable", read, failed)},
 		{"标记阈值 Threshold", fmt.Sprintf("%s of the smaller document shared", pct(c.Threshold))},
 		{"公共文本 Common text", fmt.Sprintf("held by %d or more documents, or by a library template: not counted", c.CommonDocuments)},
+		{"签名 Signature", signatureText(c.Certificate, "")},
 	}
 	for _, m := range meta {
 		w.text(marginL, w.y+4, m[0], false, 8.5, colMuted)
@@ -267,3 +288,6 @@ func longestPassages(ps []compare.Passage, n int) []compare.Passage {
 	}
 	return out
 }
+
+// comparisonNumber names a comparison, made at created, as a report number names a report.
+func comparisonNumber(created time.Time) string { return "CMP-" + created.Format("20060102-150405") }

@@ -55,7 +55,11 @@ func sampleComparison(t testing.TB) *compare.Result {
 
 func TestComparisonPDF(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "class.pdf")
-	if err := SaveComparisonPDF(path, sampleComparison(t)); err != nil {
+	c := sampleComparison(t)
+	if err := SignComparison(c, fixedSigner()); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveComparisonPDF(path, c, fixedSigner()); err != nil {
 		t.Fatal(err)
 	}
 	out, err := exec.Command(popplerTool(t, "pdftotext"), "-enc", "UTF-8", path, "-").Output()

@@ -2,28 +2,50 @@ package report
 
 import (
 	"bytes"
+	"encoding/pem"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"thesischeck/keys"
 )
 
 // Fuzz targets for the report readers: `thesischeck verify` and the app open files that anyone
 // may hand them. Whatever the bytes, the readers return a result or an error, never panic or hang,
-// and a report is only valid when it is signed.
+// and a report is only valid when it is signed, intact and by a trusted key.
 
 func signedSampleBytes(f *testing.F) (jsonData, pdfData []byte) {
 	r := sampleReport(f)
-	if err := r.Sign(fixedKey()); err != nil {
+	s := fixedSigner()
+	if err := r.Sign(s); err != nil {
 		f.Fatal(err)
 	}
 	var j, p bytes.Buffer
 	if err := r.WriteJSON(&j); err != nil {
 		f.Fatal(err)
 	}
-	if err := r.WritePDF(&p); err != nil {
+	if err := r.WritePDF(&p, s); err != nil {
 		f.Fatal(err)
 	}
 	return j.Bytes(), p.Bytes()
+}
+
+// fuzzTrust trusts the fixed signer, so that the seeds verify as valid and mutations of them can
+// be judged against that.
+func fuzzTrust(f *testing.F) *keys.Store {
+	dir := f.TempDir()
+	cert := filepath.Join(dir, "golden.pem")
+	if err := os.WriteFile(cert, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: fixedSigner().Cert.Raw}), 0o644); err != nil {
+		f.Fatal(err)
+	}
+	st, err := keys.Open(dir)
+	if err != nil {
+		f.Fatal(err)
+	}
+	if _, _, err := st.Trust(cert, "golden"); err != nil {
+		f.Fatal(err)
+	}
+	return st
 }
 
 func FuzzVerifyJSON(f *testing.F) {
@@ -32,29 +54,40 @@ func FuzzVerifyJSON(f *testing.F) {
 		f.Fatal(err)
 	}
 	signed, _ := signedSampleBytes(f)
-	for _, seed := range [][]byte{golden, signed, signed[:len(signed)/2], []byte("{}"), []byte(`{"number":"X","signature":"AA==","public_key":"AA=="}`), nil} {
+	for _, seed := range [][]byte{golden, signed, signed[:len(signed)/2], []byte("{}"), []byte(`{"report_number":"X","signature":"AA==","public_key":"AA=="}`), nil} {
 		f.Add(seed)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { checkVerdict(t, verifyJSON, data) })
+	trust := fuzzTrust(f)
+	f.Fuzz(func(t *testing.T, data []byte) { checkVerdict(t, verifyJSON, trust, data) })
 }
 
 // checkVerdict verifies data and checks that the verdict holds together: either an error, or a
 // report with a verdict that a signature backs and a problem named when it fails.
-func checkVerdict(t *testing.T, verify func([]byte) (VerifyResult, error), data []byte) {
+func checkVerdict(t *testing.T, verify func([]byte, *keys.Store) (VerifyResult, error), trust *keys.Store, data []byte) {
 	t.Helper()
-	res, err := verify(data)
+	res, err := verify(data, trust)
 	if err != nil {
 		return
 	}
-	if res.Report == nil {
+	res.Verdict = res.verdict()
+	if res.Summary == nil && res.Verdict != Invalid {
 		t.Fatal("no error and no report")
 	}
-	if res.Valid && !res.Signed {
-		t.Fatal("valid without a signature")
+	switch res.Verdict {
+	case Trusted:
+		if !res.Signed || !res.Intact || res.Signer == nil || !res.Signer.Trusted {
+			t.Fatalf("valid without a trusted signature: %+v", res)
+		}
+	case Untrusted:
+		if !res.Signed || !res.Intact || res.Signer == nil || res.Signer.Trusted {
+			t.Fatalf("untrusted without an intact signature by an untrusted key: %+v", res)
+		}
+	case Invalid:
+		if len(res.Problems) == 0 {
+			t.Fatal("invalid without a problem named")
+		}
 	}
-	if !res.Valid && len(res.Problems) == 0 {
-		t.Fatal("invalid without a problem named")
-	}
+	_ = res.String()
 }
 
 func FuzzVerifyPDF(f *testing.F) {
@@ -69,5 +102,6 @@ func FuzzVerifyPDF(f *testing.F) {
 		}
 		f.Add(data)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { checkVerdict(t, verifyPDF, data) })
+	trust := fuzzTrust(f)
+	f.Fuzz(func(t *testing.T, data []byte) { checkVerdict(t, verifyPDF, trust, data) })
 }

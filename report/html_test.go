@@ -9,7 +9,7 @@ import (
 
 func TestHTMLGolden(t *testing.T) {
 	r := sampleReport(t)
-	if err := r.Sign(fixedKey()); err != nil {
+	if err := r.Sign(fixedSigner()); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer

@@ -4,24 +4,30 @@ package report
 // copied passages highlighted in their source's colour, each flagged paragraph followed by what it
 // matched. Text is laid out here run by run (fpdf's own cells cannot mix colours within a line nor
 // break Chinese), drawn as real text in the bundled Noto Sans SC, which fpdf subsets: a 100-page
-// report comes out at about 1–2 MB. The signed JSON report rides along as an embedded file, which is
-// what Verify checks the visible figures against.
+// report comes out at about 1–2 MB. The signed JSON report rides along as an embedded file, from
+// which Verify reads what the report is about, and the file is signed whole (pdfsign.go).
 
 import (
 	"bytes"
+	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 
 	"thesischeck/assets"
+	"thesischeck/keys"
 )
 
 const (
 	pdfFamily = "NotoSansSC"
-	// pdfAttachmentName is the name of the embedded JSON report.
-	pdfAttachmentName = "thesischeck-report.json"
+	// pdfAttachmentName is the name of the embedded JSON report, pdfComparisonAttachmentName of a
+	// class comparison's.
+	pdfAttachmentName           = "thesischeck-report.json"
+	pdfComparisonAttachmentName = "thesischeck-comparison.json"
 
 	pageW, pageH = 210.0, 297.0 // A4, mm
 	marginL      = 24.0         // room on the left for paragraph numbers
@@ -54,14 +60,23 @@ var (
 	colQuoteTint = 0.16 // tint behind copied text inside a quotation
 )
 
-// WritePDF writes r as a PDF report. r should be signed first (Sign): the embedded JSON is what Verify
-// checks.
-func (r *Report) WritePDF(w io.Writer) error { return r.writePDF(w, true) }
+// WritePDF writes r as a PDF report signed whole by s. r must be signed by s first (Sign): its JSON
+// rides along inside the PDF, where Verify reads what the report is about.
+func (r *Report) WritePDF(w io.Writer, s *keys.Signer) error {
+	if err := signedWith(r.Certificate, s); err != nil {
+		return err
+	}
+	return r.writePDF(w, true, s)
+}
 
-// SavePDF writes the PDF report to path.
-func (r *Report) SavePDF(path string) error { return saveFile(path, r.WritePDF) }
+// SavePDF writes the PDF report signed by s to path.
+func (r *Report) SavePDF(path string, s *keys.Signer) error {
+	return saveFile(path, func(w io.Writer) error { return r.WritePDF(w, s) })
+}
 
-func (r *Report) writePDF(out io.Writer, compress bool) (err error) {
+// writePDF writes the PDF report, signed by s; a nil s leaves it unsigned (the tests make unsigned
+// files, and files as ThesisCheck made them before it signed PDFs).
+func (r *Report) writePDF(out io.Writer, compress bool, s *keys.Signer) (err error) {
 	// fpdf is large and third-party; whatever it panics on must reach the caller as an error.
 	defer func() {
 		if p := recover(); p != nil {
@@ -81,8 +96,34 @@ func (r *Report) writePDF(out io.Writer, compress bool) (err error) {
 		Filename:    pdfAttachmentName,
 		Description: "ThesisCheck report " + r.Number + " (signed JSON; verify with: thesischeck verify)",
 	}})
-	if err := w.pdf.Output(out); err != nil {
+	return w.finish(out, s, "ThesisCheck similarity report "+r.Number)
+}
+
+// finish writes the PDF to out, signed by s unless s is nil; reason is what readers show beside
+// the signature.
+func (w *pdfWriter) finish(out io.Writer, s *keys.Signer, reason string) error {
+	var buf bytes.Buffer
+	if err := w.pdf.Output(&buf); err != nil {
 		return fmt.Errorf("report: writing PDF: %w", err)
+	}
+	data := buf.Bytes()
+	if s != nil {
+		var err error
+		if data, err = signPDF(data, s, reason, time.Now()); err != nil {
+			return err
+		}
+	}
+	if _, err := out.Write(data); err != nil {
+		return fmt.Errorf("report: writing PDF: %w", err)
+	}
+	return nil
+}
+
+// signedWith checks that a report's JSON was signed (its certificate field) by s, the signer about
+// to sign its PDF: the two signatures must name the same signer.
+func signedWith(certificate string, s *keys.Signer) error {
+	if s == nil || certificate != base64.StdEncoding.EncodeToString(s.Cert.Raw) {
+		return errors.New("report: a PDF report must be signed, and by the key that signs the PDF: sign it first")
 	}
 	return nil
 }
@@ -691,31 +732,6 @@ func excerptText(m *Match) ([]rune, []mark) {
 		mk = append(mk, mark{src: -1})
 	}
 	return text, mk
-}
-
-// shownPieces is what the full-text pages must show of r, in order: each paragraph, and under a
-// flagged one the figures and text of the source excerpts printed. Verify looks for them in a PDF.
-func (r *Report) shownPieces() []shownPiece {
-	var out []shownPiece
-	for i := range r.Paragraphs {
-		p := &r.Paragraphs[i]
-		out = append(out, shownPiece{p.Index, string(printable([]rune(p.Text)))})
-		kind := paragraphKind(p)
-		cm := copyMatches(p)
-		if kind != kindFlagged && (kind != kindQuoted || len(cm) == 0) {
-			continue
-		}
-		for _, mi := range cm[:min(len(cm), maxExcerpts)] {
-			text, _ := excerptText(&p.Matches[mi])
-			out = append(out, shownPiece{p.Index, excerptInfo(&p.Matches[mi])}, shownPiece{p.Index, string(text)})
-		}
-	}
-	return out
-}
-
-type shownPiece struct {
-	para int // Paragraph.Index it belongs to
-	text string
 }
 
 // ---- running header and footer ----

@@ -22,20 +22,32 @@ func popplerTool(t *testing.T, name string) string {
 	return p
 }
 
+// writeSamplePDF signs r with the fixed signer and saves its PDF report.
 func writeSamplePDF(t *testing.T, r *Report) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "report.pdf")
-	if err := r.SavePDF(path); err != nil {
+	if err := os.WriteFile(path, signedPDF(t, r), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
 }
 
-func TestPDFText(t *testing.T) {
-	r := sampleReport(t)
-	if err := r.Sign(fixedKey()); err != nil {
+// signedPDF signs r with the fixed signer and returns its PDF report.
+func signedPDF(t testing.TB, r *Report) []byte {
+	t.Helper()
+	s := fixedSigner()
+	if err := r.Sign(s); err != nil {
 		t.Fatal(err)
 	}
+	var buf bytes.Buffer
+	if err := r.WritePDF(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestPDFText(t *testing.T) {
+	r := sampleReport(t)
 	path := writeSamplePDF(t, r)
 	out, err := exec.Command(popplerTool(t, "pdftotext"), "-enc", "UTF-8", path, "-").Output()
 	if err != nil {
@@ -141,12 +153,8 @@ func TestPDFLongAndOddText(t *testing.T) {
 		Paragraph{Index: 13, Text: titleLine, Matches: []Match{}},
 		Paragraph{Index: 14, Text: "学位论文独创性声明：本人郑重声明，所呈交的学位论文是本人在导师指导下独立开展研究工作所取得的成果。", Matches: []Match{}},
 	)
-	var buf bytes.Buffer
-	if err := r.WritePDF(&buf); err != nil {
-		t.Fatal(err)
-	}
 	path := filepath.Join(t.TempDir(), "odd.pdf")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, signedPDF(t, r), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err := exec.Command(popplerTool(t, "pdftotext"), path, "-").Output()
@@ -216,9 +224,6 @@ func TestWrap(t *testing.T) {
 // takes font subsetting, and the whole text there for pdftotext. BenchmarkSavePDF measures the time.
 func TestPDFLargeReport(t *testing.T) {
 	r := bigReport(t, 100)
-	if err := r.Sign(fixedKey()); err != nil {
-		t.Fatal(err)
-	}
 	path := writeSamplePDF(t, r)
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -241,7 +246,7 @@ func TestPDFLargeReport(t *testing.T) {
 		t.Fatalf("pdftotext: %v", err)
 	}
 	assertAllParagraphs(t, r, string(out))
-	if res, err := Verify(path); err != nil || !res.Valid {
+	if res, err := Verify(path, VerifyOptions{}); err != nil || !res.Intact {
 		t.Errorf("the large report does not verify: %v %s", err, res)
 	}
 }
@@ -249,9 +254,13 @@ func TestPDFLargeReport(t *testing.T) {
 // BenchmarkSavePDF writes a 100-page thesis report (about 600 paragraphs of Chinese text) to a file.
 func BenchmarkSavePDF(b *testing.B) {
 	r := bigReport(b, 100)
+	s := fixedSigner()
+	if err := r.Sign(s); err != nil {
+		b.Fatal(err)
+	}
 	path := filepath.Join(b.TempDir(), "big.pdf")
 	for b.Loop() {
-		if err := r.SavePDF(path); err != nil {
+		if err := r.SavePDF(path, s); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -301,11 +310,8 @@ func TestWritersOnOddReports(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var pdf, html bytes.Buffer
-			if err := tc.r.WritePDF(&pdf); err != nil {
-				t.Fatalf("PDF: %v", err)
-			}
-			f, err := parsePDF(pdf.Bytes())
+			var html bytes.Buffer
+			f, err := parsePDF(signedPDF(t, tc.r))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -329,15 +335,7 @@ func TestWritersOnOddReports(t *testing.T) {
 // TestPDFTextGolden pins what each page of the sample report shows, string by string in drawing
 // order: a layout change shows up here as a readable diff (go test ./report -update accepts it).
 func TestPDFTextGolden(t *testing.T) {
-	r := sampleReport(t)
-	if err := r.Sign(fixedKey()); err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := r.WritePDF(&buf); err != nil {
-		t.Fatal(err)
-	}
-	f, err := parsePDF(buf.Bytes())
+	f, err := parsePDF(signedPDF(t, sampleReport(t)))
 	if err != nil {
 		t.Fatal(err)
 	}

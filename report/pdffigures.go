@@ -1,20 +1,22 @@
 package report
 
-// What every rendering of a report shares: the summary figures exactly as printed (the PDF's first page
-// prints them and Verify reads them back), source colours, and how a paragraph's characters are marked.
+// What every rendering of a report shares: the summary figures exactly as printed, source colours, and
+// how a paragraph's characters are marked.
 
 import (
 	"crypto/ed25519"
+	"crypto/x509"
 	"encoding/base64"
 	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"thesischeck/keys"
 )
 
-// figure is one summary number as shown to readers. Value is printed as one text object in the PDF
-// so that Verify can find it again.
+// figure is one summary number as shown to readers.
 type figure struct {
 	Label   string // Chinese label, as in CNKI reports
 	LabelEN string
@@ -67,7 +69,7 @@ func (r *Report) identity() [][2]string {
 		[2]string{"比对库 Library", fmt.Sprintf("%s 篇文献 documents · %s 段 paragraphs", thousands(r.Library.Documents), thousands(r.Library.Paragraphs))},
 		[2]string{"报告编号 Report no.", r.Number},
 		[2]string{"检测设置 Settings", settingsText(r.Settings)},
-		[2]string{"签名 Signature", r.signedBy()},
+		[2]string{"签名 Signature", signatureText(r.Certificate, r.PublicKey)},
 	)
 }
 
@@ -82,16 +84,6 @@ func (r *Report) figures() []figure {
 		{Label: "引用字数", LabelEN: "Quoted characters", Value: thousands(r.QuotedChars)},
 		{Label: "模板字数", LabelEN: "Boilerplate characters", Value: thousands(r.TemplateChars)},
 	}
-}
-
-// visibleFigures are the strings the first page of a PDF report must show for the report embedded in
-// it: identity of the document and of the report, and the figures.
-func (r *Report) visibleFigures() []string {
-	out := []string{r.Number, r.Document.SHA256}
-	for _, f := range r.figures() {
-		out = append(out, f.Value)
-	}
-	return out
 }
 
 // levelColor grades a share the way Chinese universities read it: below 10% is fine, up to 30% needs a
@@ -229,16 +221,30 @@ func warningText(wn Warning) (label, why string) {
 	return fmt.Sprintf("%s × %s", l[0], thousands(wn.Count)), l[1] + " · " + wn.Message
 }
 
-// signedBy describes the report's signature for the cover page.
-func (r *Report) signedBy() string {
-	if r.Signature == "" || r.PublicKey == "" {
-		return "未签名 not signed"
+// signatureText describes a report's signer for its first page, from its certificate field (or,
+// for a report from before PDF signatures, its Ed25519 public key).
+func signatureText(certificate, publicKey string) string {
+	const verify = " · 验证 verify: thesischeck verify"
+	if certificate != "" {
+		der, err := base64.StdEncoding.DecodeString(certificate)
+		if err != nil {
+			return "签名无效 malformed signature"
+		}
+		cert, err := x509.ParseCertificate(der)
+		if err != nil {
+			return "签名无效 malformed signature"
+		}
+		// The fingerprint first: where the line is too long for the page, the rest is cut.
+		return fmt.Sprintf("密钥指纹 key %s · %s · %s%s", keys.Fingerprint(cert.PublicKey), keys.Algorithm(cert.PublicKey), cert.Subject.CommonName, verify)
 	}
-	pub, err := base64.StdEncoding.DecodeString(r.PublicKey)
-	if err != nil || len(pub) != ed25519.PublicKeySize {
-		return "签名无效 malformed signature"
+	if publicKey != "" {
+		pub, err := base64.StdEncoding.DecodeString(publicKey)
+		if err != nil || len(pub) != ed25519.PublicKeySize {
+			return "签名无效 malformed signature"
+		}
+		return "Ed25519 · 密钥指纹 key " + keys.Fingerprint(ed25519.PublicKey(pub)) + verify
 	}
-	return "Ed25519 · 密钥指纹 key " + Fingerprint(pub) + " · 验证 verify: thesischeck verify"
+	return "未签名 not signed"
 }
 
 // Paragraph kinds, which decide how a paragraph is drawn.

@@ -1,8 +1,10 @@
 package report
 
-// Just enough PDF reading to verify our own reports: the embedded JSON file and the text shown on a
-// page. It understands what fpdf writes (plain objects, direct /Length, Flate streams, text as UTF-16BE
-// strings shown with Tj) and copes with small variations; it is not a general PDF reader.
+// Just enough PDF reading to find the JSON report a PDF report carries as an embedded file. It
+// understands what fpdf writes (plain objects, direct /Length, Flate streams) and copes with small
+// variations; it is not a general PDF reader. Every file it reads may be hostile: it looks at a
+// bounded number of embedded files, scans a bounded stretch for each dictionary, and inflates a
+// bounded number of bytes in all.
 
 import (
 	"bytes"
@@ -11,22 +13,22 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"sort"
 	"strconv"
-	"unicode/utf16"
 )
 
-// maxStream bounds one decompressed stream, so that a crafted file cannot exhaust memory.
-const maxStream = 256 << 20
+// Budgets for the embedded files of a PDF: a report's JSON is a few megabytes (0.7 MB for a 100-page
+// thesis with a fifth of its paragraphs copied, 2.1 MB for 300 pages), and only its file is wanted.
+const (
+	maxEmbedded      = 64 << 20 // bytes all embedded files together may inflate to
+	maxEmbeddedFiles = 8        // embedded files looked at
+	maxDict          = 64 << 10 // bytes scanned for one object's dictionary
+)
+
+// ErrEmbeddedTooLarge means a PDF's embedded files inflate past maxEmbedded.
+var ErrEmbeddedTooLarge = fmt.Errorf("report: the PDF's embedded files inflate to more than %d MB, which no ThesisCheck report does: refused", maxEmbedded>>20)
 
 var (
-	objRe    = regexp.MustCompile(`(?:^|[\s>])(\d+)\s+(\d+)\s+obj\b`)
 	lengthRe = regexp.MustCompile(`/Length\s+(\d+)(\s+\d+\s+R)?`)
-	refRe    = regexp.MustCompile(`(\d+)\s+\d+\s+R`)
-	kidsRe   = regexp.MustCompile(`/Kids\s*\[([^\]]*)\]`)
-	contRe   = regexp.MustCompile(`/Contents\s*(\[[^\]]*\]|\d+\s+\d+\s+R)`)
-	pageRe   = regexp.MustCompile(`/Type\s*/Page\b`)
-	pagesRe  = regexp.MustCompile(`/Type\s*/Pages\b`)
 	efRe     = regexp.MustCompile(`/Type\s*/EmbeddedFile\b`)
 )
 
@@ -35,34 +37,32 @@ type pdfObject struct {
 	stream []byte // raw (still encoded) stream data, nil without a stream
 }
 
-type pdfFile struct {
-	data []byte
-	objs map[int]pdfObject
-	nums []int // object numbers in file order
-
-	pageNums []int // pages(), once found
-}
-
-func parsePDF(data []byte) (*pdfFile, error) {
-	if !bytes.HasPrefix(data, []byte("%PDF-")) {
-		return nil, errors.New("not a PDF file")
-	}
-	f := &pdfFile{data: data, objs: map[int]pdfObject{}}
-	for _, m := range objRe.FindAllSubmatchIndex(data, -1) {
-		n, err := strconv.Atoi(string(data[m[2]:m[3]]))
-		if err != nil {
+// embeddedFiles returns the contents of the PDF's first embedded files, inflated.
+func embeddedFiles(data []byte) ([][]byte, error) {
+	var out [][]byte
+	budget := maxEmbedded
+	for _, m := range efRe.FindAllIndex(data, maxEmbeddedFiles) {
+		// The object whose dictionary holds /Type /EmbeddedFile begins shortly before it.
+		from := max(0, m[0]-maxDict)
+		k := bytes.LastIndex(data[from:m[0]], []byte("obj"))
+		if k < 0 {
 			continue
 		}
-		obj := parseObject(data, m[1])
-		if _, seen := f.objs[n]; !seen {
-			f.nums = append(f.nums, n)
+		o := parseObject(data, from+k+len("obj"))
+		if o.stream == nil || !efRe.Match(o.dict) {
+			continue
 		}
-		f.objs[n] = obj // a later definition (incremental update) wins
+		b, err := o.decoded(budget)
+		if errors.Is(err, ErrEmbeddedTooLarge) {
+			return nil, err
+		}
+		if err != nil {
+			continue // damaged: not the report
+		}
+		budget -= len(b)
+		out = append(out, b)
 	}
-	if len(f.objs) == 0 {
-		return nil, errors.New("no PDF objects found")
-	}
-	return f, nil
+	return out, nil
 }
 
 // parseObject reads the dictionary and stream of the object whose body starts at off.
@@ -72,7 +72,7 @@ func parseObject(data []byte, off int) pdfObject {
 	if !bytes.HasPrefix(data[i:], []byte("<<")) {
 		return o
 	}
-	end := dictEnd(data, i)
+	end := dictEnd(data[:min(len(data), i+maxDict)], i) // a longer dictionary is none of ours
 	if end < 0 {
 		return o
 	}
@@ -89,7 +89,7 @@ func parseObject(data []byte, off int) pdfObject {
 		j++
 	}
 	if m := lengthRe.FindSubmatch(o.dict); m != nil && len(m[2]) == 0 {
-		if n, err := strconv.Atoi(string(m[1])); err == nil && n >= 0 && j+n <= len(data) {
+		if n, err := strconv.Atoi(string(m[1])); err == nil && n >= 0 && n <= len(data)-j {
 			rest := data[j+n:]
 			rest = rest[:min(len(rest), 16)]
 			if bytes.Contains(rest, []byte("endstream")) {
@@ -147,12 +147,16 @@ func dictEnd(data []byte, i int) int {
 	return -1
 }
 
-// decoded returns the object's stream, inflated when it is Flate-encoded.
-func (o pdfObject) decoded() ([]byte, error) {
+// decoded returns the object's stream, inflated when it is Flate-encoded, or ErrEmbeddedTooLarge
+// when it is longer than budget.
+func (o pdfObject) decoded(budget int) ([]byte, error) {
 	if o.stream == nil {
 		return nil, errors.New("object has no stream")
 	}
 	if !bytes.Contains(o.dict, []byte("/FlateDecode")) {
+		if len(o.stream) > budget {
+			return nil, ErrEmbeddedTooLarge
+		}
 		return o.stream, nil
 	}
 	zr, err := zlib.NewReader(bytes.NewReader(o.stream))
@@ -160,137 +164,14 @@ func (o pdfObject) decoded() ([]byte, error) {
 		return nil, fmt.Errorf("inflate stream: %w", err)
 	}
 	defer zr.Close()
-	out, err := io.ReadAll(io.LimitReader(zr, maxStream+1))
+	out, err := io.ReadAll(io.LimitReader(zr, int64(budget)+1))
+	if len(out) > budget {
+		return nil, ErrEmbeddedTooLarge
+	}
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return nil, fmt.Errorf("inflate stream: %w", err)
 	}
-	if len(out) > maxStream {
-		return nil, errors.New("stream too large")
-	}
 	return out, nil
-}
-
-// embeddedFiles returns the contents of every embedded file.
-func (f *pdfFile) embeddedFiles() [][]byte {
-	var out [][]byte
-	for _, n := range f.nums {
-		o := f.objs[n]
-		if o.stream != nil && efRe.Match(o.dict) {
-			if b, err := o.decoded(); err == nil {
-				out = append(out, b)
-			}
-		}
-	}
-	return out
-}
-
-// pages returns the page objects' numbers in reading order.
-func (f *pdfFile) pages() []int {
-	if f.pageNums == nil {
-		f.pageNums = f.findPages()
-	}
-	return f.pageNums
-}
-
-func (f *pdfFile) findPages() []int {
-	var kids []int
-	for _, n := range f.nums {
-		o := f.objs[n]
-		if pagesRe.Match(o.dict) {
-			if m := kidsRe.FindSubmatch(o.dict); m != nil {
-				for _, r := range refRe.FindAllSubmatch(m[1], -1) {
-					if k, err := strconv.Atoi(string(r[1])); err == nil {
-						kids = append(kids, k)
-					}
-				}
-			}
-			break
-		}
-	}
-	var out []int
-	for _, k := range kids {
-		if pageRe.Match(f.objs[k].dict) {
-			out = append(out, k)
-		}
-	}
-	if len(out) > 0 {
-		return out
-	}
-	// No usable page tree: take page objects in object order.
-	for _, n := range f.nums {
-		if pageRe.Match(f.objs[n].dict) {
-			out = append(out, n)
-		}
-	}
-	sort.Ints(out)
-	return out
-}
-
-// pageStrings returns the strings page p (0-based) shows, one per text-showing operator.
-func (f *pdfFile) pageStrings(p int) ([]string, error) {
-	pages := f.pages()
-	if p >= len(pages) {
-		return nil, fmt.Errorf("no page %d", p+1)
-	}
-	m := contRe.FindSubmatch(f.objs[pages[p]].dict)
-	if m == nil {
-		return nil, fmt.Errorf("page %d has no contents", p+1)
-	}
-	var content []byte
-	for _, r := range refRe.FindAllSubmatch(m[1], -1) {
-		n, _ := strconv.Atoi(string(r[1]))
-		b, err := f.objs[n].decoded()
-		if err != nil {
-			return nil, fmt.Errorf("page %d: %w", p+1, err)
-		}
-		content = append(append(content, b...), '\n')
-	}
-	return contentStrings(content), nil
-}
-
-// contentStrings scans a content stream for Tj and TJ operators and decodes their strings.
-func contentStrings(c []byte) []string {
-	var out []string
-	var last []byte
-	var arr [][]byte
-	inArray := false
-	for i := 0; i < len(c); {
-		switch ch := c[i]; {
-		case ch == '(':
-			s, n := literalString(c, i)
-			if inArray {
-				arr = append(arr, s)
-			} else {
-				last = s
-			}
-			i = n
-		case ch == '[':
-			inArray, arr = true, nil
-			i++
-		case ch == ']':
-			inArray = false
-			i++
-		case ch == '%': // comment
-			for i < len(c) && c[i] != '\n' && c[i] != '\r' {
-				i++
-			}
-		case ch == 'T' && i+1 < len(c) && (c[i+1] == 'j' || c[i+1] == 'J') && (i+2 == len(c) || isDelim(c[i+2])) && (i == 0 || isDelim(c[i-1])):
-			if c[i+1] == 'j' && last != nil {
-				out = append(out, decodeText(last))
-			} else if c[i+1] == 'J' {
-				out = append(out, decodeText(bytes.Join(arr, nil)))
-			}
-			last, arr = nil, nil
-			i += 2
-		default:
-			i++
-		}
-	}
-	return out
-}
-
-func isDelim(b byte) bool {
-	return b == ' ' || b == '\n' || b == '\r' || b == '\t' || b == '(' || b == ')' || b == '[' || b == ']' || b == '/' || b == '<' || b == '>'
 }
 
 // literalString decodes the PDF string starting with '(' at i and returns it with the offset after it.
@@ -351,19 +232,4 @@ func literalString(c []byte, i int) ([]byte, int) {
 		}
 	}
 	return out, i
-}
-
-// decodeText reads a string shown in one of our fonts: fpdf's Unicode fonts take UTF-16BE code units.
-func decodeText(b []byte) string {
-	if len(b) >= 2 && b[0] == 0xfe && b[1] == 0xff {
-		b = b[2:]
-	}
-	if len(b)%2 != 0 {
-		return string(b) // not ours: a single-byte font
-	}
-	u := make([]uint16, len(b)/2)
-	for i := range u {
-		u[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
-	}
-	return string(utf16.Decode(u))
 }

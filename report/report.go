@@ -39,9 +39,12 @@ type Report struct {
 	Warnings   []Warning       `json:"warnings,omitempty"`
 	Settings   Settings        `json:"settings"`
 
-	// PublicKey is the base64 Ed25519 public key that made Signature (see Sign and Verify).
-	PublicKey string `json:"public_key,omitempty"`
-	Signature string `json:"signature,omitempty"` // over the report without this field
+	// Certificate is the signer's X.509 certificate (base64 DER), whose ECDSA key made Signature
+	// (see Sign and Verify). PublicKey is instead the base64 Ed25519 key of a report signed before
+	// ThesisCheck signed PDF files; such reports still verify, and are never made any more.
+	Certificate string `json:"certificate,omitempty"`
+	PublicKey   string `json:"public_key,omitempty"`
+	Signature   string `json:"signature,omitempty"` // over the report without this field
 }
 
 // Document describes the checked file.

@@ -2,18 +2,42 @@ package report
 
 import (
 	"bytes"
+	"crypto/ecdsa"
 	"crypto/ed25519"
+	"crypto/elliptic"
 	"flag"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
+	"time"
+
+	"thesischeck/keys"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// fixedKey signs golden reports: Ed25519 signatures are deterministic, so a fixed key gives a fixed
-// file.
-func fixedKey() ed25519.PrivateKey {
+// fixedSigner signs golden reports: a fixed key, a certificate of a fixed date, and deterministic
+// ECDSA signatures (RFC 6979) give fixed files.
+var fixedSigner = sync.OnceValue(func() *keys.Signer {
+	d := make([]byte, 32)
+	for i := range d {
+		d[i] = byte(i + 1)
+	}
+	key, err := ecdsa.ParseRawPrivateKey(elliptic.P256(), d)
+	if err != nil {
+		panic(err)
+	}
+	s, err := keys.NewSigner(key, "golden@example", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		panic(err)
+	}
+	return s
+})
+
+// legacyKey is the Ed25519 key that signed testdata/legacy-ed25519.json, the golden report as
+// ThesisCheck signed it before PDF signatures.
+func legacyKey() ed25519.PrivateKey {
 	seed := make([]byte, ed25519.SeedSize)
 	for i := range seed {
 		seed[i] = byte(i)
@@ -47,7 +71,7 @@ func golden(t *testing.T, name string, got []byte) {
 
 func TestJSONGolden(t *testing.T) {
 	r := sampleReport(t)
-	if err := r.Sign(fixedKey()); err != nil {
+	if err := r.Sign(fixedSigner()); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
@@ -70,8 +94,8 @@ func TestJSONGolden(t *testing.T) {
 	if !bytes.Equal(again.Bytes(), buf.Bytes()) {
 		t.Error("a loaded report does not write out the same JSON")
 	}
-	res, err := Verify(path)
-	if err != nil || !res.Valid {
+	res, err := Verify(path, VerifyOptions{})
+	if err != nil || !res.Signed || !res.Intact || res.Signer.Fingerprint != fixedSigner().Fingerprint() {
 		t.Fatalf("golden report does not verify: %v %s", err, res)
 	}
 }

@@ -1,405 +1,483 @@
 package report
 
-// Signed reports. A report is signed with an Ed25519 key kept in the user's configuration directory;
-// the signature covers a canonical form of the JSON report (every field but "signature", keys sorted,
-// numbers as written), so that the JSON file, the copy embedded in a PDF and a re-indented file all
-// verify alike, and any changed figure or text does not. A PDF report is also checked against its
-// own pages: the figures printed on the first page, and every paragraph and source excerpt of the
-// full text, must be those of the signed report inside it.
-//
-// The signature proves that the report is unchanged since the holder of the key signed it. Whose key
-// that is, the fingerprint tells; a reader compares it with the one the issuer publishes.
+// Verifying reports. A JSON report is checked against the signature of its canonical form
+// (sign.go); a PDF report against its signature over the whole file (verifypdf.go), and the
+// signed JSON it carries says what it is about. Then the signer's key is looked up among the keys
+// the reader trusts (package keys): a report is valid only when it is unchanged and signed by one of
+// them. A signature proves that the holder of a key made the report and that nothing changed since;
+// it cannot say whether the check was run on the right library, and a key nobody vouched for proves
+// nothing, since anyone can make one.
 
 import (
 	"bytes"
+	"crypto"
 	"crypto/ed25519"
-	"crypto/rand"
 	"crypto/sha256"
-	"crypto/x509"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"encoding/pem"
 	"errors"
 	"fmt"
-	"io/fs"
+	"io"
 	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
-	"unicode"
+	"syscall"
+	"time"
+	"unicode/utf16"
+
+	"thesischeck/extract"
+	"thesischeck/keys"
 )
 
-// Key file names inside the key directory.
-const (
-	KeyFile       = "report-key"     // PKCS #8 PEM private key, mode 0600
-	PublicKeyFile = "report-key.pub" // PKIX PEM public key, for giving to readers
-)
-
-// signatureContext separates report signatures from anything else the key might ever sign.
-const signatureContext = "thesischeck report v1\n"
+// maxReportFile bounds the file Verify reads: the PDF report of a 300-page thesis is 3.6 MB. A JSON
+// report is bounded as the one embedded in a PDF is (maxEmbedded): making its canonical form costs
+// some times its size in memory (canonicalJSON).
+const maxReportFile = 128 << 20
 
 // ErrNoReport means a file holds no ThesisCheck report to verify.
-var ErrNoReport = errors.New("report: no ThesisCheck report found")
+var ErrNoReport = errors.New("report: not a ThesisCheck report")
 
-// DefaultKeyDir is where the signing key lives: os.UserConfigDir()/thesischeck.
-func DefaultKeyDir() (string, error) {
-	d, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("report: key directory: %w", err)
-	}
-	return filepath.Join(d, "thesischeck"), nil
+// Verdict is Verify's conclusion.
+type Verdict int
+
+const (
+	// Invalid: changed since it was signed, unsigned, or not about the document given.
+	Invalid Verdict = iota
+	// Untrusted: unchanged since it was signed, but by a key the reader has not trusted.
+	Untrusted
+	// Trusted: unchanged since it was signed by the reader's own key or one they trusted.
+	Trusted
+)
+
+// Kinds of report.
+const (
+	KindReport     = "report"     // a check of one document against the library
+	KindComparison = "comparison" // a class's submissions compared with each other
+)
+
+// Summary is what a report says about itself: enough to name it and its figures.
+type Summary struct {
+	Kind     string
+	Number   string // report number; for a comparison, made from its date
+	Created  time.Time
+	Document Document // the checked document (KindReport)
+	// Figures of a check (KindReport).
+	Similarity, SimilarityExcludingQuotes, MaxSingleSource float64
+	// Figures of a comparison (KindComparison).
+	Documents, Flagged int
 }
 
-// LoadOrCreateKey returns the signing key kept in dir, creating the key (mode 0600) and its public
-// half on first use. Two processes starting at once end up with the same key: the key file is written
-// aside and linked into place, and the loser reads the winner's.
-func LoadOrCreateKey(dir string) (ed25519.PrivateKey, error) {
-	path := filepath.Join(dir, KeyFile)
-	if key, err := readKey(path); err == nil {
-		if err := ensurePublicKey(dir, key); err != nil {
-			return nil, err
-		}
-		return key, nil
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("report: key directory: %w", err)
-	}
-	_, key, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		return nil, fmt.Errorf("report: generate key: %w", err)
-	}
-	der, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		return nil, fmt.Errorf("report: encode key: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, KeyFile+".tmp*")
-	if err != nil {
-		return nil, fmt.Errorf("report: write key: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return nil, fmt.Errorf("report: write key: %w", err)
-	}
-	if err := pem.Encode(tmp, &pem.Block{Type: "PRIVATE KEY", Bytes: der}); err != nil {
-		tmp.Close()
-		return nil, fmt.Errorf("report: write key: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return nil, fmt.Errorf("report: write key: %w", err)
-	}
-	if err := os.Link(tmp.Name(), path); err != nil {
-		if !errors.Is(err, fs.ErrExist) {
-			return nil, fmt.Errorf("report: write key: %w", err)
-		}
-		if key, err = readKey(path); err != nil { // another process won
-			return nil, err
-		}
-	}
-	if err := ensurePublicKey(dir, key); err != nil {
-		return nil, err
-	}
-	return key, nil
+// SignerInfo describes the key that signed a report.
+type SignerInfo struct {
+	Fingerprint string
+	Algorithm   string // "ECDSA P-256", or "Ed25519" for reports from before PDF signatures
+	Subject     string // the common name in the signer's certificate ("" for a bare Ed25519 key)
+	Trusted     bool
+	Own         bool   // one of the reader's own keys
+	Name        string // the name it is trusted under
 }
 
-func readKey(path string) (ed25519.PrivateKey, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("report: read key: %w", err)
-	}
-	block, _ := pem.Decode(data)
-	if block == nil || block.Type != "PRIVATE KEY" {
-		return nil, fmt.Errorf("report: %s is not a PEM private key", path)
-	}
-	k, err := x509.ParsePKCS8PrivateKey(block.Bytes)
-	if err != nil {
-		return nil, fmt.Errorf("report: %s: %w", path, err)
-	}
-	key, ok := k.(ed25519.PrivateKey)
-	if !ok {
-		return nil, fmt.Errorf("report: %s is not an Ed25519 key", path)
-	}
-	return key, nil
-}
-
-// ensurePublicKey writes the public key next to the private one unless it is there and right.
-func ensurePublicKey(dir string, key ed25519.PrivateKey) error {
-	pub := key.Public().(ed25519.PublicKey)
-	der, err := x509.MarshalPKIXPublicKey(pub)
-	if err != nil {
-		return fmt.Errorf("report: encode public key: %w", err)
-	}
-	want := pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Headers: map[string]string{"Fingerprint": Fingerprint(pub)}, Bytes: der})
-	path := filepath.Join(dir, PublicKeyFile)
-	if have, err := os.ReadFile(path); err == nil && bytes.Equal(have, want) {
-		return nil
-	}
-	if err := os.WriteFile(path, want, 0o644); err != nil {
-		return fmt.Errorf("report: write public key: %w", err)
-	}
-	return nil
-}
-
-// Fingerprint names a public key in a form people can compare: the first 16 hex digits of its
-// SHA-256, in groups of four.
-func Fingerprint(pub ed25519.PublicKey) string {
-	sum := sha256.Sum256(pub)
-	h := hex.EncodeToString(sum[:8])
-	return h[0:4] + ":" + h[4:8] + ":" + h[8:12] + ":" + h[12:16]
-}
-
-// SignWithUserKey signs r with the user's key in DefaultKeyDir, creating the key on first use. The
-// CLI and the desktop app sign every report they write this way.
-func (r *Report) SignWithUserKey() error {
-	dir, err := DefaultKeyDir()
-	if err != nil {
-		return err
-	}
-	key, err := LoadOrCreateKey(dir)
-	if err != nil {
-		return err
-	}
-	return r.Sign(key)
-}
-
-// Sign signs r with key: it sets PublicKey and Signature. Any later change to r invalidates the
-// signature, so sign last, right before saving. It fails only when r cannot be encoded as JSON
-// (a NaN figure).
-func (r *Report) Sign(key ed25519.PrivateKey) error {
-	if len(key) != ed25519.PrivateKeySize {
-		return errors.New("report: sign: not an Ed25519 private key")
-	}
-	r.PublicKey = base64.StdEncoding.EncodeToString(key.Public().(ed25519.PublicKey))
-	r.Signature = ""
-	data, err := json.Marshal(r)
-	if err != nil {
-		return fmt.Errorf("report: sign: %w", err)
-	}
-	msg, err := canonicalJSON(data)
-	if err != nil {
-		return fmt.Errorf("report: sign: %w", err)
-	}
-	r.Signature = base64.StdEncoding.EncodeToString(ed25519.Sign(key, append([]byte(signatureContext), msg...)))
-	return nil
-}
-
-// canonicalJSON is the signed form of a JSON report: the signature field dropped, object keys sorted,
-// no insignificant space, numbers exactly as written, strings re-escaped one way.
-func canonicalJSON(data []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v map[string]any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("more than one JSON value")
-	}
-	delete(v, "signature")
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-// VerifyResult is what Verify found.
+// VerifyResult is what Verify found in one file.
 type VerifyResult struct {
-	Valid       bool     // signed, unchanged, and (for a PDF) showing the signed figures
-	Signed      bool     // the report carries a signature and a public key
-	Fingerprint string   // of the key that signed it, when Signed
-	Report      *Report  // the report that was checked (for a PDF, the one embedded in it)
-	Problems    []string // what does not match, in the reader's words
+	Verdict Verdict
+	Format  string // "PDF" or "JSON"
+	Signed  bool   // the file carries a signature
+	Intact  bool   // the signature holds, over the whole file
+	Signer  *SignerInfo
+	Summary *Summary
+	// Embedded is, for a PDF whose own signature is missing or broken, the verdict on the JSON report
+	// inside it: whether the figures it states are still those its signer signed.
+	Embedded *VerifyResult
+	// Document is the file the report was to be about (VerifyOptions.Document), DocumentMatches
+	// whether it is.
+	Document        string
+	DocumentMatches bool
+	Problems        []string // why the verdict is not Trusted, besides the signer, in the reader's words
 }
 
-// String is the verdict in one line, then the problems, one per line.
-func (v VerifyResult) String() string {
-	var head string
+// VerifyOptions are what Verify checks a report against.
+type VerifyOptions struct {
+	Trust *keys.Store // the keys trusted; nil trusts none
+	// Document, when set, is the file the report must be about: its SHA-256 must be the one the
+	// report states.
+	Document string
+}
+
+// Verify checks the report in a JSON or PDF file (told apart by content, not name). The error is for
+// files that cannot be read, are too large, or hold no report; a report that fails verification is
+// a result with Verdict Invalid.
+func Verify(path string, opts VerifyOptions) (VerifyResult, error) {
+	data, err := readReportFile(path)
+	if err != nil {
+		return VerifyResult{}, fmt.Errorf("verify %s: %w", path, err)
+	}
+	var res VerifyResult
 	switch {
-	case v.Valid:
-		return "valid, signed by key " + v.Fingerprint
-	case !v.Signed:
-		head = "NOT SIGNED: the report carries no signature"
+	case bytes.HasPrefix(data, []byte("%PDF-")):
+		res, err = verifyPDF(data, opts.Trust)
+	case len(data) > maxEmbedded:
+		err = fmt.Errorf("%w: the file is larger than any JSON report (limit %d MB)", ErrNoReport, maxEmbedded>>20)
 	default:
-		head = "MODIFIED: the content does not match its signature"
+		res, err = verifyJSON(data, opts.Trust)
 	}
-	if len(v.Problems) == 0 {
-		return head
-	}
-	return head + "\n  - " + strings.Join(v.Problems, "\n  - ")
-}
-
-// Verify checks the report in a JSON or PDF file (told apart by content, not name). The error is
-// for files that cannot be read or hold no report; a report that fails verification is a result
-// with Valid false.
-func Verify(path string) (VerifyResult, error) {
-	data, err := os.ReadFile(path)
 	if err != nil {
-		return VerifyResult{}, fmt.Errorf("report: %w", err)
+		return res, fmt.Errorf("verify %s: %w", path, err)
 	}
-	if bytes.HasPrefix(data, []byte("%PDF-")) {
-		res, err := verifyPDF(data)
-		if err != nil {
-			return res, fmt.Errorf("report %s: %w", path, err)
+	if opts.Document != "" {
+		if err := res.checkDocument(opts.Document); err != nil {
+			return res, err
 		}
-		return res, nil
 	}
-	res, err := verifyJSON(data)
-	if err != nil {
-		return res, fmt.Errorf("report %s: %w", path, err)
-	}
+	res.Verdict = res.verdict()
 	return res, nil
 }
 
-func verifyJSON(data []byte) (VerifyResult, error) {
-	var res VerifyResult
-	var r Report
-	if err := json.Unmarshal(data, &r); err != nil {
-		return res, fmt.Errorf("%w: %v", ErrNoReport, err)
+// readReportFile reads a regular file of at most maxReportFile bytes.
+func readReportFile(path string) ([]byte, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
 	}
-	if r.Number == "" && r.Document.SHA256 == "" {
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	tooLarge := fmt.Errorf("%w: the file is larger than any ThesisCheck report (limit %d MB)", ErrNoReport, maxReportFile>>20)
+	if st.Size() > maxReportFile {
+		return nil, tooLarge
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxReportFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxReportFile {
+		return nil, tooLarge
+	}
+	return data, nil
+}
+
+func (r *VerifyResult) verdict() Verdict {
+	switch {
+	case !r.Signed || !r.Intact || len(r.Problems) > 0 || (r.Document != "" && !r.DocumentMatches):
+		return Invalid
+	case r.Signer != nil && r.Signer.Trusted:
+		return Trusted
+	}
+	return Untrusted
+}
+
+// jsonHead is what Verify reads of a JSON report besides its signature: its name and figures. The
+// paragraphs are skipped, not decoded: a crafted 5 MB report of two million empty paragraphs held
+// 1.4 GB of heap decoded into a Report.
+type jsonHead struct {
+	Number                    string    `json:"report_number"`
+	Created                   time.Time `json:"created"`
+	Document                  Document  `json:"document"`
+	Similarity                float64   `json:"similarity"`
+	SimilarityExcludingQuotes float64   `json:"similarity_excluding_quotes"`
+	MaxSingleSource           float64   `json:"max_single_source"`
+
+	Threshold *float64   `json:"threshold"`
+	Documents []struct{} `json:"documents"`
+	Pairs     []struct {
+		Flagged bool `json:"flagged"`
+	} `json:"pairs"`
+
+	Certificate string `json:"certificate"`
+	PublicKey   string `json:"public_key"`
+	Signature   string `json:"signature"`
+}
+
+func (h *jsonHead) summary() *Summary {
+	switch {
+	case h.Number != "" || h.Document.SHA256 != "":
+		return &Summary{Kind: KindReport, Number: h.Number, Created: h.Created, Document: h.Document,
+			Similarity: h.Similarity, SimilarityExcludingQuotes: h.SimilarityExcludingQuotes, MaxSingleSource: h.MaxSingleSource}
+	case h.Threshold != nil && h.Documents != nil:
+		s := &Summary{Kind: KindComparison, Number: comparisonNumber(h.Created), Created: h.Created, Documents: len(h.Documents)}
+		for _, p := range h.Pairs {
+			if p.Flagged {
+				s.Flagged++
+			}
+		}
+		return s
+	}
+	return nil
+}
+
+func verifyJSON(data []byte, trust *keys.Store) (VerifyResult, error) {
+	res := VerifyResult{Format: "JSON"}
+	var h jsonHead
+	if err := json.Unmarshal(data, &h); err != nil {
+		return res, fmt.Errorf("%w (%v)", ErrNoReport, err)
+	}
+	if res.Summary = h.summary(); res.Summary == nil {
 		return res, ErrNoReport
 	}
-	res.Report = &r
-	if r.Signature == "" || r.PublicKey == "" {
-		res.Problems = append(res.Problems, "the report has no signature: it was not signed when it was saved")
+	if h.Signature == "" || (h.Certificate == "" && h.PublicKey == "") {
+		res.Problems = append(res.Problems, "the report carries no signature: it was saved unsigned, or its signature was removed")
 		return res, nil
 	}
 	res.Signed = true
-	pub, err := base64.StdEncoding.DecodeString(r.PublicKey)
-	if err != nil || len(pub) != ed25519.PublicKeySize {
-		res.Problems = append(res.Problems, "the public key in the report is malformed")
-		return res, nil
+	pub, subject, err := checkJSONSignature(data, h.Certificate, h.PublicKey, h.Signature)
+	if pub != nil {
+		res.Signer = signerInfo(pub, subject, trust)
 	}
-	res.Fingerprint = Fingerprint(pub)
-	sig, err := base64.StdEncoding.DecodeString(r.Signature)
-	if err != nil || len(sig) != ed25519.SignatureSize {
-		res.Problems = append(res.Problems, "the signature is malformed")
-		return res, nil
-	}
-	msg, err := canonicalJSON(data)
 	if err != nil {
-		return res, fmt.Errorf("%w: %v", ErrNoReport, err)
-	}
-	if !ed25519.Verify(ed25519.PublicKey(pub), append([]byte(signatureContext), msg...), sig) {
-		res.Problems = append(res.Problems, "the report's content was changed after it was signed")
+		res.Problems = append(res.Problems, err.Error())
 		return res, nil
 	}
-	res.Valid = true
+	res.Intact = true
 	return res, nil
 }
 
-func verifyPDF(data []byte) (VerifyResult, error) {
-	f, err := parsePDF(data)
-	if err != nil {
-		return VerifyResult{}, err
+// verifyLegacy checks an Ed25519 signature as ThesisCheck made them before it signed PDF files.
+func verifyLegacy(msg []byte, publicKey string, sig []byte) (crypto.PublicKey, error) {
+	raw, err := base64.StdEncoding.DecodeString(publicKey)
+	if err != nil || len(raw) != ed25519.PublicKeySize {
+		return nil, errors.New("the public key in the report is malformed")
 	}
-	var res VerifyResult
-	found := false
-	for _, file := range f.embeddedFiles() {
-		r, err := verifyJSON(file)
-		if err != nil {
-			continue // some other attachment
-		}
-		res, found = r, true
-		break
+	pub := ed25519.PublicKey(raw)
+	if len(sig) != ed25519.SignatureSize || !ed25519.Verify(pub, append([]byte(legacySignatureContext), msg...), sig) {
+		return pub, errors.New("the report's content was changed after it was signed")
 	}
-	if !found {
-		return VerifyResult{}, fmt.Errorf("%w: the PDF carries no embedded report (not made by ThesisCheck, or re-saved without attachments)", ErrNoReport)
-	}
-	shown, err := f.pageStrings(0)
-	if err != nil || len(shown) == 0 {
-		res.Valid = false
-		res.Problems = append(res.Problems, "the first page's figures cannot be read")
-		return res, nil
-	}
-	have := make(map[string]bool, len(shown))
-	for _, s := range shown {
-		have[s] = true
-	}
-	for _, want := range res.Report.visibleFigures() {
-		if want != "" && !have[want] {
-			res.Valid = false
-			res.Problems = append(res.Problems, fmt.Sprintf("the first page does not show %q, which the signed report inside the PDF says", want))
-		}
-	}
-	if probs := missingText(f, res.Report); len(probs) > 0 {
-		res.Valid = false
-		res.Problems = append(res.Problems, probs...)
-	}
-	return res, nil
+	return pub, nil
 }
 
-// maxTextProblems bounds how many differing paragraphs Verify names.
-const maxTextProblems = 5
-
-// missingText compares the text the PDF's pages show with the signed report: every paragraph, and
-// every source excerpt printed under one, must be there, in order, as signed. Layout (line breaks,
-// spaces, colours) does not matter, so that the check holds for any version of the writer; words
-// added between paragraphs are not looked for, the signed report is what counts.
-func missingText(f *pdfFile, r *Report) []string {
-	shown, err := f.bodyText(r)
-	if err != nil {
-		return []string{"the text of the pages cannot be read: " + err.Error()}
+func verifyPDF(data []byte, trust *keys.Store) (VerifyResult, error) {
+	res := VerifyResult{Format: "PDF"}
+	sig := checkPDFSignature(data)
+	res.Signed = sig.found
+	if sig.cert != nil {
+		res.Signer = signerInfo(sig.cert.PublicKey, sig.cert.Subject.CommonName, trust)
 	}
-	var probs []string
-	at := 0
-	for _, piece := range r.shownPieces() {
-		want := squeeze(piece.text)
-		if want == "" {
-			continue
+	files, err := embeddedFiles(data)
+	if err != nil {
+		if !sig.found || sig.intact {
+			return res, err
 		}
-		if k := strings.Index(shown[at:], want); k >= 0 {
-			at += k + len(want)
-			continue
-		}
-		if len(probs) == maxTextProblems {
-			probs = append(probs, "and more paragraphs differ")
+		// A broken signature is the verdict; what was appended to the file does not matter.
+		res.Problems = append(res.Problems, sig.problem, err.Error())
+		return res, nil
+	}
+	var inner *VerifyResult
+	for _, f := range files {
+		if r, err := verifyJSON(f, trust); err == nil {
+			inner = &r
 			break
 		}
-		probs = append(probs, fmt.Sprintf("paragraph %d on the pages differs from the signed report inside the PDF", piece.para+1))
 	}
-	return probs
+	switch {
+	case inner == nil && sig.found && !sig.intact:
+		res.Problems = append(res.Problems, sig.problem, "the ThesisCheck report it carried is gone")
+		return res, nil
+	case inner == nil:
+		return res, fmt.Errorf("%w: the PDF carries no embedded report (not made by ThesisCheck)", ErrNoReport)
+	}
+	res.Summary = inner.Summary
+	switch {
+	case !sig.found:
+		res.Problems = append(res.Problems, "the PDF file carries no signature: it was made by a ThesisCheck from before PDF signatures, or re-saved by a program that dropped the signature; its pages may have been changed")
+		res.Embedded = inner
+	case !sig.intact:
+		res.Problems = append(res.Problems, sig.problem)
+		res.Embedded = inner
+	case !inner.Intact || inner.Signer == nil || inner.Signer.Fingerprint != res.Signer.Fingerprint:
+		res.Intact = true
+		res.Problems = append(res.Problems, "the report inside the PDF is not signed by the key that signed the PDF")
+	default:
+		res.Intact = true
+	}
+	return res, nil
 }
 
-// bodyText is the text all pages show, in drawing order, without white space and without the
-// running header and footer, which the writer draws last on each page.
-func (f *pdfFile) bodyText(r *Report) (string, error) {
+// signerInfo describes pub, and whether trust trusts it.
+func signerInfo(pub crypto.PublicKey, subject string, trust *keys.Store) *SignerInfo {
+	s := &SignerInfo{Fingerprint: keys.Fingerprint(pub), Algorithm: keys.Algorithm(pub), Subject: subject}
+	if trust != nil {
+		if k, ok := trust.Find(pub); ok {
+			s.Trusted, s.Own, s.Name = true, k.Own, k.Name
+		}
+	}
+	return s
+}
+
+// checkDocument checks that the report is about the file at path.
+func (r *VerifyResult) checkDocument(path string) error {
+	sum, err := fileSHA256(path)
+	if err != nil {
+		return fmt.Errorf("verify --document %s: %w", path, err)
+	}
+	r.Document = path
+	switch {
+	case r.Summary == nil:
+	case r.Summary.Kind != KindReport:
+		r.Problems = append(r.Problems, "a class comparison is about many documents: --document applies to the report of a check")
+	case !strings.EqualFold(r.Summary.Document.SHA256, sum):
+		r.Problems = append(r.Problems, fmt.Sprintf("the report is about another file: it names a file with SHA-256 %s, and %s has %s", r.Summary.Document.SHA256, path, sum))
+	default:
+		r.DocumentMatches = true
+	}
+	return nil
+}
+
+// openRegular opens path if it is a regular file. It looks before it opens: opening a named pipe
+// waits for a writer, forever if none comes.
+func openRegular(path string) (*os.File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() { // replaced in between
+		f.Close()
+		return nil, errNotRegular
+	}
+	return f, nil
+}
+
+var errNotRegular = errors.New("not a regular file")
+
+// fileSHA256 hashes a regular file no larger than a check reads.
+func fileSHA256(path string) (string, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, io.LimitReader(f, extract.MaxFileSize+1))
+	if err != nil {
+		return "", err
+	}
+	if n > extract.MaxFileSize {
+		return "", fmt.Errorf("larger than any file a check reads (%d MB)", extract.MaxFileSize>>20)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// String is the verdict in a line, then what explains it, an indented line each.
+func (r VerifyResult) String() string {
 	var b strings.Builder
-	for p := range f.pages() {
-		strs, err := f.pageStrings(p)
-		if err != nil {
-			return "", err
+	switch r.Verdict {
+	case Trusted:
+		fmt.Fprintf(&b, "VALID: unchanged since it was signed by %s", r.Signer.describe())
+	case Untrusted:
+		fmt.Fprintf(&b, "NOT TRUSTED: unchanged since it was signed, but by a key you have not trusted: %s\n", r.Signer.describe())
+		file := "certificate file (`thesischeck keys` there names it)"
+		if r.Signer.Algorithm == "Ed25519" {
+			file = "report-key.pub (an older ThesisCheck's public key, in its configuration folder)"
 		}
-		// Page number and footer, and on later pages before them the document's name (shortened to
-		// fit) and the report number.
-		n := len(strs)
-		if n >= 2 && pageNumber.MatchString(strs[n-1]) && strs[n-2] == "ThesisCheck 论文查重报告" {
-			n -= 2
-			if p > 0 && n >= 2 && strs[n-1] == "报告编号 "+r.Number {
-				n -= 2
-			}
+		fmt.Fprintf(&b, "  To trust it, get that installation's %s, check that its fingerprint is %s, and run: thesischeck keys trust FILE --name NAME", file, r.Signer.Fingerprint)
+	default:
+		switch {
+		case !r.Signed:
+			b.WriteString("NOT SIGNED")
+		case !r.Intact:
+			b.WriteString("MODIFIED")
+		case r.Document != "" && !r.DocumentMatches:
+			b.WriteString("WRONG DOCUMENT")
+		default:
+			b.WriteString("INVALID")
 		}
-		for _, s := range strs[:n] {
-			b.WriteString(squeeze(s))
+		for _, p := range r.Problems {
+			b.WriteString("\n  - " + p)
 		}
 	}
-	return b.String(), nil
+	if s := r.Summary; s != nil {
+		if r.Verdict == Trusted {
+			b.WriteString("\n  " + s.describe())
+		} else {
+			b.WriteString("\n  it claims to be " + s.describe())
+		}
+	}
+	if e := r.Embedded; e != nil && e.Intact && e.Signer != nil {
+		trusted := "a key you have not trusted"
+		if e.Signer.Trusted {
+			trusted = "which you trust"
+		}
+		fmt.Fprintf(&b, "\n  The JSON report inside the PDF is unchanged since it was signed by %s, %s: those figures are what was signed; the pages are not covered by any signature.", e.Signer.describe(), trusted)
+	}
+	if r.Verdict == Trusted && r.Document != "" {
+		b.WriteString("\n  and it is about " + r.Document + " (same SHA-256)")
+	}
+	return b.String()
 }
 
-var pageNumber = regexp.MustCompile(`^\d+ / \d+$`)
+func (s *SignerInfo) describe() string {
+	var parts []string
+	if s.Subject != "" {
+		parts = append(parts, s.Subject)
+	}
+	parts = append(parts, s.Algorithm+" key "+s.Fingerprint)
+	switch {
+	case s.Own:
+		return s.Name + " (" + strings.Join(parts, ", ") + ")"
+	case s.Trusted:
+		return fmt.Sprintf("%q (%s)", s.Name, strings.Join(parts, ", "))
+	}
+	return strings.Join(parts, ", ")
+}
 
-// squeeze drops white space, which line breaking adds and removes.
-func squeeze(s string) string {
-	return strings.Map(func(c rune) rune {
-		if unicode.IsSpace(c) {
-			return -1
+func (s *Summary) describe() string {
+	if s.Kind == KindComparison {
+		return fmt.Sprintf("class comparison %s of %d documents: %d pairs flagged", s.Number, s.Documents, s.Flagged)
+	}
+	name := s.Document.Path
+	if name == "" {
+		name = s.Document.Title
+	}
+	return fmt.Sprintf("report %s on %s (SHA-256 %s): similarity %s, excluding quotes %s, largest single source %s",
+		s.Number, name, s.Document.SHA256, pct(s.Similarity), pct(s.SimilarityExcludingQuotes), pct(s.MaxSingleSource))
+}
+
+// LooksLikeReport tells a ThesisCheck report from a thesis by its content, for the app to know what
+// a dropped file is: a JSON report or comparison, or a PDF that carries one. It reads a regular file
+// of at most maxReportFile bytes, and says false for anything else.
+func LooksLikeReport(path string) bool {
+	f, err := openRegular(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || st.Size() > maxReportFile {
+		return false
+	}
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if js := bytes.TrimLeft(head, " \t\r\n"); bytes.HasPrefix(js, []byte("{")) {
+		return bytes.Contains(js, []byte(`"report_number"`)) ||
+			bytes.Contains(js, []byte(`"threshold"`)) && bytes.Contains(js, []byte(`"common_documents"`))
+	}
+	if !bytes.HasPrefix(head, []byte("%PDF-")) {
+		return false
+	}
+	rest, err := io.ReadAll(io.LimitReader(f, maxReportFile))
+	if err != nil {
+		return false
+	}
+	data := append(head, rest...)
+	// The attachment's name, as fpdf writes it: UTF-16BE.
+	for _, name := range []string{pdfAttachmentName, pdfComparisonAttachmentName} {
+		if bytes.Contains(data, utf16BE(name)) {
+			return true
 		}
-		return c
-	}, s)
+	}
+	return false
+}
+
+func utf16BE(s string) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u>>8), byte(u))
+	}
+	return b
 }

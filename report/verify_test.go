@@ -2,89 +2,111 @@ package report
 
 import (
 	"bytes"
-	"crypto/ed25519"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"syscall"
 	"testing"
-	"unicode/utf16"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"thesischeck/keys"
 )
 
-func testKey(t *testing.T) ed25519.PrivateKey {
+// installation is a key directory of its own, as another ThesisCheck installation has.
+type installation struct {
+	dir    string
+	signer *keys.Signer
+}
+
+func newInstallation(t testing.TB) installation {
 	t.Helper()
-	key, err := LoadOrCreateKey(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return key
-}
-
-func TestLoadOrCreateKey(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "config", "thesischeck")
-	k1, err := LoadOrCreateKey(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := os.Stat(filepath.Join(dir, KeyFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st.Mode().Perm() != 0o600 {
-		t.Errorf("key file mode %v, want 0600", st.Mode().Perm())
-	}
-	pub, err := os.ReadFile(filepath.Join(dir, PublicKeyFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fp := Fingerprint(k1.Public().(ed25519.PublicKey))
-	if !strings.Contains(string(pub), "PUBLIC KEY") || !strings.Contains(string(pub), fp) {
-		t.Errorf("public key file does not hold the PEM key with fingerprint %s:\n%s", fp, pub)
-	}
-	k2, err := LoadOrCreateKey(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !k1.Equal(k2) {
-		t.Error("second LoadOrCreateKey made a new key instead of loading the first")
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 {
-		t.Errorf("key directory holds %d files, want the key and its public half", len(entries))
-	}
-}
-
-func TestLoadOrCreateKeyRejectsGarbage(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, KeyFile), []byte("not a key"), 0o600); err != nil {
+	s, err := keys.LoadOrCreate(dir)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadOrCreateKey(dir); err == nil {
-		t.Fatal("a corrupt key file was accepted (or silently replaced)")
-	}
+	return installation{dir, s}
 }
 
-func signedSample(t *testing.T) (*Report, ed25519.PrivateKey) {
+// trust is the installation's trust store as it is on disk now.
+func (in installation) trust(t testing.TB) *keys.Store {
 	t.Helper()
-	r := sampleReport(t)
-	key := testKey(t)
-	if err := r.Sign(key); err != nil {
+	st, err := keys.Open(in.dir)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return r, key
+	return st
+}
+
+// verifyAs verifies path as in would.
+func (in installation) verifyAs(t testing.TB, path string) VerifyResult {
+	t.Helper()
+	res, err := Verify(path, VerifyOptions{Trust: in.trust(t)})
+	if err != nil {
+		t.Fatalf("verify %s: %v", filepath.Base(path), err)
+	}
+	return res
+}
+
+// reportJSON signs a copy of r with s and returns its JSON.
+func reportJSON(t testing.TB, r *Report, s *keys.Signer) []byte {
+	t.Helper()
+	c := *r
+	if err := c.Sign(s); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := c.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// reportPDF signs a copy of r with s and returns its PDF report.
+func reportPDF(t testing.TB, r *Report, s *keys.Signer) []byte {
+	t.Helper()
+	c := *r
+	if err := c.Sign(s); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := c.WritePDF(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func writeTemp(t testing.TB, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func wantVerdict(t *testing.T, res VerifyResult, want Verdict, headline string) {
+	t.Helper()
+	if res.Verdict != want || !strings.HasPrefix(res.String(), headline) {
+		t.Fatalf("verdict %d, want %d %s:\n%s", res.Verdict, want, headline, res)
+	}
 }
 
 func TestVerifyJSON(t *testing.T) {
-	r, key := signedSample(t)
-	var buf bytes.Buffer
-	if err := r.WriteJSON(&buf); err != nil {
-		t.Fatal(err)
-	}
-	good := buf.String()
-	other := testKey(t)
+	me, forger := newInstallation(t), newInstallation(t)
+	good := string(reportJSON(t, sampleReport(t), me.signer))
 
-	// reindent re-encodes the report with another layout: the content is unchanged.
 	reindent := func(s string) string {
 		var v any
 		if err := json.Unmarshal([]byte(s), &v); err != nil {
@@ -93,216 +115,592 @@ func TestVerifyJSON(t *testing.T) {
 		b, _ := json.MarshalIndent(v, "", "\t")
 		return string(b)
 	}
-	resign := func(s string) string { // a forger re-signing with their own key
-		var r2 Report
-		if err := json.Unmarshal([]byte(s), &r2); err != nil {
+	resign := func(s string) string { // a forger's figure, signed with the forger's own key
+		var r Report
+		if err := json.Unmarshal([]byte(s), &r); err != nil {
 			t.Fatal(err)
 		}
-		r2.Similarity = 0.01
-		if err := r2.Sign(other); err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		r2.WriteJSON(&b)
-		return b.String()
+		r.Similarity = 0.01
+		return string(reportJSON(t, &r, forger.signer))
+	}
+	otherCert := func(s string) string { // the certificate swapped for the forger's
+		return strings.Replace(s, base64.StdEncoding.EncodeToString(me.signer.Cert.Raw), base64.StdEncoding.EncodeToString(forger.signer.Cert.Raw), 1)
 	}
 	tests := []struct {
-		name   string
-		edit   func(string) string
-		valid  bool
-		signed bool
-		fp     string
+		name     string
+		edit     func(string) string
+		verdict  Verdict
+		headline string
+		fp       string
 	}{
-		{"unchanged", func(s string) string { return s }, true, true, Fingerprint(key.Public().(ed25519.PublicKey))},
-		{"re-indented", reindent, true, true, Fingerprint(key.Public().(ed25519.PublicKey))},
-		{"figure changed", func(s string) string { return strings.Replace(s, `"similarity": 0.234`, `"similarity": 0.034`, 1) }, false, true, ""},
-		{"copied chars changed", func(s string) string { return strings.Replace(s, `"copied_chars": 289`, `"copied_chars": 28`, 1) }, false, true, ""},
-		{"text changed", func(s string) string { return strings.Replace(s, "卷积神经网络", "循环神经网络", 1) }, false, true, ""},
-		{"field added", func(s string) string { return strings.Replace(s, `{`, `{"approved": true,`, 1) }, false, true, ""},
+		{"unchanged", func(s string) string { return s }, Trusted, "VALID", me.signer.Fingerprint()},
+		{"re-indented", reindent, Trusted, "VALID", me.signer.Fingerprint()},
+		{"one figure changed", func(s string) string { return strings.Replace(s, `"similarity": 0.234`, `"similarity": 0.034`, 1) }, Invalid, "MODIFIED", ""},
+		{"copied chars changed", func(s string) string { return strings.Replace(s, `"copied_chars": 289`, `"copied_chars": 28`, 1) }, Invalid, "MODIFIED", ""},
+		{"text changed", func(s string) string { return strings.Replace(s, "卷积神经网络", "循环神经网络", 1) }, Invalid, "MODIFIED", ""},
+		{"field added", func(s string) string { return strings.Replace(s, `{`, `{"approved": true,`, 1) }, Invalid, "MODIFIED", ""},
+		// A repeated key counts once, the last time, for the signature and the figures alike.
+		{"figure repeated after", func(s string) string {
+			return strings.Replace(s, `"similarity": 0.234,`, `"similarity": 0.234, "similarity": 0.034,`, 1)
+		}, Invalid, "MODIFIED", ""},
+		{"figure repeated before", func(s string) string {
+			return strings.Replace(s, `"similarity": 0.234,`, `"similarity": 0.034, "similarity": 0.234,`, 1)
+		}, Trusted, "VALID", me.signer.Fingerprint()},
 		{"signature removed", func(s string) string {
 			var m map[string]any
 			json.Unmarshal([]byte(s), &m)
 			delete(m, "signature")
 			b, _ := json.Marshal(m)
 			return string(b)
-		}, false, false, ""},
-		{"re-signed by another key", resign, true, true, Fingerprint(other.Public().(ed25519.PublicKey))},
+		}, Invalid, "NOT SIGNED", ""},
+		{"certificate swapped", otherCert, Invalid, "MODIFIED", ""},
+		{"re-signed by another key", resign, Untrusted, "NOT TRUSTED", forger.signer.Fingerprint()},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			edited := tc.edit(good)
-			if tc.name != "unchanged" && tc.name != "re-indented" && edited == good {
+			if tc.name != "unchanged" && edited == good {
 				t.Fatal("the edit did not change the file")
 			}
-			path := filepath.Join(t.TempDir(), "r.json")
-			if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
-				t.Fatal(err)
+			res := me.verifyAs(t, writeTemp(t, "r.json", []byte(edited)))
+			wantVerdict(t, res, tc.verdict, tc.headline)
+			if tc.fp != "" && (res.Signer == nil || res.Signer.Fingerprint != tc.fp || !strings.Contains(res.String(), tc.fp)) {
+				t.Errorf("the verdict does not name key %s:\n%s", tc.fp, res)
 			}
-			res, err := Verify(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Valid != tc.valid || res.Signed != tc.signed {
-				t.Fatalf("Valid=%v Signed=%v, want %v %v: %s", res.Valid, res.Signed, tc.valid, tc.signed, res)
-			}
-			switch {
-			case tc.valid:
-				if res.Fingerprint != tc.fp || res.String() != "valid, signed by key "+tc.fp {
-					t.Errorf("got %q, want signed by %s", res, tc.fp)
-				}
-			case tc.signed:
-				if !strings.HasPrefix(res.String(), "MODIFIED: the content does not match its signature") {
-					t.Errorf("got %q, want MODIFIED", res)
-				}
-			default:
-				if !strings.HasPrefix(res.String(), "NOT SIGNED") {
-					t.Errorf("got %q, want NOT SIGNED", res)
-				}
+			if tc.verdict == Trusted && (res.Summary.Similarity != 0.234 || !strings.Contains(res.String(), "similarity 23.4%")) {
+				t.Errorf("the verdict does not state the signed figure:\n%s", res)
 			}
 		})
+	}
+}
+
+// TestVerifyOtherInstallation: a report signed on another installation is not trusted until its key
+// is, and no more once the key is removed; the same for JSON and PDF reports.
+func TestVerifyOtherInstallation(t *testing.T) {
+	me, colleague := newInstallation(t), newInstallation(t)
+	r := sampleReport(t)
+	files := map[string]string{
+		"json": writeTemp(t, "r.json", reportJSON(t, r, colleague.signer)),
+		"pdf":  writeTemp(t, "r.pdf", reportPDF(t, r, colleague.signer)),
+	}
+	for format, path := range files {
+		res := me.verifyAs(t, path)
+		wantVerdict(t, res, Untrusted, "NOT TRUSTED")
+		if !strings.Contains(res.String(), colleague.signer.Fingerprint()) || !strings.Contains(res.String(), "thesischeck keys trust FILE") {
+			t.Errorf("%s: the verdict does not give the fingerprint and how to trust it:\n%s", format, res)
+		}
+		if res.Signer.Subject != colleague.signer.Cert.Subject.CommonName {
+			t.Errorf("%s: signer named %q", format, res.Signer.Subject)
+		}
+		if res := colleague.verifyAs(t, path); res.Verdict != Trusted || !res.Signer.Own {
+			t.Errorf("%s: the signer's own installation does not trust it: %s", format, res)
+		}
+	}
+	if _, _, err := me.trust(t).Trust(colleague.signer.CertPath, "Li Wei"); err != nil {
+		t.Fatal(err)
+	}
+	for format, path := range files {
+		res := me.verifyAs(t, path)
+		wantVerdict(t, res, Trusted, `VALID: unchanged since it was signed by "Li Wei"`)
+		if format == "pdf" && res.Summary.Number != r.Number {
+			t.Errorf("the PDF's report is %q", res.Summary.Number)
+		}
+	}
+	if _, err := me.trust(t).Remove("Li Wei"); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range files {
+		wantVerdict(t, me.verifyAs(t, path), Untrusted, "NOT TRUSTED")
+	}
+}
+
+// TestVerifyLegacy: reports signed with the Ed25519 key of ThesisCheck before PDF signatures. The
+// golden JSON report those versions wrote still verifies, as the installation's own when its old
+// key is there, and as another's once its report-key.pub is trusted. Their PDF reports, whose pages
+// were never signed, are not valid, but say that the report inside them still is.
+func TestVerifyLegacy(t *testing.T) {
+	legacyJSON, err := os.ReadFile(filepath.Join("testdata", "legacy-ed25519.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	upgraded := newInstallation(t)
+	der, _ := x509.MarshalPKCS8PrivateKey(legacyKey())
+	if err := os.WriteFile(filepath.Join(upgraded.dir, keys.LegacyKeyFile), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := writeTemp(t, "old.json", legacyJSON)
+	res := upgraded.verifyAs(t, path)
+	wantVerdict(t, res, Trusted, "VALID: unchanged since it was signed by your own previous key")
+	if res.Signer.Algorithm != "Ed25519" {
+		t.Errorf("signer %+v", res.Signer)
+	}
+	changed := writeTemp(t, "changed.json", bytes.Replace(legacyJSON, []byte(`"similarity": 0.234`), []byte(`"similarity": 0.034`), 1))
+	wantVerdict(t, upgraded.verifyAs(t, changed), Invalid, "MODIFIED")
+
+	other := newInstallation(t)
+	wantVerdict(t, other.verifyAs(t, path), Untrusted, "NOT TRUSTED")
+	pubDER, _ := x509.MarshalPKIXPublicKey(legacyKey().Public())
+	pub := writeTemp(t, keys.LegacyPublicKeyFile, pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pubDER}))
+	if _, _, err := other.trust(t).Trust(pub, "old colleague"); err != nil {
+		t.Fatal(err)
+	}
+	wantVerdict(t, other.verifyAs(t, path), Trusted, `VALID: unchanged since it was signed by "old colleague"`)
+
+	// An old PDF report: the JSON inside signed with the old key, the file not signed.
+	var old Report
+	if err := json.Unmarshal(legacyJSON, &old); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := old.writePDF(&buf, true, nil); err != nil {
+		t.Fatal(err)
+	}
+	res = upgraded.verifyAs(t, writeTemp(t, "old.pdf", buf.Bytes()))
+	wantVerdict(t, res, Invalid, "NOT SIGNED")
+	if !strings.Contains(res.String(), "The JSON report inside the PDF is unchanged since it was signed by your own previous key") ||
+		!strings.Contains(res.String(), "similarity 23.4%") {
+		t.Errorf("an old PDF report does not say that the report inside it is intact, and what it says:\n%s", res)
 	}
 }
 
 // utf16be is how fpdf writes text in a Unicode font.
-func utf16be(s string) []byte {
-	var b []byte
-	for _, u := range utf16.Encode([]rune(s)) {
-		b = append(b, byte(u>>8), byte(u))
+func utf16be(s string) []byte { return utf16BE(s) }
+
+func qpdf(t *testing.T, args ...string) {
+	t.Helper()
+	bin, err := exec.LookPath("qpdf")
+	if err != nil {
+		t.Fatal("qpdf not found: install qpdf (make deps)")
 	}
-	return b
+	out, err := exec.Command(bin, args...).CombinedOutput()
+	// Exit status 3 is success with warnings.
+	if ee := (*exec.ExitError)(nil); err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 3) {
+		t.Fatalf("qpdf %v: %v\n%s", args, err, out)
+	}
 }
 
-func TestVerifyPDF(t *testing.T) {
-	r, _ := signedSample(t)
-	dir := t.TempDir()
-	write := func(name string, rep *Report, compress bool, edit func([]byte) []byte) string {
-		var buf bytes.Buffer
-		if err := rep.writePDF(&buf, compress); err != nil {
-			t.Fatal(err)
+// firstPageContent returns the first page's object number, its dictionary and its content stream,
+// inflated.
+func firstPageContent(t *testing.T, data []byte) (int, []byte, []byte) {
+	t.Helper()
+	f, err := parsePDF(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := f.pages()[0]
+	m := contRe.FindSubmatch(f.objs[page].dict)
+	refs := refRe.FindAllSubmatch(m[1], -1)
+	if len(refs) != 1 {
+		t.Fatalf("the first page has %d content streams", len(refs))
+	}
+	var n int
+	fmt.Sscan(string(refs[0][1]), &n)
+	content, err := f.objs[n].inflated()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page, f.objs[page].dict, content
+}
+
+// forgeFirstPage appends an incremental update, as any PDF editor saves an edit (or a student with
+// a text editor writes one): a new content stream, the first page again pointing at it, a new xref
+// section and trailer. The new content is the old with old replaced by repl.
+func forgeFirstPage(t *testing.T, data []byte, old, repl string) []byte {
+	t.Helper()
+	page, dict, content := firstPageContent(t, data)
+	if !bytes.Contains(content, utf16be(old)) {
+		t.Fatalf("the first page does not show %q", old)
+	}
+	content = bytes.Replace(content, utf16be(old), utf16be(repl), 1)
+	last := func(re string) string {
+		ms := regexp.MustCompile(re).FindAllSubmatch(data, -1)
+		if len(ms) == 0 {
+			t.Fatalf("no %s in the file", re)
 		}
-		data := buf.Bytes()
-		if edit != nil {
-			data = edit(bytes.Clone(data))
-		}
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
+		return string(ms[len(ms)-1][1])
+	}
+	root, prev, size := last(`/Root\s+(\d+\s+\d+\s+R)`), last(`startxref\s+(\d+)`), 0
+	fmt.Sscan(last(`/Size\s+(\d+)`), &size)
+	var b bytes.Buffer
+	b.Write(data)
+	contentAt := b.Len()
+	fmt.Fprintf(&b, "%d 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n", size, len(content), content)
+	pageAt := b.Len()
+	fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", page, contRe.ReplaceAll(dict, []byte(fmt.Sprintf("/Contents %d 0 R", size))))
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n%d 1\n%010d 00000 n \n%d 1\n%010d 00000 n \n", page, pageAt, size, contentAt)
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root %s /Prev %s >>\nstartxref\n%d\n%%%%EOF\n", size+1, root, prev, xref)
+	return b.Bytes()
+}
+
+func pdftotextPage1(t *testing.T, path string) string {
+	t.Helper()
+	out, err := exec.Command(popplerTool(t, "pdftotext"), "-f", "1", "-l", "1", "-enc", "UTF-8", path, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	return string(out)
+}
+
+// stampPDF is a page that covers the overall figure with a smaller one, for qpdf --overlay.
+func stampPDF(t *testing.T) string {
+	t.Helper()
+	p := fpdf.New("P", "mm", "A4", "")
+	p.AddPage()
+	p.SetFillColor(255, 255, 255)
+	p.Rect(20, 40, 60, 20, "F")
+	p.SetFont("Helvetica", "B", 20)
+	p.Text(25, 55, "2.8%")
+	var buf bytes.Buffer
+	if err := p.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return writeTemp(t, "stamp.pdf", buf.Bytes())
+}
+
+// TestVerifyPDFEdits: a signed PDF report passes, and PDF readers see its signature over the whole
+// file; every way of changing it after signing fails.
+func TestVerifyPDFEdits(t *testing.T) {
+	me := newInstallation(t)
+	r := sampleReport(t)
+	data := reportPDF(t, r, me.signer)
+	good := writeTemp(t, "good.pdf", data)
+	res := me.verifyAs(t, good)
+	wantVerdict(t, res, Trusted, "VALID: unchanged since it was signed by your own key")
+	if res.Summary.Number != r.Number || res.Format != "PDF" {
+		t.Errorf("summary %+v", res.Summary)
 	}
 
-	t.Run("valid", func(t *testing.T) {
-		for _, compress := range []bool{true, false} {
-			res, err := Verify(write("good.pdf", r, compress, nil))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !res.Valid || res.Report.Number != r.Number {
-				t.Fatalf("compress=%v: %s", compress, res)
-			}
+	out, err := exec.Command(popplerTool(t, "pdfsig"), good).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdfsig: %v\n%s", err, out)
+	}
+	for _, want := range []string{"Signature is Valid.", "Total document signed", "adbe.pkcs7.detached", me.signer.Cert.Subject.CommonName} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("pdfsig does not say %q:\n%s", want, out)
 		}
-	})
-	t.Run("visible figure changed", func(t *testing.T) {
-		path := write("figure.pdf", r, false, func(b []byte) []byte {
-			old, repl := utf16be("23.4%"), utf16be("03.4%")
-			if bytes.Count(b, old) != 1 {
-				t.Fatalf("the uncompressed PDF shows %q %d times, want once", "23.4%", bytes.Count(b, old))
-			}
-			return bytes.Replace(b, old, repl, 1)
-		})
-		res, err := Verify(path)
+	}
+
+	// The same report written without compression, for an edit of the text in a content stream.
+	c := *r
+	if err := c.Sign(me.signer); err != nil {
+		t.Fatal(err)
+	}
+	var plain bytes.Buffer
+	if err := c.writePDF(&plain, false, me.signer); err != nil {
+		t.Fatal(err)
+	}
+	wantVerdict(t, me.verifyAs(t, writeTemp(t, "plain.pdf", plain.Bytes())), Trusted, "VALID")
+
+	forged := writeTemp(t, "forged.pdf", forgeFirstPage(t, data, "23.4%", "2.8%"))
+	if page1 := pdftotextPage1(t, forged); !strings.Contains(page1, "2.8%") || strings.Contains(page1, "23.4%") {
+		t.Fatalf("the forged first page does not show 2.8%% in place of 23.4%%:\n%s", page1)
+	}
+	out, _ = exec.Command(popplerTool(t, "pdfsig"), forged).CombinedOutput()
+	if strings.Contains(string(out), "Total document signed") {
+		t.Errorf("pdfsig says the forged file is signed whole:\n%s", out)
+	}
+
+	dir := t.TempDir()
+	overlaid, qdf, objstm := filepath.Join(dir, "overlay.pdf"), filepath.Join(dir, "qdf.pdf"), filepath.Join(dir, "objstm.pdf")
+	qpdf(t, good, "--overlay", stampPDF(t), "--", overlaid)
+	qpdf(t, "--qdf", good, qdf)
+	qpdf(t, "--object-streams=generate", good, objstm)
+
+	editByte := func(in []byte) []byte { // one byte in the middle of the first page's content stream
+		f, err := parsePDF(in)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Valid || !strings.HasPrefix(res.String(), "MODIFIED") || !strings.Contains(res.String(), `"23.4%"`) {
-			t.Fatalf("got %s, want MODIFIED naming 23.4%%", res)
-		}
-	})
-	// Edits of the text layer of an uncompressed PDF, as a PDF editor would make them: each must be
-	// found, and named by its paragraph.
-	textEdits := []struct {
-		name, old, repl, want string
+		m := contRe.FindSubmatch(f.objs[f.pages()[0]].dict)
+		var n int
+		fmt.Sscan(string(refRe.FindSubmatch(m[1])[1]), &n)
+		s := f.objs[n].stream
+		at := bytes.Index(in, s) + len(s)/2
+		out := bytes.Clone(in)
+		out[at] ^= 0x01
+		return out
+	}
+	tests := []struct {
+		name, path, want string
 	}{
-		{"paragraph text changed", "进行，结果表明所提方法", "进行，结果未能表明方法", "paragraph 8 "},
-		{"English paragraph changed", "We build on that", "We did not copy", "paragraph 7 "},
-		{"excerpt figure changed", "Jaccard 0.41", "Jaccard 0.11", "paragraph 4 "},
-		{"excerpt text changed", "然而，模型的可解释性", "然而，模型的准确率性", "paragraph 4 "},
+		{"incremental update of the first page", forged, "bytes added after the signed part"},
+		{"qpdf --overlay", overlaid, ""},
+		{"qpdf --qdf", qdf, ""},
+		{"qpdf --object-streams=generate", objstm, ""},
+		{"a byte of a content stream", writeTemp(t, "byte.pdf", editByte(data)), "changed after it was signed"},
+		{"text of an uncompressed content stream", writeTemp(t, "text.pdf", bytes.Replace(plain.Bytes(), utf16be("23.4%"), utf16be("03.4%"), 1)), "changed after it was signed"},
+		{"a byte appended", writeTemp(t, "appended.pdf", append(bytes.Clone(data), '\n')), "1 byte added after the signed part"},
+		{"truncated", writeTemp(t, "truncated.pdf", data[:len(data)-100]), ""},
 	}
-	for _, tc := range textEdits {
+	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			path := write("text.pdf", r, false, func(b []byte) []byte {
-				old := utf16be(tc.old)
-				if n := bytes.Count(b, old); n != 1 {
-					t.Fatalf("the uncompressed PDF shows %q %d times, want once", tc.old, n)
-				}
-				return bytes.Replace(b, old, utf16be(tc.repl), 1)
-			})
-			res, err := Verify(path)
-			if err != nil {
-				t.Fatal(err)
+			res := me.verifyAs(t, tc.path)
+			t.Log(res)
+			if res.Verdict != Invalid || !strings.HasPrefix(res.String(), "MODIFIED") && !strings.HasPrefix(res.String(), "NOT SIGNED") {
+				t.Fatalf("got:\n%s", res)
 			}
-			if res.Valid || !strings.HasPrefix(res.String(), "MODIFIED") || !strings.Contains(res.String(), tc.want) {
-				t.Fatalf("got %s, want MODIFIED naming %q", res, tc.want)
+			if !strings.Contains(res.String(), tc.want) {
+				t.Errorf("the verdict does not say %q:\n%s", tc.want, res)
 			}
 		})
 	}
-	t.Run("embedded report changed", func(t *testing.T) {
-		changed := *r
-		changed.CopiedChars = 1 // after signing
-		res, err := Verify(write("embedded.pdf", &changed, true, nil))
-		if err != nil {
+}
+
+func TestVerifyPDFOddFiles(t *testing.T) {
+	me, other := newInstallation(t), newInstallation(t)
+	r := sampleReport(t)
+
+	t.Run("unsigned", func(t *testing.T) {
+		c := *r
+		if err := c.Sign(me.signer); err != nil {
 			t.Fatal(err)
 		}
-		if res.Valid || !strings.HasPrefix(res.String(), "MODIFIED") {
-			t.Fatalf("got %s, want MODIFIED", res)
+		var buf bytes.Buffer
+		if err := c.writePDF(&buf, true, nil); err != nil {
+			t.Fatal(err)
+		}
+		res := me.verifyAs(t, writeTemp(t, "unsigned.pdf", buf.Bytes()))
+		wantVerdict(t, res, Invalid, "NOT SIGNED")
+		if res.Embedded == nil || !res.Embedded.Intact {
+			t.Errorf("the report inside is not said to be intact:\n%s", res)
 		}
 	})
-	t.Run("unsigned", func(t *testing.T) {
-		res, err := Verify(write("unsigned.pdf", sampleReport(t), true, nil))
+	t.Run("report inside signed by another key", func(t *testing.T) {
+		c := *r
+		if err := c.Sign(other.signer); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := c.writePDF(&buf, true, me.signer); err != nil {
+			t.Fatal(err)
+		}
+		res := me.verifyAs(t, writeTemp(t, "mixed.pdf", buf.Bytes()))
+		wantVerdict(t, res, Invalid, "INVALID")
+		if !strings.Contains(res.String(), "not signed by the key that signed the PDF") {
+			t.Errorf("got:\n%s", res)
+		}
+	})
+	t.Run("writer refuses an unsigned report", func(t *testing.T) {
+		var buf bytes.Buffer
+		if err := sampleReport(t).WritePDF(&buf, me.signer); err == nil {
+			t.Error("WritePDF wrote a report whose JSON is not signed")
+		}
+	})
+	t.Run("signed PDF without a report", func(t *testing.T) {
+		signed, err := signPDF(readFile(t, stampPDF(t)), me.signer, "test", r.Created)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Valid || res.Signed || !strings.HasPrefix(res.String(), "NOT SIGNED") {
-			t.Fatalf("got %s, want NOT SIGNED", res)
+		if _, err := Verify(writeTemp(t, "stamp-signed.pdf", signed), VerifyOptions{Trust: me.trust(t)}); !errors.Is(err, ErrNoReport) {
+			t.Fatalf("got %v, want ErrNoReport", err)
 		}
 	})
 	t.Run("not a report", func(t *testing.T) {
-		path := filepath.Join(dir, "other.pdf")
-		os.WriteFile(path, []byte("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n"), 0o644)
-		if _, err := Verify(path); !errors.Is(err, ErrNoReport) {
-			t.Fatalf("got %v, want ErrNoReport", err)
+		for name, content := range map[string]string{
+			"other.pdf":  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n",
+			"other.json": `{"hello": "world"}`,
+			"array.json": `[1, 2]`,
+			"text.txt":   "just text",
+			"empty.json": "",
+		} {
+			if _, err := Verify(writeTemp(t, name, []byte(content)), VerifyOptions{}); !errors.Is(err, ErrNoReport) {
+				t.Errorf("%s: got %v, want ErrNoReport", name, err)
+			}
 		}
-		path = filepath.Join(dir, "other.json")
-		os.WriteFile(path, []byte(`{"hello": "world"}`), 0o644)
-		if _, err := Verify(path); !errors.Is(err, ErrNoReport) {
-			t.Fatalf("got %v, want ErrNoReport", err)
+		if _, err := Verify(t.TempDir(), VerifyOptions{}); err == nil {
+			t.Error("a folder verified")
 		}
 	})
+}
+
+func readFile(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestVerifyDocument(t *testing.T) {
+	me := newInstallation(t)
+	thesis := writeTemp(t, "thesis.txt", []byte("论文正文。"))
+	other := writeTemp(t, "other.txt", []byte("另一篇论文。"))
+	sum := sha256.Sum256(readFile(t, thesis))
+	r := sampleReport(t)
+	r.Document.SHA256 = hex.EncodeToString(sum[:])
+	for _, format := range []string{"json", "pdf"} {
+		var data []byte
+		if format == "json" {
+			data = reportJSON(t, r, me.signer)
+		} else {
+			data = reportPDF(t, r, me.signer)
+		}
+		path := writeTemp(t, "r."+format, data)
+		res, err := Verify(path, VerifyOptions{Trust: me.trust(t), Document: thesis})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantVerdict(t, res, Trusted, "VALID")
+		if !res.DocumentMatches || !strings.Contains(res.String(), "it is about "+thesis) {
+			t.Errorf("%s: %s", format, res)
+		}
+		res, err = Verify(path, VerifyOptions{Trust: me.trust(t), Document: other})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantVerdict(t, res, Invalid, "WRONG DOCUMENT")
+		if !strings.Contains(res.String(), "the report is about another file") {
+			t.Errorf("%s: %s", format, res)
+		}
+	}
+	if _, err := Verify(writeTemp(t, "r.json", reportJSON(t, r, me.signer)), VerifyOptions{Document: filepath.Join(t.TempDir(), "missing.pdf")}); err == nil {
+		t.Error("a missing --document file is not an error")
+	}
+}
+
+func TestVerifyComparison(t *testing.T) {
+	me, colleague := newInstallation(t), newInstallation(t)
+	c := sampleComparison(t)
+	if err := SignComparison(c, me.signer); err != nil {
+		t.Fatal(err)
+	}
+	var js, pdf bytes.Buffer
+	if err := c.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteComparisonPDF(&pdf, c, me.signer); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"c.json": js.Bytes(), "c.pdf": pdf.Bytes()} {
+		path := writeTemp(t, name, data)
+		res := me.verifyAs(t, path)
+		wantVerdict(t, res, Trusted, "VALID")
+		if res.Summary.Kind != KindComparison || res.Summary.Documents != len(c.Documents) || res.Summary.Flagged != len(c.Flagged()) {
+			t.Errorf("%s: summary %+v", name, res.Summary)
+		}
+		wantVerdict(t, colleague.verifyAs(t, path), Untrusted, "NOT TRUSTED")
+		res, err := Verify(path, VerifyOptions{Trust: me.trust(t), Document: path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantVerdict(t, res, Invalid, "WRONG DOCUMENT")
+	}
+	changed := bytes.Replace(js.Bytes(), []byte(`"threshold": 0.15`), []byte(`"threshold": 0.5`), 1)
+	if bytes.Equal(changed, js.Bytes()) {
+		t.Fatal("the edit did not change the file")
+	}
+	wantVerdict(t, me.verifyAs(t, writeTemp(t, "changed.json", changed)), Invalid, "MODIFIED")
+}
+
+// mapCanonical is the canonical form as ThesisCheck first made it: decoded into a map, encoded
+// again. canonicalJSON must give the same bytes.
+func mapCanonical(t *testing.T, data []byte) []byte {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v map[string]any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	delete(v, "signature")
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+func TestCanonicalJSON(t *testing.T) {
+	inputs := []string{
+		string(readFile(t, filepath.Join("testdata", "legacy-ed25519.json"))),
+		`{"b": 1, "a": [true, false, null, {"z": "x", "y": 1.50e3}], "signature": "drop me"}`,
+		`{"k": 1, "k": 2, "j": {"x": 1, "x": {"q": 3}}}`,
+		`{"s": "<&> \u2028 \u0001 \t \" \\ / é 中文 😀", "\u4e2d": "key escaped"}`,
+		"{\"bad\": \"\xff\xfe invalid UTF-8\"}",
+		`{"nested": {"signature": "kept below the top"}, "n": -0.0e-1}`,
+		`{}`,
+	}
+	for _, in := range inputs {
+		got, err := canonicalJSON([]byte(in))
+		if err != nil {
+			t.Fatalf("%.40q: %v", in, err)
+		}
+		if want := mapCanonical(t, []byte(in)); !bytes.Equal(got, want) {
+			t.Errorf("%.40q:\ngot  %s\nwant %s", in, got, want)
+		}
+	}
+	for _, bad := range []string{`[1]`, `{"a": 1} {"b": 2}`, `{"a": `, strings.Repeat(`{"a":`, 20) + "1" + strings.Repeat("}", 20)} {
+		if _, err := canonicalJSON([]byte(bad)); err == nil {
+			t.Errorf("%.40q: no error", bad)
+		}
+	}
 }
 
 func TestSignRejectsNaN(t *testing.T) {
 	r := sampleReport(t)
 	r.Similarity = 0
 	r.Similarity /= r.Similarity // NaN, as a division by an empty document would give
-	if err := r.Sign(testKey(t)); err == nil {
+	if err := r.Sign(fixedSigner()); err == nil {
 		t.Fatal("Sign accepted a NaN figure it cannot encode")
 	}
 }
 
-// BenchmarkVerifyPDF verifies a signed 100-page thesis report: signature, first page and full text.
+// BenchmarkVerifyPDF verifies a signed 100-page thesis report.
 func BenchmarkVerifyPDF(b *testing.B) {
-	r := bigReport(b, 100)
-	if err := r.Sign(fixedKey()); err != nil {
-		b.Fatal(err)
-	}
-	path := filepath.Join(b.TempDir(), "big.pdf")
-	if err := r.SavePDF(path); err != nil {
-		b.Fatal(err)
-	}
+	in := newInstallation(b)
+	path := writeTemp(b, "big.pdf", reportPDF(b, bigReport(b, 100), in.signer))
+	trust := in.trust(b)
 	for b.Loop() {
-		res, err := Verify(path)
-		if err != nil || !res.Valid {
+		res, err := Verify(path, VerifyOptions{Trust: trust})
+		if err != nil || res.Verdict != Trusted {
 			b.Fatalf("%v %s", err, res)
+		}
+	}
+}
+
+func TestLooksLikeReport(t *testing.T) {
+	me := newInstallation(t)
+	r := sampleReport(t)
+	c := sampleComparison(t)
+	if err := SignComparison(c, me.signer); err != nil {
+		t.Fatal(err)
+	}
+	var cj, cp, legacy bytes.Buffer
+	c.WriteJSON(&cj)
+	if err := WriteComparisonPDF(&cp, c, me.signer); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.writePDF(&legacy, true, nil); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		path string
+		want bool
+	}{
+		{"JSON report", writeTemp(t, "r.json", reportJSON(t, r, me.signer)), true},
+		{"PDF report", writeTemp(t, "r.pdf", reportPDF(t, r, me.signer)), true},
+		{"JSON comparison", writeTemp(t, "c.json", cj.Bytes()), true},
+		{"PDF comparison", writeTemp(t, "c.pdf", cp.Bytes()), true},
+		{"PDF report of an older ThesisCheck", writeTemp(t, "old.pdf", legacy.Bytes()), true},
+		{"thesis PDF", filepath.Join("..", "extract", "testdata", "bad", "good.pdf"), false},
+		{"thesis text", filepath.Join("..", "check", "testdata", "original.txt"), false},
+		{"JSON of something else", writeTemp(t, "x.json", []byte(`{"report": 1}`)), false},
+		{"folder", t.TempDir(), false},
+		{"named pipe", fifo, false},
+		{"missing", filepath.Join(t.TempDir(), "missing.pdf"), false},
+	}
+	for _, tc := range tests {
+		if got := LooksLikeReport(tc.path); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

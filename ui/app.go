@@ -10,6 +10,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -21,6 +22,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"thesischeck/library"
+	"thesischeck/report"
 	"thesischeck/similarity"
 	_ "thesischeck/ui/internal/posixlocale" // before Fyne reads the locale: see there
 )
@@ -71,6 +73,10 @@ type gui struct {
 	settings *settingsScreen
 
 	onReport func(*gui) // test hook, see run
+	// pending counts background work outside tasks (sorting dropped files, verifying reports);
+	// tests wait on it. lastVerdict is the verification verdict shown last.
+	pending     sync.WaitGroup
+	lastVerdict *verdictView
 	// progressEvery is the least time between two progress updates of the same stage: enough for the
 	// eye, and the UI goroutine is not flooded. Tests set 0 to see every update.
 	progressEvery time.Duration
@@ -344,8 +350,10 @@ func (g *gui) progressGate() func(stage any, done, total int) bool {
 	}
 }
 
-// dropped sends files dropped on the window to the screen showing: the library imports them, the
-// compare screen compares them, any other screen checks the first file.
+// dropped sends files dropped on the window where they belong. Reports, told from theses by their
+// content, are verified; other files go to the screen showing: the library imports them, the compare
+// screen compares them, any other screen checks the first file. Telling them apart reads the files,
+// so it runs off the UI goroutine.
 func (g *gui) dropped(_ fyne.Position, uris []fyne.URI) {
 	var paths []string
 	for _, u := range uris {
@@ -356,14 +364,35 @@ func (g *gui) dropped(_ fyne.Position, uris []fyne.URI) {
 	if len(paths) == 0 {
 		return
 	}
-	switch g.tabs.SelectedIndex() {
-	case tabLibrary:
-		g.library.importPaths(paths)
-	case tabCompare:
-		g.compare.run(paths)
-	default:
-		g.checkFile(paths[0])
-	}
+	tab := g.tabs.SelectedIndex()
+	g.pending.Add(1)
+	go func() {
+		defer g.pending.Done()
+		var reports, docs []string
+		for _, p := range paths {
+			if report.LooksLikeReport(p) {
+				reports = append(reports, p)
+			} else {
+				docs = append(docs, p)
+			}
+		}
+		fyne.DoAndWait(func() {
+			for _, p := range reports {
+				g.verifyReport(p)
+			}
+			if len(docs) == 0 {
+				return
+			}
+			switch tab {
+			case tabLibrary:
+				g.library.importPaths(docs)
+			case tabCompare:
+				g.compare.run(docs)
+			default:
+				g.checkFile(docs[0])
+			}
+		})
+	}()
 }
 
 // checkFile checks path and shows its report.

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"thesischeck/compare"
+	"thesischeck/keys"
 	"thesischeck/library"
 	"thesischeck/report"
 )
@@ -155,16 +156,10 @@ func (s *compareScreen) show(res *compare.Result) {
 		pairsBody = container.NewVBox(widget.NewLabel(t.T("cmp.noPairs")))
 	}
 	export := container.NewHBox()
-	for _, f := range []struct {
-		kind string
-		save func(path string) error
-	}{
-		{"PDF", func(path string) error { return report.SaveComparisonPDF(path, res) }},
-		{"HTML", func(path string) error { return report.SaveComparisonHTML(path, res) }},
-		{"JSON", res.SaveJSON},
-	} {
-		export.Add(widget.NewButtonWithIcon(t.T("cmp.export", f.kind), theme.DocumentSaveIcon(), func() {
-			s.export("compare."+strings.ToLower(f.kind), f.save)
+	for _, kind := range []string{"PDF", "HTML", "JSON"} {
+		format := strings.ToLower(kind)
+		export.Add(widget.NewButtonWithIcon(t.T("cmp.export", kind), theme.DocumentSaveIcon(), func() {
+			s.export("compare."+format, func(path string) error { return exportComparison(res, format, path) })
 		}))
 	}
 	right := container.NewBorder(container.NewBorder(nil, nil, nil, export, boldText(t.T("cmp.pairs"))), nil, nil, nil, pairsBody)
@@ -207,6 +202,25 @@ func (s *compareScreen) export(name string, save func(path string) error) {
 			s.g.showError(err)
 		}
 	})
+}
+
+// exportComparison signs a copy of res with the user's key and writes it to path as format.
+func exportComparison(res *compare.Result, format, path string) error {
+	s, err := keys.LoadOrCreateUser()
+	if err != nil {
+		return err
+	}
+	c := *res
+	if err := report.SignComparison(&c, s); err != nil {
+		return err
+	}
+	switch format {
+	case "pdf":
+		return report.SaveComparisonPDF(path, &c, s)
+	case "html":
+		return report.SaveComparisonHTML(path, &c)
+	}
+	return c.SaveJSON(path)
 }
 
 // openPair shows a pair side by side, each shared passage in its own colour on both sides.

@@ -7,6 +7,7 @@ import (
 
 	"thesischeck/extract"
 	"thesischeck/library"
+	"thesischeck/report"
 )
 
 // knownErrors are the reasons the core names with sentinel errors; the UI says them in the user's
@@ -24,6 +25,8 @@ var knownErrors = []struct {
 	{extract.ErrTimeout, "err.timeout"},
 	{extract.ErrNotRegular, "err.notRegular"},
 	{library.ErrLocked, "err.locked"},
+	{report.ErrNoReport, "err.noReport"},
+	{report.ErrEmbeddedTooLarge, "err.bigReport"},
 }
 
 // errorText is err as the user reads it. The core speaks English, with details after the reason
@@ -40,7 +43,10 @@ func (t tr) errorText(err error) string {
 		}
 		text := t.T(k.key)
 		if i := strings.Index(msg, ": "+k.err.Error()); i > 0 {
-			subject := strings.TrimPrefix(strings.TrimPrefix(msg[:i], "extract "), "library ")
+			subject := msg[:i]
+			for _, verb := range []string{"extract ", "library ", "verify "} {
+				subject = strings.TrimPrefix(subject, verb)
+			}
 			return t.T("err.file", filepath.Base(subject), text)
 		}
 		return text

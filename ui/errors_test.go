@@ -8,6 +8,7 @@ import (
 
 	"thesischeck/extract"
 	"thesischeck/library"
+	"thesischeck/report"
 )
 
 func TestErrorText(t *testing.T) {
@@ -21,6 +22,8 @@ func TestErrorText(t *testing.T) {
 		{langEN, enc, "extract /home/s/论文.pdf: password protected"},
 		{langZH, fmt.Errorf("extract a.docx: %w: not a valid ZIP", extract.ErrCorrupt), "a.docx：文件已损坏"},
 		{langZH, fmt.Errorf("library /x/lib: %w", library.ErrLocked), "lib：比对库正被另一个 ThesisCheck 程序使用，请关闭它后重试"},
+		{langZH, fmt.Errorf("verify /r/x.pdf: %w: the PDF carries no embedded report", report.ErrNoReport), "x.pdf：不是 ThesisCheck 报告"},
+		{langZH, fmt.Errorf("verify /r/bomb.pdf: %w", report.ErrEmbeddedTooLarge), "bomb.pdf：内嵌文件解压后过大，任何 ThesisCheck 报告都不会这样，已拒绝"},
 		{langZH, errors.New("disk full"), "disk full"},
 		{langZH, fmt.Errorf("extract /x/pipe.txt: %w", extract.NotRegular(os.ModeNamedPipe)), "pipe.txt：不是普通文件（命名管道、设备或套接字），不能读取"},
 	}

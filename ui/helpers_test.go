@@ -17,7 +17,15 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(shotEnv); dir != "" {
 		os.Exit(windowMain(dir))
 	}
-	os.Exit(m.Run())
+	// No test signs with the user's real key or trusts their keys: exporting a report makes a key.
+	config, err := os.MkdirTemp("", "thesischeck-config")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", config)
+	code := m.Run()
+	os.RemoveAll(config)
+	os.Exit(code)
 }
 
 // testLibrary builds a library in a temporary folder from testdata/library.

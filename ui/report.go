@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"thesischeck/keys"
 	"thesischeck/report"
 )
 
@@ -38,7 +39,8 @@ type reportScreen struct {
 func newReportScreen(g *gui) *reportScreen {
 	s := &reportScreen{g: g, figures: map[string]*canvas.Text{}}
 	none := widget.NewLabel(g.t.T("rep.none"))
-	s.content = container.NewStack(container.NewCenter(none))
+	verify := widget.NewButtonWithIcon(g.t.T("ver.button"), theme.ConfirmIcon(), g.chooseReport)
+	s.content = container.NewStack(container.NewCenter(container.NewVBox(none, container.NewCenter(verify))))
 	return s
 }
 
@@ -67,6 +69,7 @@ func (s *reportScreen) show(r *report.Report) {
 		widget.NewButtonWithIcon(t.T("rep.export.pdf"), theme.DocumentSaveIcon(), func() { s.export("pdf") }),
 		widget.NewButtonWithIcon(t.T("rep.export.html"), theme.DocumentSaveIcon(), func() { s.export("html") }),
 		widget.NewButtonWithIcon(t.T("rep.export.json"), theme.DocumentSaveIcon(), func() { s.export("json") }),
+		widget.NewButtonWithIcon(t.T("ver.button"), theme.ConfirmIcon(), s.g.chooseReport),
 	)
 	header := container.NewBorder(nil, nil, nil, container.NewCenter(exports), container.NewVBox(head, sub))
 
@@ -391,13 +394,17 @@ func (s *reportScreen) export(format string) {
 
 // exportReport signs a copy of r with the user's key and writes it to path.
 func exportReport(r *report.Report, format, path string) error {
+	s, err := keys.LoadOrCreateUser()
+	if err != nil {
+		return err
+	}
 	c := *r
-	if err := c.SignWithUserKey(); err != nil {
+	if err := c.Sign(s); err != nil {
 		return err
 	}
 	switch format {
 	case "pdf":
-		return c.SavePDF(path)
+		return c.SavePDF(path, s)
 	case "html":
 		return c.SaveHTML(path)
 	default:

@@ -324,6 +324,7 @@ func (in *inspection) readStore() {
 		s.end = size
 	} else if size < s.end {
 		in.problem(0, "%s: %d bytes where the library has %d: the file was cut short", s.name, size, s.end)
+		s.end = size // what a rebuild that keeps the file can count on
 	}
 	if in.version > 0 && in.version < 3 {
 		return // no frames

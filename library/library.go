@@ -158,6 +158,13 @@ func Open(dir string, opts *Options) (*Library, error) {
 		}
 	}
 	path := filepath.Join(dir, "library.db")
+	// Without library.db a paragraph store is what is left of the library: making a new, empty
+	// library.db would cut it to nothing.
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		if storeHolds(dir) {
+			return nil, fmt.Errorf("library %s: library.db is missing, the paragraph store is there ('thesischeck library repair' makes library.db again from it): %w", dir, ErrDamaged)
+		}
+	}
 	if opts.ReadOnly {
 		st, err := os.Stat(path)
 		if err != nil {
@@ -188,6 +195,13 @@ func Open(dir string, opts *Options) (*Library, error) {
 		db.Close()
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
+	if err == nil && version == 0 && storeHolds(dir) { // library.db lost its meta: never start it anew over the store
+		err = fmt.Errorf("library.db says nothing of the paragraph store beside it: %w", ErrDamaged)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("library %s: %w", dir, err)
+	}
 	rec := codec{sealed: version == 0 || version >= 3}
 	store, err := openParas(dir, db, rec, opts.ReadOnly)
 	if err != nil {
@@ -209,6 +223,17 @@ func Open(dir string, opts *Options) (*Library, error) {
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
 	return l, nil
+}
+
+// storeHolds reports whether a paragraph store file in dir holds anything.
+func storeHolds(dir string) bool {
+	stores, _ := filepath.Glob(filepath.Join(dir, "paras-*.dat"))
+	for _, f := range stores {
+		if st, err := os.Stat(f); err == nil && st.Size() > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // initDB makes the buckets and meta values of a new library.
@@ -1035,8 +1060,12 @@ func (l *Library) load() error {
 	live := map[uint64]bool{}
 	docs, templates := 0, 0
 	err := l.view(func(tx *bolt.Tx) error {
-		// The manifest is derived data: when it is damaged the index is made again from fp.
+		// The manifest is derived data: when it is damaged a writable Open makes the index again
+		// from fp; a read-only one says so (see below).
 		if v, err := l.rec.get(tx, bucketMeta, keySegments); err != nil || (v != nil && json.Unmarshal(v, &manifest) != nil) {
+			if l.readOnly {
+				return fmt.Errorf("the list of index segments: %w", cmp.Or(err, errFormat))
+			}
 			manifest = nil
 		}
 		// The content-hash bucket names every document (both change in one transaction) in a
@@ -1081,9 +1110,18 @@ func (l *Library) load() error {
 	covered := uint64(0)
 	for _, e := range manifest {
 		s, err := openSegment(l.dir, e.Name)
+		if err == nil && s.seg.pc == nil && l.rec.sealed {
+			unmapFile(s.data)
+			err = fmt.Errorf("index %s: it has no checksums: %w", e.Name, ErrDamaged)
+		}
 		if err != nil {
 			for _, s := range segs {
 				unmapFile(s.data)
+			}
+			// The index is derived data: a writable Open makes it again from fp. A read-only one
+			// cannot write it and would make it in memory at every check, unseen: it says so.
+			if l.readOnly {
+				return fmt.Errorf("%w (%w; 'thesischeck library repair' makes the index again)", err, ErrDamaged)
 			}
 			segs, covered = nil, 0
 			break

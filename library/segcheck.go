@@ -25,8 +25,8 @@ const (
 // pageCheck checks a mapped segment's pages against its table.
 type pageCheck struct {
 	name  string
-	data  []byte   // the pages the table covers
-	table []byte   // one CRC-32C per page (uint32 LE)
+	data  []byte // the pages the table covers
+	table []byte // one CRC-32C per page (uint32 LE)
 	done  []atomic.Uint64
 	err   atomic.Pointer[error]
 }

@@ -57,6 +57,7 @@ var msgs = map[string]map[string]string{
 		"lib.confirm":      "从比对库中移除所选的 %d 篇文献？",
 		"lib.template":     "（模板）",
 		"lib.removeNone":   "请先在列表中选择要移除的文献。",
+
 		"lib.checkLib":      "检查比对库",
 		"lib.repairLib":     "修复比对库",
 		"lib.damaged":       "比对库已损坏，检测结果不可信：%s",
@@ -223,6 +224,7 @@ var msgs = map[string]map[string]string{
 		"lib.confirm":      "Remove the %d selected documents from the library?",
 		"lib.template":     " (template)",
 		"lib.removeNone":   "Select the documents to remove in the list first.",
+
 		"lib.checkLib":      "Check library",
 		"lib.repairLib":     "Repair library",
 		"lib.damaged":       "The library is damaged; checks against it cannot be trusted: %s",

@@ -152,6 +152,9 @@ func (d *decoder) count(minSize int) int {
 	if d.err == nil && n > uint64(len(d.b)/max(minSize, 1)+1) {
 		d.err = errFormat
 	}
+	if d.err != nil {
+		return 0 // callers make slices of this size before they look at the error
+	}
 	return int(n)
 }
 

@@ -421,3 +421,46 @@ func TestNewerVersion(t *testing.T) {
 		}
 	}
 }
+
+// A library written by format version 2 (no checksums, no frames) is read as it is by a read-only
+// open, and library check says it cannot tell damage in it; a writable open upgrades it: the same
+// documents, paragraphs and candidates, every value sealed, the store framed, nothing damaged.
+func TestVersion2Upgrade(t *testing.T) {
+	dir := t.TempDir()
+	docs := proseDocs(t, 4)
+	l := openLib(t, dir, nil)
+	add(t, l, AddOptions{}, filepath.Join(docs, "d00.txt"), filepath.Join(docs, "d01.txt"))
+	add(t, l, AddOptions{Template: true}, filepath.Join(docs, "d02.txt"))
+	wantList, wantParas, wantCands := list(t, l), everyParagraph(t, l), probeAll(t, l)
+	l.Close()
+	toVersion2(t, dir)
+
+	ro := openLib(t, dir, &Options{ReadOnly: true})
+	if got := list(t, ro); !reflect.DeepEqual(got, wantList) || !reflect.DeepEqual(probeAll(t, ro), wantCands) {
+		t.Errorf("version 2, read-only: %+v", got)
+	}
+	if d, tm := ro.Counts(); d != 3 || tm != 1 {
+		t.Errorf("version 2 counts %d documents, %d templates", d, tm)
+	}
+	ro.Close()
+	rep, err := Check(dir, nil)
+	if err != nil || rep.Damaged() || rep.Version != 2 || len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "no checksums") {
+		t.Fatalf("check of a version 2 library: %v %+v", err, rep)
+	}
+
+	l = openLib(t, dir, nil)
+	if v, err := readVersion(l.db); err != nil || v != 3 {
+		t.Errorf("version %d (%v) after a writable open", v, err)
+	}
+	if got := list(t, l); !reflect.DeepEqual(got, wantList) {
+		t.Errorf("after the upgrade: %+v, want %+v", got, wantList)
+	}
+	if !reflect.DeepEqual(everyParagraph(t, l), wantParas) || !reflect.DeepEqual(probeAll(t, l), wantCands) {
+		t.Error("after the upgrade the paragraphs or candidates differ")
+	}
+	add(t, l, AddOptions{}, filepath.Join(docs, "d03.txt"))
+	l.Close()
+	if rep, err := Check(dir, nil); err != nil || rep.Damaged() || rep.Version != 3 || rep.Documents != 4 {
+		t.Errorf("check after the upgrade: %v %+v", err, rep)
+	}
+}

@@ -306,7 +306,10 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 		return nil, err
 	}
 	out.db = tmp.Name()
-	tmp.Close()
+	if err := errors.Join(tmp.Chmod(0o644), tmp.Close()); err != nil { // as createDB makes it
+		os.Remove(out.db)
+		return nil, err
+	}
 	ok := false
 	defer func() {
 		if !ok {

@@ -23,8 +23,10 @@ import (
 // with pread, the pages stay in the page cache, which the kernel shares and drops as it needs, and
 // a check reads only the paragraph it aligns, not its whole document.
 //
-// An import appends a batch's records after meta "parasEnd" and syncs the file before the
-// transaction that stores their locations (bucket ploc) and the new end commits: a committed
+// Since format version 3 each document's records follow a frame that describes it (frame.go), and
+// removals are framed too. An import appends a batch's frames and records after meta "parasEnd" and
+// syncs the file before the transaction that stores their locations (bucket ploc) and the new end
+// commits: a committed
 // location always points at whole records, and what a killed import wrote after the end is cut off
 // by the next writable Open. Removed documents' records stay until they are half of the file; then
 // compact copies the rest to paras-(N+1).dat and moves every location to it in one transaction.

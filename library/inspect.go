@@ -29,7 +29,7 @@ type docState struct {
 	frec    *docRecord // from the frame
 	loc     *paraLoc   // ploc value, checked
 	floc    *paraLoc   // from the frame
-	fps     []fingerprint
+	sims    []uint64 // the SimHashes of its fingerprints, nil when they do not read (fp is read again to rebuild)
 	inDB    bool // some value of library.db names it
 	removed bool // a removal frame names it
 	v1      bool // its paragraphs are in bucket paras (format version 1)
@@ -236,7 +236,10 @@ func (in *inspection) readDB(db *bolt.DB) {
 			in.problem(n, "document %d: its fingerprints: %v", n, err)
 			return
 		}
-		d.fps = fps
+		d.sims = make([]uint64, len(fps))
+		for i, f := range fps {
+			d.sims[i] = f.SimHash
+		}
 	})
 	walk(bucketSHA, func(k, v []byte) {
 		u, err := in.rec.open(bucketSHA, k, v)
@@ -364,7 +367,7 @@ func (in *inspection) checkDoc(db *bolt.DB, d *docState) {
 		if loc == nil || in.store == nil || in.store.f == nil {
 			return false
 		}
-		if _, err := in.store.read(*loc, 0, len(loc.lens)); err != nil {
+		if err := in.store.verify(*loc); err != nil {
 			firstErr = cmpErr(firstErr, err)
 			return false
 		}
@@ -414,12 +417,12 @@ func (in *inspection) checkDoc(db *bolt.DB, d *docState) {
 		in.problem(d.id, "document %d%s: its record says %d paragraphs, the store holds %d", d.id, name, d.rec.Paragraphs, n)
 	}
 	switch {
-	case d.fps == nil:
+	case d.sims == nil:
 		if !in.hasProblem(d.id, "its fingerprints") {
 			in.problem(d.id, "document %d%s: its fingerprints are missing", d.id, name)
 		}
-	case n >= 0 && len(d.fps) != n:
-		in.problem(d.id, "document %d%s: %d fingerprints for %d paragraphs", d.id, name, len(d.fps), n)
+	case n >= 0 && len(d.sims) != n:
+		in.problem(d.id, "document %d%s: %d fingerprints for %d paragraphs", d.id, name, len(d.sims), n)
 	}
 	if _, ok := in.sha[d.id]; !ok {
 		in.problem(d.id, "document %d%s: its content record (bucket sha) is missing", d.id, name)

@@ -287,6 +287,35 @@ func (s *paraStore) read(c paraLoc, from, to int) ([]Paragraph, error) {
 	return ps, nil
 }
 
+// verify reads a document's paragraph records and checks their checksums, without decoding them.
+func (s *paraStore) verify(c paraLoc) error {
+	off, n := c.span(0, len(c.lens))
+	buf := make([]byte, min(n, 1<<20))
+	for i := 0; i < len(c.lens); {
+		// As many whole records as the buffer holds (one, however long, when it holds none).
+		k, size := i, int64(0)
+		for ; k < len(c.lens) && (k == i || size+int64(c.lens[k]) <= int64(len(buf))); k++ {
+			size += int64(c.lens[k])
+		}
+		if size > int64(len(buf)) {
+			buf = make([]byte, size)
+		}
+		if _, err := s.f.ReadAt(buf[:size], off); err != nil {
+			return fmt.Errorf("%s: %w (%w)", s.name, err, ErrDamaged)
+		}
+		b := buf[:size]
+		for j := i; j < k; j++ {
+			if crc32.Checksum(b[:c.lens[j]], crcTable) != c.crcs[j] {
+				return fmt.Errorf("%s: paragraph %d at byte %d: %w", s.name, j, off, errChecksum)
+			}
+			off += int64(c.lens[j])
+			b = b[c.lens[j]:]
+		}
+		i = k
+	}
+	return nil
+}
+
 // storedParas reads paragraphs [from, to) of document key (to < 0: to its last) in tx: from the
 // store, or from bucket paras for a document format version 1 wrote.
 func storedParas(tx *bolt.Tx, c codec, s *paraStore, key []byte, from, to int) ([]Paragraph, error) {
@@ -370,9 +399,12 @@ func (l *Library) compactParas() error {
 			if err != nil {
 				return fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
 			}
-			// The records are checked as they are copied: damage is not carried into a new file
-			// under new checksums.
-			if _, err := s.read(c, 0, len(c.lens)); err != nil {
+			// The frame and records are checked as they are copied: damage is not carried into a
+			// new file, nor a damaged frame kept (library repair writes it again).
+			if fr, ok := readFrame(s.f, c.off, s.end); !ok || fr.head != c.head || fr.id != binary.BigEndian.Uint64(k) {
+				return fmt.Errorf("document %d: its frame: %w", binary.BigEndian.Uint64(k), errChecksum)
+			}
+			if err := s.verify(c); err != nil {
 				return fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
 			}
 			n := c.size()

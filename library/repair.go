@@ -126,13 +126,13 @@ func (in *inspection) checkSegments() {
 				continue
 			}
 			ds := in.docs[id]
-			if !in.live(id) || ds.fps == nil {
+			if !in.live(id) || ds.sims == nil {
 				continue
 			}
 			first, last := int(a.docFirst[d]), int(a.docFirst[d+1])
-			same := last-first == len(ds.fps)
-			for i := 0; same && i < len(ds.fps); i++ {
-				same = a.sims[first+i] == ds.fps[i].SimHash
+			same := last-first == len(ds.sims)
+			for i := 0; same && i < len(ds.sims); i++ {
+				same = a.sims[first+i] == ds.sims[i]
 			}
 			for i := 0; same && i < sigWords; i++ {
 				same = a.sigs[d*sigWords+i] == ds.rec.Signature[i]
@@ -360,7 +360,7 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 					rec.SHA256 = fmt.Sprintf("unknown-%d", d.id)
 				}
 				shas[rec.SHA256] = true
-				fps := d.fps
+				fps := in.fingerprints(db, d)
 				if len(fps) != len(ps) || len(rec.Signature) != similarity.NumHashes {
 					if seg == nil {
 						if seg, err = similarity.Default(); err != nil {
@@ -378,7 +378,7 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 						sig := similarity.MinHash(shingles)
 						rec.Signature = sig[:]
 					}
-					if d.fps != nil {
+					if d.inDB {
 						out.notes = append(out.notes, fmt.Sprintf("document %d: its fingerprints were made again from its text", d.id))
 					}
 				}
@@ -431,6 +431,24 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 	}
 	ok = true
 	return out, nil
+}
+
+// fingerprints reads a document's fingerprints again, nil when they do not read.
+func (in *inspection) fingerprints(db *bolt.DB, d *docState) []fingerprint {
+	if db == nil || d.sims == nil {
+		return nil
+	}
+	var fps []fingerprint
+	guard("library.db", func() error {
+		return db.View(func(tx *bolt.Tx) error {
+			v, err := in.rec.get(tx, bucketFP, idKey(d.id))
+			if err == nil && v != nil {
+				fps, err = decodeFingerprints(v)
+			}
+			return err
+		})
+	})
+	return fps
 }
 
 // paragraphs reads a document's paragraphs as inspect found them whole.

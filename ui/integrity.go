@@ -54,6 +54,7 @@ func (s *libraryScreen) runIntegrity(repair bool) {
 	dir := g.lh.dir
 	s.checkLib.Disable()
 	s.repairLib.Disable()
+	s.cancel.Disable() // neither stops half-way: a repair replaces files
 	s.integrityTo.SetText("")
 	s.bar.SetValue(0)
 	s.bar.TextFormatter = nil
@@ -93,6 +94,7 @@ func (s *libraryScreen) runIntegrity(repair bool) {
 		}
 		return func() {
 			s.progressBox.Hide()
+			s.cancel.Enable()
 			s.checkLib.Enable()
 			s.repairLib.Enable()
 			if err != nil {

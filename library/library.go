@@ -1030,11 +1030,13 @@ func (l *Library) stored(id uint64, from, to int) (ps []Paragraph, err error) {
 	defer l.storeMu.RUnlock()
 	err = l.view(func(tx *bolt.Tx) error {
 		ps, err = storedParas(tx, l.rec, l.paras, idKey(id), from, to)
-		if errors.Is(err, errNoDocument) && l.live(id) {
-			err = fmt.Errorf("its paragraphs' record is missing: %w", ErrDamaged)
-		}
 		return err
 	})
+	// Asked after the transaction: a writer holds the index lock while it commits, and its commit
+	// may wait for every read transaction to end (bbolt remaps the file).
+	if errors.Is(err, errNoDocument) && l.live(id) {
+		err = fmt.Errorf("its paragraphs' record is missing: %w", ErrDamaged)
+	}
 	return ps, err
 }
 

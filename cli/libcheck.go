@@ -21,40 +21,39 @@ func libraryDir(dir string) (string, error) {
 
 // checkLibrary runs `library check`: it prints what is damaged and fails when anything is.
 func checkLibrary(dir string, asJSON bool, stdout, stderr io.Writer) error {
-	dir, err := libraryDir(dir)
-	if err != nil {
-		return err
-	}
-	bar := newBar(stderr)
-	r, err := library.Check(dir, func(done, total int) { bar.update("check", done, total, "") })
-	bar.done()
-	if err != nil {
-		return err
-	}
-	if asJSON {
-		if err := writeJSON(stdout, r); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprint(stdout, r.Summary())
+	return integrity(dir, asJSON, stdout, stderr, library.Check, func(r *library.CheckReport, w io.Writer) {
+		fmt.Fprint(w, r.Summary())
 		if r.Damaged() {
-			fmt.Fprintln(stdout, "'thesischeck library repair' rebuilds what can be rebuilt and names the documents to add again.")
+			fmt.Fprintln(w, "'thesischeck library repair' rebuilds what can be rebuilt and names the documents to add again.")
 		}
-	}
-	if r.Damaged() {
-		return ErrDamagedLibrary
-	}
-	return nil
+	}, func(r *library.CheckReport) error {
+		if r.Damaged() {
+			return ErrDamagedLibrary
+		}
+		return nil
+	})
 }
 
 // repairLibrary runs `library repair`: it fails when documents had to be left out.
 func repairLibrary(dir string, asJSON bool, stdout, stderr io.Writer) error {
+	return integrity(dir, asJSON, stdout, stderr, library.Repair, printRepair, func(r *library.RepairReport) error {
+		if len(r.Lost) > 0 {
+			return fmt.Errorf("%d documents could not be kept and must be added again: %w", len(r.Lost), library.ErrDamaged)
+		}
+		return nil
+	})
+}
+
+// integrity runs library check or repair (run) on dir, or the default library, with a progress bar,
+// prints what it found as JSON or in words, and returns fail's verdict on it.
+func integrity[R any](dir string, asJSON bool, stdout, stderr io.Writer, run func(string, func(int, int)) (R, error),
+	words func(R, io.Writer), fail func(R) error) error {
 	dir, err := libraryDir(dir)
 	if err != nil {
 		return err
 	}
 	bar := newBar(stderr)
-	r, err := library.Repair(dir, func(done, total int) { bar.update("check", done, total, "") })
+	r, err := run(dir, func(done, total int) { bar.update("check", done, total, "") })
 	bar.done()
 	if err != nil {
 		return err
@@ -64,12 +63,9 @@ func repairLibrary(dir string, asJSON bool, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		printRepair(r, stdout)
+		words(r, stdout)
 	}
-	if len(r.Lost) > 0 {
-		return fmt.Errorf("%d documents could not be kept and must be added again: %w", len(r.Lost), library.ErrDamaged)
-	}
-	return nil
+	return fail(r)
 }
 
 func printRepair(r *library.RepairReport, w io.Writer) {

@@ -76,10 +76,7 @@ func printRepair(r *library.RepairReport, w io.Writer) {
 	case len(r.Problems) == 0:
 		fmt.Fprintf(w, "library %s: no damage found\n", r.Dir)
 	default:
-		fmt.Fprintf(w, "library %s: %d problems found:\n", r.Dir, len(r.Problems))
-		for _, p := range r.Problems {
-			fmt.Fprintf(w, "  %s\n", p.What)
-		}
+		fmt.Fprint(w, (&library.CheckReport{Dir: r.Dir, Problems: r.Problems}).Summary())
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)

@@ -51,6 +51,7 @@ type inspection struct {
 	version  int
 	rec      codec
 	dbOK     bool // library.db opened and every value of it was read
+	dbRead   bool // library.db opened and its format is known: its records say what the library holds
 	problems []Problem
 	notes    []string
 	docs     map[uint64]*docState
@@ -114,7 +115,7 @@ func (in *inspection) readDB(db *bolt.DB) {
 		in.problem(0, "library.db: %v", err)
 		return
 	}
-	in.version, in.rec = v, codec{sealed: v == 0 || v >= 3}
+	in.version, in.rec, in.dbRead = v, codec{sealed: v == 0 || v >= 3}, true
 	if !in.rec.sealed {
 		in.notes = append(in.notes, fmt.Sprintf("the library is in format version %d: its records and index carry no checksums, so damage to them cannot be told (opening it for writing, e.g. 'thesischeck library repair', upgrades it)", v))
 	}
@@ -398,7 +399,9 @@ func (in *inspection) checkDoc(db *bolt.DB, d *docState) {
 		in.problem(d.id, "document %d%s: nothing says where its paragraphs are", d.id, name)
 	}
 	if !d.inDB {
-		in.problem(d.id, "document %d%s: the store holds it, library.db does not", d.id, name)
+		if in.dbRead { // without library.db, every document is in this case: said once (inspectDir)
+			in.problem(d.id, "document %d%s: the store holds it, library.db does not", d.id, name)
+		}
 		return
 	}
 	if in.version >= 3 && d.goodOK && !d.framed && !d.v1 {

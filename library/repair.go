@@ -79,7 +79,13 @@ func inspectDir(dir string, progress func(done, total int)) (*inspection, *bolt.
 			}
 			return nil, nil, fmt.Errorf("library %s: no library here: %w", dir, dbErr)
 		}
-		in.problems = append([]Problem{{What: fmt.Sprintf("library.db: %v", dbErr)}}, in.problems...)
+		n := 0
+		for _, d := range in.docs {
+			if d.goodOK && !d.removed {
+				n++
+			}
+		}
+		in.problems = append([]Problem{{What: fmt.Sprintf("library.db: %v (the paragraph store holds %d documents that 'thesischeck library repair' makes it again from)", dbErr, n)}}, in.problems...)
 	}
 	in.checkSegments()
 	return in, db, nil
@@ -499,7 +505,11 @@ func (r *CheckReport) Summary() string {
 		fmt.Fprintf(&b, "library %s: no damage found (%d documents)\n", r.Dir, r.Documents)
 	} else {
 		fmt.Fprintf(&b, "library %s: %d problems found:\n", r.Dir, len(r.Problems))
-		for _, p := range r.Problems {
+		for i, p := range r.Problems {
+			if i == 50 {
+				fmt.Fprintf(&b, "  … and %d more (--json lists them all)\n", len(r.Problems)-i)
+				break
+			}
 			fmt.Fprintf(&b, "  %s\n", p.What)
 		}
 	}

@@ -131,11 +131,13 @@ func TestDamagedLibraries(t *testing.T) {
 	pristine, sub, want := damageLibrary(t)
 	r := rand.New(rand.NewPCG(17, 2026))
 	var same, refused, repaired, lost int
+	hit := map[string]int{}
 	for i := 0; i < 100; i++ {
 		dir := t.TempDir()
 		names := copyFiles(t, pristine, dir)
 		file, what := damage(t, r, dir, names)
 		name := fmt.Sprintf("case %d: %s %s", i, file, what)
+		hit[strings.Fields(strings.NewReplacer("-", " ", ".", " ").Replace(file))[0]+" "+strings.Fields(what)[0]]++
 		got, err := checkDir(dir, sub)
 		switch {
 		case err != nil && !errors.Is(err, library.ErrDamaged):
@@ -183,7 +185,7 @@ func TestDamagedLibraries(t *testing.T) {
 			t.Errorf("%s: library check after repair: %v %v", name, err, rep.Problems)
 		}
 	}
-	t.Logf("100 damaged libraries: %d gave the undamaged answer, %d an error naming the damage; %d repaired to the undamaged answer, %d with documents to add again", same, refused, repaired, lost)
+	t.Logf("100 damaged libraries (%v): %d gave the undamaged answer, %d an error naming the damage; %d repaired to the undamaged answer, %d with documents to add again", hit, same, refused, repaired, lost)
 }
 
 // A library.db cut in half (a full disk, a bad copy) is a clear error, never a panic; library check

@@ -12,6 +12,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"runtime"
 	"slices"
 	"sort"
@@ -99,11 +101,47 @@ func Read(ctx context.Context, path string, progress Progress) (*extract.Documen
 	return doc, hex.EncodeToString(sum[:]), nil
 }
 
-// Document checks an extracted document.
+// ErrEmptyLibrary means the library holds no documents to check against (none, or only templates):
+// a check would find nothing and report 0 %, which reads as a clean result. The error wrapping it
+// names the library.
+var ErrEmptyLibrary = errors.New("the library holds no documents")
+
+type emptyLibraryError struct {
+	dir       string
+	templates int
+}
+
+func (e emptyLibraryError) Error() string {
+	if e.templates > 0 {
+		return fmt.Sprintf("the library %s holds only template documents (%d), which are never counted: add some with 'thesischeck library add'", e.dir, e.templates)
+	}
+	return fmt.Sprintf("the library %s holds no documents: add some with 'thesischeck library add'", e.dir)
+}
+
+func (e emptyLibraryError) Is(target error) bool { return target == ErrEmptyLibrary }
+
+// EmptyLibrary returns an error wrapping ErrEmptyLibrary when a library in dir holding docs
+// documents, templates of them templates, has nothing to check against; nil otherwise.
+func EmptyLibrary(dir string, docs, templates int) error {
+	if docs > templates {
+		return nil
+	}
+	return emptyLibraryError{dir, templates}
+}
+
+// Document checks an extracted document. A library with nothing to check against is refused
+// (ErrEmptyLibrary); damage the check finds in the library is an error wrapping
+// library.ErrDamaged, never a source left out.
 func Document(ctx context.Context, lib *library.Library, doc *extract.Document, sha string, opts *Options, progress Progress) (*report.Report, error) {
 	o := opts.withDefaults()
 	if progress == nil {
 		progress = func(Stage, int, int) {}
+	}
+	if docs, templates := lib.Counts(); EmptyLibrary(lib.Dir(), docs, templates) != nil {
+		return nil, EmptyLibrary(lib.Dir(), docs, templates)
+	}
+	if err := lib.Damaged(); err != nil {
+		return nil, err
 	}
 	seg, err := similarity.Default()
 	if err != nil {
@@ -116,7 +154,10 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 
 	// Fingerprints: normalise, segment, hash (with the library's word weights once it has learned
 	// them, as its own fingerprints were made).
-	weights := lib.Weights()
+	weights, err := lib.Weights()
+	if err != nil {
+		return nil, err
+	}
 	if err := parallel(ctx, len(paras), func(i int) {
 		paras[i].prep = seg.PrepareWeighted(paras[i].src.Text, weights)
 	}, func(done int) { progress(StageFingerprint, done, len(paras)) }); err != nil {
@@ -138,6 +179,10 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 	}
 	if c.err != nil {
 		return nil, c.err
+	}
+	// A page of the index that failed its checksum answered nothing: the figures may miss a source.
+	if err := lib.Damaged(); err != nil {
+		return nil, err
 	}
 	return c.build(doc, sha, paras), nil
 }
@@ -209,9 +254,10 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 			hamming:  c.hamming(p, sp, cand.Hamming),
 			jaccard:  similarity.GramJaccard(p.prep.Grams, srcGrams),
 		}
-		info, sig, ok := c.lib.Doc(cand.Doc)
-		if !ok {
-			continue
+		info, sig, err := c.lib.Doc(cand.Doc)
+		if err != nil {
+			c.fail(err)
+			return nil
 		}
 		f.template = info.Template || c.lib.Boilerplate(srcGrams, c.templateDocs) >= 0.5
 		c.mu.Lock()

@@ -23,7 +23,7 @@ func TestLearnedWeightsHamming(t *testing.T) {
 	if _, err := lib.AddFiles(context.Background(), docs, library.AddOptions{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if lib.Weights() == nil {
+	if w, err := lib.Weights(); err != nil || w == nil {
 		t.Fatal("the library has not learned weights")
 	}
 	wetland := libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲")

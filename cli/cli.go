@@ -44,6 +44,8 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
   thesischeck library add [--library DIR] [--template] PATH... add files, or folders recursively
   thesischeck library list [--library DIR] [--json]
   thesischeck library remove [--library DIR] ID...
+  thesischeck library check [--library DIR] [--json]           find damage: exit 1 when there is any
+  thesischeck library repair [--library DIR] [--json]          rebuild what damage left, name what is lost
   thesischeck check [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] [--include-references] FILE
   thesischeck compare [--threshold 15%] [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] PATH...
                                                                compare a class's submissions pair by pair
@@ -169,7 +171,22 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 			return err
 		}
 		defer lib.Close()
-		return listDocs(lib.List(), *asJSON, stdout)
+		docs, err := lib.List()
+		// The documents are listed, damaged ones too (with why), before the error.
+		if lerr := listDocs(docs, *asJSON, stdout); lerr != nil {
+			return lerr
+		}
+		return err
+	case "check":
+		if fs.NArg() != 0 {
+			return usageError(stderr)
+		}
+		return checkLibrary(*dir, *asJSON, stdout, stderr)
+	case "repair":
+		if fs.NArg() != 0 {
+			return usageError(stderr)
+		}
+		return repairLibrary(*dir, *asJSON, stdout, stderr)
 	case "remove":
 		if fs.NArg() == 0 {
 			return usageError(stderr)
@@ -213,6 +230,9 @@ func listDocs(docs []library.DocInfo, asJSON bool, stdout io.Writer) error {
 		if d.Template {
 			title += " (template)"
 		}
+		if d.Damaged != "" {
+			title = "DAMAGED: " + d.Damaged
+		}
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%s\n", d.ID, title, d.Paragraphs, d.Chars, d.Added.Local().Format("2006-01-02 15:04"), d.Path)
 	}
 	return tw.Flush()
@@ -237,6 +257,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	lib, err := openLibrary(*dir, true)
+	if errors.Is(err, os.ErrNotExist) && *dir != "" { // never made: as empty as a library gets
+		err = check.EmptyLibrary(*dir, 0, 0)
+	}
 	if err != nil {
 		bar.done()
 		return err

@@ -25,7 +25,11 @@ func templateGrams(lib *library.Library) (map[uint32]int32, []string, error) {
 	}
 	grams := map[uint32]int32{}
 	var titles []string
-	for _, info := range lib.List() {
+	docs, err := lib.List()
+	if err != nil { // a damaged record could be a template's
+		return nil, nil, fmt.Errorf("compare: %w", err)
+	}
+	for _, info := range docs {
 		if !info.Template {
 			continue
 		}

@@ -195,7 +195,10 @@ func verifyLibrary(t *testing.T, dir string, good []string) int {
 		t.Fatalf("open after kill: %v", err)
 	}
 	defer lib.Close()
-	docs := lib.List()
+	docs, err := lib.List()
+	if err != nil {
+		t.Fatalf("list after kill: %v", err)
+	}
 	seen := map[string]string{} // content → the path it was listed under
 	for _, d := range docs {
 		data, err := os.ReadFile(d.Path)

@@ -7,20 +7,30 @@ package library
 // paras-N.dat (see paras.go), and index segments, files named seg-FIRST-LAST.idx (the hex ids of the
 // first and last document they cover).
 //
+// Format version 3 (seal.go): every value of library.db but the df counts ends with the CRC-32C
+// (uint32 LE) of its key and itself, and "version" is sealed too; versions 1 and 2 wrote plain
+// values, read as they are by a read-only Open and upgraded by a writable one (repair.go).
+//
 // library.db buckets:
 //
-//	meta   "version" → "2"; "next" → uint64 big-endian, the next document id;
+//	meta   "version" → "3"; "next" → uint64 big-endian, the next document id;
 //	       "segments" → JSON [{"name": file, "last": largest document id covered}], oldest first;
 //	       "parasFile" → the paragraph store's file name, "parasEnd" → where its records end,
-//	       "parasDead" → bytes of removed documents' records in it (uvarints)
+//	       "parasDead" → bytes of removed documents' records in it; "docs", "templates" → how many
+//	       documents the library holds, of which templates (uvarints)
 //	docs   id (uint64 BE) → docRecord: JSON of DocInfo plus sha256 and the MinHash signature
 //	sha    sha256 of the file content (hex) → id; the same content is never added twice
-//	ploc   id → where the document's paragraphs are in the paragraph store (paraLoc)
+//	ploc   id → where the document is in the paragraph store (paraLoc)
 //	paras  id → the document's paragraphs, in libraries version 1 wrote (read, never written now)
 //	fp     id → the fingerprints the index is built from
-//	df     word hash (uint32 BE) → paragraphs holding the word (uvarint); meta "dfparas" → paragraphs
-//	       counted, "dfupto" → the last document id counted (uvarints). Derived data like the index:
-//	       written before each segment and by removals; Open counts later documents again (idf.go).
+//	df     word hash (uint32 BE) → paragraphs holding the word (uvarint, not sealed); meta "dfparas"
+//	       → paragraphs counted, "dfupto" → the last document id counted, "dfsum" → the sum of the
+//	       CRC-32C of every df entry (uvarints). Derived data like the index: written before each
+//	       segment and by removals; Open counts later documents again (idf.go).
+//
+// The paragraph store holds, for each document, a frame (its record, and the length and checksum
+// of each paragraph; frame.go) and then its paragraph records; a removal appends a frame naming
+// the documents removed. library.db can be rebuilt from it alone.
 //
 // A document is written in one transaction (docs, sha, ploc and fp together), after its paragraphs
 // are in the store and synced: it is in the library whole or not at all. An import commits a batch
@@ -51,7 +61,7 @@ package library
 // a read-only memory map, without parsing). Paragraphs and documents are numbered from 0 within the
 // segment, in the order the documents were added:
 //
-//	header      "TCIDX001", docs, paras, grams, postings, nsim (uint32 each), zeros to 64 bytes
+//	header      "TCIDX002", docs, paras, grams, postings, nsim (uint32 each), zeros to 64 bytes
 //	docIDs      docs × uint64          document ids, increasing
 //	sims        paras × uint64         SimHash of each paragraph
 //	bandKeys    docs×64 × uint64       MinHash LSH band keys, sorted (bandDocs says whose)
@@ -65,9 +75,12 @@ package library
 //	postings    postings × uint32      paragraphs, increasing within a gram
 //	blockOff    4 × 65537 × uint32     per SimHash block b and 16-bit value v, the range of blockParas
 //	blockParas  4 × nsim × uint32      paragraphs (with a non-zero SimHash) by block value
+//	pages       ⌈size/4096⌉ × uint32   CRC-32C of each 4 KiB page of what precedes (segcheck.go)
+//	            uint32                 CRC-32C of the page table
 //
-// Open checks the header against the file size and the small position arrays; gram offsets are
-// checked where they are read. Segments are merged two at a time (see flush), so a library of n
+// Version 2 wrote "TCIDX001" without the page table. Open checks the header against the file size,
+// the page table, and the small position arrays with their pages; gram offsets are checked where
+// they are read, every other page the first time it is read. Segments are merged two at a time (see flush), so a library of n
 // documents has O(log n) of them.
 
 import (
@@ -151,6 +164,9 @@ func (d *decoder) count(minSize int) int {
 	n := d.uvarint()
 	if d.err == nil && n > uint64(len(d.b)/max(minSize, 1)+1) {
 		d.err = errFormat
+	}
+	if d.err != nil {
+		return 0 // callers make slices of this size before they look at the error
 	}
 	return int(n)
 }

@@ -2,7 +2,9 @@ package library
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"slices"
 
 	bolt "go.etcd.io/bbolt"
@@ -18,12 +20,22 @@ import (
 // 32 documents at a time. Open counts again the documents a killed import left after "dfupto".
 // While a library is small its counts say little, so below MinIDFParagraphs paragraphs jieba's table
 // (the segmenter's weights) stays in use.
+//
+// The df values are not sealed one by one (4 bytes of checksum beside a count of 1 to 3): meta
+// "dfsum" is the sum, modulo 2^64, of the CRC-32C of every entry's key and value, kept up to date by
+// each change and checked when the table is loaded, which reads every entry anyway.
 
 var (
 	bucketDF   = []byte("df")
 	keyDFParas = []byte("dfparas")
 	keyDFUpTo  = []byte("dfupto")
+	keyDFSum   = []byte("dfsum")
 )
+
+// dfEntry is an entry's part of meta "dfsum".
+func dfEntry(k, v []byte) uint64 {
+	return uint64(crc32.Update(crc32.Checksum(k, crcTable), crcTable, v))
+}
 
 // DefaultMinIDFParagraphs is the library size from which its own word frequencies weigh SimHashes.
 const DefaultMinIDFParagraphs = 2000
@@ -79,8 +91,12 @@ func wordDelta(paras []Paragraph, sign int, delta map[uint32]int) map[uint32]int
 }
 
 // putWords adds delta to the df bucket and paras to the paragraph count.
-func putWords(tx *bolt.Tx, delta map[uint32]int, paras int) error {
-	b, meta := tx.Bucket(bucketDF), tx.Bucket(bucketMeta)
+func putWords(tx *bolt.Tx, c codec, delta map[uint32]int, paras int) error {
+	b := tx.Bucket(bucketDF)
+	sum, err := c.count(tx, keyDFSum)
+	if err != nil {
+		return err
+	}
 	keys := make([]uint32, 0, len(delta))
 	for h := range delta {
 		keys = append(keys, h)
@@ -89,52 +105,58 @@ func putWords(tx *bolt.Tx, delta map[uint32]int, paras int) error {
 	var k [4]byte
 	for _, h := range keys {
 		binary.BigEndian.PutUint32(k[:], h)
-		n := int(decodeCount(b.Get(k[:]))) + delta[h]
-		var err error
+		old := b.Get(k[:])
+		n := int(decodeCount(old)) + delta[h]
+		if old != nil {
+			sum -= dfEntry(k[:], old)
+		}
 		if n <= 0 {
 			err = b.Delete(k[:])
 		} else {
-			err = b.Put(k[:], binary.AppendUvarint(nil, uint64(n))) // bbolt keeps the value until commit
+			v := binary.AppendUvarint(nil, uint64(n))
+			sum += dfEntry(k[:], v)
+			err = b.Put(k[:], v) // bbolt keeps the value until commit
 		}
 		if err != nil {
 			return err
 		}
 	}
-	n := max(0, int(decodeCount(meta.Get(keyDFParas)))+paras)
-	return meta.Put(keyDFParas, binary.AppendUvarint(nil, uint64(n)))
-}
-
-// countAllWords counts the words of every stored document.
-func countAllWords(tx *bolt.Tx, s *paraStore) error {
-	c, err := countFrom(tx, s, 0)
+	total, err := c.count(tx, keyDFParas)
 	if err != nil {
 		return err
 	}
-	return putWords(tx, c.words, c.paras)
+	return errors.Join(c.putCount(tx, keyDFParas, uint64(max(0, int(total)+paras))), c.putCount(tx, keyDFSum, sum))
+}
+
+// countAllWords counts the words of every stored document.
+func countAllWords(tx *bolt.Tx, c codec, s *paraStore) error {
+	w, err := countFrom(tx, c, s, 0)
+	if err != nil {
+		return err
+	}
+	return putWords(tx, c, w.words, w.paras)
 }
 
 // countFrom counts the words of the stored documents from id on (the documents of the docs bucket,
 // whichever way their paragraphs are stored).
-func countFrom(tx *bolt.Tx, s *paraStore, id uint64) (wordCounts, error) {
-	c := wordCounts{words: map[uint32]int{}}
+func countFrom(tx *bolt.Tx, c codec, s *paraStore, id uint64) (wordCounts, error) {
+	w := wordCounts{words: map[uint32]int{}}
 	cur := tx.Bucket(bucketDocs).Cursor()
 	for k, _ := cur.Seek(idKey(id)); k != nil; k, _ = cur.Next() {
-		ps, err := storedParas(tx, s, k, 0, -1)
+		ps, err := storedParas(tx, c, s, k, 0, -1)
 		if err != nil {
-			return c, fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
+			return w, fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
 		}
-		wordDelta(ps, 1, c.words)
-		c.paras += len(ps)
+		wordDelta(ps, 1, w.words)
+		w.paras += len(ps)
 	}
-	return c, nil
+	return w, nil
 }
 
 // lastID is the largest document id given so far.
-func lastID(tx *bolt.Tx) uint64 {
-	if v := tx.Bucket(bucketMeta).Get([]byte("next")); len(v) == 8 {
-		return binary.BigEndian.Uint64(v) - 1
-	}
-	return 0
+func lastID(tx *bolt.Tx, c codec) (uint64, error) {
+	n, err := c.next(tx)
+	return n - 1, err
 }
 
 // countPending counts in memory the words of the documents after meta "dfupto", left by an import
@@ -142,17 +164,19 @@ func lastID(tx *bolt.Tx) uint64 {
 // counts) has none.
 func (l *Library) countPending() error {
 	var c wordCounts
-	err := l.db.View(func(tx *bolt.Tx) error {
+	err := l.view(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		if meta == nil || tx.Bucket(bucketDocs) == nil { // a library killed before its first commit
 			return nil
 		}
-		v := meta.Get(keyDFUpTo)
-		if v == nil {
+		if meta.Get(keyDFUpTo) == nil {
 			return nil
 		}
-		var err error
-		c, err = countFrom(tx, l.paras, decodeCount(v)+1)
+		upTo, err := l.rec.count(tx, keyDFUpTo)
+		if err != nil {
+			return err
+		}
+		c, err = countFrom(tx, l.rec, l.paras, upTo+1)
 		return err
 	})
 	l.dfMu.Lock()
@@ -165,13 +189,17 @@ func (l *Library) countPending() error {
 // (negative), to the df bucket: after it, the bucket covers every document. dfMu is held, so
 // that no table is loaded from a bucket that already holds pending counts.
 func (l *Library) saveWords(tx *bolt.Tx, removed wordCounts) error {
-	if err := putWords(tx, l.pending.words, l.pending.paras); err != nil {
+	if err := putWords(tx, l.rec, l.pending.words, l.pending.paras); err != nil {
 		return err
 	}
-	if err := putWords(tx, removed.words, removed.paras); err != nil {
+	if err := putWords(tx, l.rec, removed.words, removed.paras); err != nil {
 		return err
 	}
-	return tx.Bucket(bucketMeta).Put(keyDFUpTo, binary.AppendUvarint(nil, lastID(tx)))
+	last, err := lastID(tx, l.rec)
+	if err != nil {
+		return err
+	}
+	return l.rec.putCount(tx, keyDFUpTo, last)
 }
 
 // checkpointWords writes the pending counts to the df bucket.
@@ -181,7 +209,7 @@ func (l *Library) checkpointWords() error {
 	if l.pending.words == nil && l.pending.paras == 0 {
 		return nil
 	}
-	if err := l.db.Update(func(tx *bolt.Tx) error { return l.saveWords(tx, wordCounts{}) }); err != nil {
+	if err := l.update(func(tx *bolt.Tx) error { return l.saveWords(tx, wordCounts{}) }); err != nil {
 		return fmt.Errorf("library %s: word counts: %w", l.dir, err)
 	}
 	l.pending = wordCounts{}
@@ -219,35 +247,54 @@ func (l *Library) applyLocked(delta map[uint32]int, paras int) {
 
 // Weights returns the word weights learned from the library, or nil while the library has fewer
 // than its MinIDFParagraphs paragraphs (callers keep jieba's weights then). The function reads the
-// current counts and is safe for concurrent use.
-func (l *Library) Weights() func(hash uint32) float32 {
+// current counts and is safe for concurrent use. The counts are checked against meta "dfsum" when
+// they are first loaded: an error means they are damaged (`library repair` counts them again).
+func (l *Library) Weights() (func(hash uint32) float32, error) {
 	l.dfMu.Lock()
 	defer l.dfMu.Unlock()
 	if !l.dft.loaded {
 		t := dfTable{loaded: true, df: map[uint32]uint32{}}
-		l.db.View(func(tx *bolt.Tx) error {
-			if meta := tx.Bucket(bucketMeta); meta != nil {
-				t.n = int(decodeCount(meta.Get(keyDFParas)))
+		err := l.view(func(tx *bolt.Tx) error {
+			n, err := l.rec.count(tx, keyDFParas)
+			if err != nil {
+				return err
+			}
+			t.n = int(n)
+			want, err := l.rec.count(tx, keyDFSum)
+			if err != nil {
+				return err
 			}
 			b := tx.Bucket(bucketDF)
 			if b == nil {
 				return nil
 			}
-			return b.ForEach(func(k, v []byte) error {
+			var sum uint64
+			err = b.ForEach(func(k, v []byte) error {
+				if len(k) != 4 {
+					return fmt.Errorf("df key: %w", errFormat)
+				}
+				sum += dfEntry(k, v)
 				t.df[binary.BigEndian.Uint32(k)] = uint32(decodeCount(v))
 				return nil
 			})
+			if err == nil && l.rec.sealed && sum != want {
+				err = fmt.Errorf("word counts (bucket df): %w", errChecksum)
+			}
+			return err
 		})
+		if err != nil {
+			return nil, fmt.Errorf("library %s: %w", l.dir, err)
+		}
 		l.dft = t
 		l.applyLocked(l.pending.words, l.pending.paras)
 	}
 	if l.dft.n < l.minIDF {
-		return nil
+		return nil, nil
 	}
 	return func(h uint32) float32 {
 		l.dfMu.RLock()
 		n, df := l.dft.n, l.dft.df[h]
 		l.dfMu.RUnlock()
 		return similarity.LearnedIDF(n, int(df))
-	}
+	}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -35,14 +36,14 @@ func TestLearnedWeights(t *testing.T) {
 
 	small := openLib(t, dir, nil)
 	add(t, small, AddOptions{}, a)
-	if small.Weights() != nil {
+	if weights(t, small) != nil {
 		t.Error("a library of a few paragraphs must keep jieba's weights")
 	}
 	small.Close()
 
 	l := openLib(t, dir, &Options{MinIDFParagraphs: 1})
 	res := add(t, l, AddOptions{}, b)
-	w := l.Weights()
+	w := weights(t, l)
 	if w == nil {
 		t.Fatal("no learned weights")
 	}
@@ -63,7 +64,7 @@ func TestLearnedWeights(t *testing.T) {
 
 	l = openLib(t, dir, &Options{MinIDFParagraphs: 1, ReadOnly: true})
 	defer l.Close()
-	if got, want := l.Weights()(common), similarity.LearnedIDF(3, 2); got != want {
+	if got, want := weights(t, l)(common), similarity.LearnedIDF(3, 2); got != want {
 		t.Errorf("after reopening: weight %.4f, want %.4f", got, want)
 	}
 }
@@ -80,7 +81,7 @@ func TestWordCountsFollowBatches(t *testing.T) {
 		t.Fatalf("added %d, duplicates %d; want 3 and 1", len(res.Added), len(res.Duplicates))
 	}
 	wordCountsAgree(t, l, "after adding", true)
-	l.Weights() // loads the table in memory, which removal must then keep in step
+	weights(t, l) // loads the table in memory, which removal must then keep in step
 	if err := l.Remove(res.Added[0].ID, res.Added[2].ID); err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +107,7 @@ func wordCountsAgree(t *testing.T, l *Library, when string, stored bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range l.List() {
+	for _, d := range list(t, l) {
 		ps, err := l.Paragraphs(d.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -151,12 +152,12 @@ func TestWordCountsAfterKill(t *testing.T) {
 	if _, _, err := l.write(batch); err != nil {
 		t.Fatal(err)
 	}
-	l.Weights()
+	weights(t, l)
 	wordCountsAgree(t, l, "before the kill", false)
 	l.Close()
 
 	ro := openLib(t, dir, &Options{MinIDFParagraphs: 1, ReadOnly: true})
-	if ro.Weights() == nil {
+	if weights(t, ro) == nil {
 		t.Fatal("no learned weights")
 	}
 	wordCountsAgree(t, ro, "opened read-only", false)
@@ -164,7 +165,7 @@ func TestWordCountsAfterKill(t *testing.T) {
 
 	l = openLib(t, dir, &Options{MinIDFParagraphs: 1})
 	defer l.Close()
-	l.Weights()
+	weights(t, l)
 	wordCountsAgree(t, l, "opened again", true)
 }
 
@@ -191,19 +192,25 @@ func TestWordCountsOfAnOlderLibrary(t *testing.T) {
 	src, _ := harbourDocs(t, harbour...)
 	l := openLib(t, dir, nil)
 	add(t, l, AddOptions{}, src)
-	err := l.db.Update(func(tx *bolt.Tx) error {
+	l.Close()
+	toVersion2(t, dir)
+	db, err := bolt.Open(filepath.Join(dir, "library.db"), 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
 		if err := tx.DeleteBucket(bucketDF); err != nil {
 			return err
 		}
 		meta := tx.Bucket(bucketMeta)
 		return errors.Join(meta.Delete(keyDFParas), meta.Delete(keyDFUpTo))
 	})
+	db.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
-	l.Close()
 	l = openLib(t, dir, nil)
 	defer l.Close()
-	l.Weights()
+	weights(t, l)
 	wordCountsAgree(t, l, "an older library opened", true)
 }

@@ -1,6 +1,7 @@
 package library
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -177,11 +178,11 @@ func (x *index) para(p int32) (id uint64, num int, sim uint64, ok bool) {
 	i := sort.Search(len(x.bases), func(i int) bool { return x.bases[i] > p }) - 1
 	s := x.segs[i]
 	q := uint32(p - x.bases[i])
-	d := s.seg.paraDoc[q]
-	if int(d) >= s.docs() {
+	d := s.seg.doc(q)
+	if int(d) >= s.docs() || q < s.seg.docFirst[d] {
 		return 0, 0, 0, false
 	}
-	return s.seg.docIDs[d], int(q - s.seg.docFirst[d]), s.seg.sims[q], !s.dead[d]
+	return s.seg.docIDs[d], int(q - s.seg.docFirst[d]), s.seg.sim(q), !s.dead[d]
 }
 
 // postings puts in segs the paragraphs of each segment that hold gram g (numbered within the
@@ -196,6 +197,29 @@ func (x *index) postings(g uint32, mem *memTables, segs [][]uint32) int {
 }
 
 func (x *index) paras() int { return int(x.memBase) + len(x.mem.paraDoc) }
+
+// damaged is the first page of a segment that failed its checksum, if any: queries answer as if
+// the page held nothing, and the library reports the damage (Library.Damaged).
+func (x *index) damaged() error {
+	for _, s := range x.segs {
+		if err := s.seg.pc.failed(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Damaged returns an error wrapping ErrDamaged when a read of the index found a page that fails its
+// checksum; the queries made since (Candidates, SimilarDocuments, SimHash, Boilerplate) may have
+// answered without it. A check calls it after its queries.
+func (l *Library) Damaged() error {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	if err := l.idx.damaged(); err != nil {
+		return fmt.Errorf("library %s: %w", l.dir, err)
+	}
+	return nil
+}
 
 // ParaRef names a paragraph of a library document.
 type ParaRef struct {
@@ -305,7 +329,7 @@ func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits
 		for b, k := range similarity.Blocks(simhash) {
 			for i, s := range x.segs {
 				for _, p := range s.seg.block(b, k) {
-					if int(p) < len(s.seg.sims) && similarity.Hamming(simhash, s.seg.sims[p]) <= maxHamming {
+					if int(p) < len(s.seg.sims) && similarity.Hamming(simhash, s.seg.sim(p)) <= maxHamming {
 						near = append(near, x.bases[i]+int32(p))
 					}
 				}
@@ -441,7 +465,7 @@ func (l *Library) SimHash(r ParaRef) uint64 {
 	if p >= a.docFirst[loc.doc+1] {
 		return 0
 	}
-	return a.sims[p]
+	return a.sim(p)
 }
 
 // signature returns a live document's MinHash signature.
@@ -451,7 +475,7 @@ func (x *index) signature(loc docLoc) similarity.Signature {
 		return x.mem.docs[loc.doc].sig
 	}
 	a := &x.segs[loc.seg].seg
-	if w := int(loc.doc) * sigWords; w+sigWords <= len(a.sigs) {
+	if w := int(loc.doc) * sigWords; w+sigWords <= len(a.sigs) && okRange(a, a.sigs, w, w+sigWords) {
 		copy(sig[:], a.sigs[w:w+sigWords])
 	}
 	return sig
@@ -466,10 +490,11 @@ func (l *Library) SimilarDocuments(sig *similarity.Signature) []uint64 {
 	var out []uint64
 	for b, k := range sig.BandKeys() {
 		for _, s := range x.segs {
-			keys := s.seg.bandKeys
-			i, _ := slices.BinarySearch(keys, k)
-			for ; i < len(keys) && keys[i] == k; i++ {
-				if d := s.seg.bandDocs[i]; int(d) < s.docs() && !s.dead[d] {
+			a := &s.seg
+			keys := a.bandKeys
+			i := sort.Search(len(keys), func(i int) bool { return okAt(a, keys, i) && keys[i] >= k })
+			for ; i < len(keys) && okAt(a, keys, i) && keys[i] == k && okAt(a, a.bandDocs, i); i++ {
+				if d := a.bandDocs[i]; int(d) < s.docs() && !s.dead[d] {
 					out = append(out, s.seg.docIDs[d])
 				}
 			}
@@ -524,7 +549,7 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 				if int(p) >= len(s.seg.paraDoc) {
 					continue
 				}
-				d := s.seg.paraDoc[p]
+				d := s.seg.doc(p)
 				if int64(d) != last && int(d) < s.docs() && !s.dead[d] {
 					last = int64(d)
 					docs++

@@ -45,7 +45,7 @@ func TestSimHashLookupDistances(t *testing.T) {
 		sim uint64
 	}
 	var targets []target
-	for _, d := range l.List() {
+	for _, d := range list(t, l) {
 		ps, err := l.Paragraphs(d.ID)
 		if err != nil {
 			t.Fatal(err)

@@ -20,12 +20,14 @@ import (
 	"runtime/debug"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"thesischeck/extract"
 	"thesischeck/similarity"
@@ -35,6 +37,7 @@ import (
 type Library struct {
 	dir      string
 	db       *bolt.DB
+	rec      codec // how values are read: checked from format version 3 on
 	seg      *similarity.Segmenter
 	readOnly bool
 
@@ -43,8 +46,10 @@ type Library struct {
 	flushDone chan struct{} // closed when the segment being written in the background is done
 	flushErr  error         // that segment's error, read once flushDone is closed
 
-	mu  sync.RWMutex
-	idx *index
+	mu        sync.RWMutex
+	idx       *index
+	docs      int // meta "docs" and "templates"
+	templates int
 
 	storeMu sync.RWMutex // readers of paras against a compaction's swap
 	paras   *paraStore
@@ -84,6 +89,9 @@ type DocInfo struct {
 	Chars      int       `json:"chars"`
 	Added      time.Time `json:"added"`
 	Template   bool      `json:"template,omitempty"`
+	// Damaged, when not empty, says why the library cannot give this document's description (List
+	// lists it all the same, with its id).
+	Damaged string `json:"damaged,omitempty"`
 }
 
 type docRecord struct {
@@ -100,10 +108,11 @@ var (
 	ErrVersion = errors.New("library: written by a newer version of ThesisCheck")
 )
 
-// formatVersion 2 keeps paragraphs in the paragraph store (paras.go); version 1 kept them in bucket
-// paras, which is still read, and a writable Open turns a version 1 library into a version 2 one
-// (new documents go to the store).
-const formatVersion = "2"
+// formatVersion 3 seals every value of library.db with a checksum, frames the documents in the
+// paragraph store (frame.go) and checksums the index segments' pages. Version 2 kept paragraphs in
+// the store without frames or checksums; version 1 kept them in bucket paras. Both are read as they
+// are by a read-only Open; a writable Open upgrades them (repair.go).
+const formatVersion = "3"
 
 var (
 	bucketMeta  = []byte("meta")
@@ -112,7 +121,11 @@ var (
 	bucketParas = []byte("paras")
 	bucketFP    = []byte("fp")
 
-	keySegments = []byte("segments")
+	keySegments      = []byte("segments")
+	keyVersion       = []byte("version")
+	keyNext          = []byte("next")
+	keyDocCount      = []byte("docs")      // documents in the library
+	keyTemplateCount = []byte("templates") // of which templates
 )
 
 // DefaultDir is the library folder used when none is given: in the user's data directory.
@@ -129,6 +142,8 @@ func DefaultDir() (string, error) {
 
 // Open opens (creating if needed) the library in dir and maps its index. Documents that no index
 // segment holds yet (an import that was killed) are indexed again from their stored fingerprints.
+// A writable Open turns a library of an older format into the current one first (upgrade). Damage
+// found on the way is an error wrapping ErrDamaged.
 func Open(dir string, opts *Options) (*Library, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -143,6 +158,13 @@ func Open(dir string, opts *Options) (*Library, error) {
 		}
 	}
 	path := filepath.Join(dir, "library.db")
+	// Without library.db a paragraph store is what is left of the library: making a new, empty
+	// library.db would cut it to nothing.
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		if storeHolds(dir) {
+			return nil, fmt.Errorf("library %s: library.db is missing, the paragraph store is there ('thesischeck library repair' makes library.db again from it): %w", dir, ErrDamaged)
+		}
+	}
 	if opts.ReadOnly {
 		st, err := os.Stat(path)
 		if err != nil {
@@ -154,48 +176,42 @@ func Open(dir string, opts *Options) (*Library, error) {
 	} else if err := createDB(path, timeout); err != nil {
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
-	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: timeout, ReadOnly: opts.ReadOnly, FreelistType: bolt.FreelistMapType})
+	db, err := openDB(path, timeout, opts.ReadOnly)
 	if err != nil {
-		if errors.Is(err, bolt.ErrTimeout) {
-			return nil, fmt.Errorf("library %s: %w", dir, ErrLocked)
-		}
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
-	store, err := openParas(dir, db, opts.ReadOnly)
+	version, err := readVersion(db)
+	if err == nil && !opts.ReadOnly && version > 0 && version < 3 {
+		if err = upgrade(dir, db); err == nil {
+			db.Close()
+			db, err = openDB(path, timeout, false)
+			if err != nil {
+				return nil, fmt.Errorf("library %s: %w", dir, err)
+			}
+			version = 3
+		}
+	}
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
-	l := &Library{dir: dir, db: db, readOnly: opts.ReadOnly, paras: store, cache: map[ParaRef]*Paragraph{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{},
+	if err == nil && version == 0 && storeHolds(dir) { // library.db lost its meta: never start it anew over the store
+		err = fmt.Errorf("library.db says nothing of the paragraph store beside it: %w", ErrDamaged)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("library %s: %w", dir, err)
+	}
+	rec := codec{sealed: version == 0 || version >= 3}
+	store, err := openParas(dir, db, rec, opts.ReadOnly)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("library %s: %w", dir, err)
+	}
+	l := &Library{dir: dir, db: db, rec: rec, readOnly: opts.ReadOnly, paras: store, cache: map[ParaRef]*Paragraph{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{},
 		minIDF: cmp.Or(opts.MinIDFParagraphs, DefaultMinIDFParagraphs)}
-	if !opts.ReadOnly {
-		err = db.Update(func(tx *bolt.Tx) error {
-			for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketLoc, bucketFP, bucketDF} {
-				if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-					return err
-				}
-			}
-			m := tx.Bucket(bucketMeta)
-			if string(m.Get([]byte("version"))) != formatVersion { // new, or version 1 (openParas refused others)
-				if err := m.Put([]byte("version"), []byte(formatVersion)); err != nil {
-					return err
-				}
-			}
-			if m.Get(keyParasFile) == nil {
-				if err := store.putMeta(tx, store.end, store.dead); err != nil {
-					return err
-				}
-			}
-			if m.Get(keyDFParas) == nil {
-				if err := countAllWords(tx, store); err != nil { // a library made before word counts were kept
-					return err
-				}
-			}
-			if m.Get(keyDFUpTo) == nil { // every document is counted (see idf.go)
-				return m.Put(keyDFUpTo, binary.AppendUvarint(nil, lastID(tx)))
-			}
-			return nil
-		})
+	if !opts.ReadOnly && version == 0 {
+		err = l.update(func(tx *bolt.Tx) error { return initDB(tx, rec, store) })
 		if err != nil {
 			store.close()
 			db.Close()
@@ -207,6 +223,88 @@ func Open(dir string, opts *Options) (*Library, error) {
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
 	return l, nil
+}
+
+// storeHolds reports whether a paragraph store file in dir holds anything.
+func storeHolds(dir string) bool {
+	stores, _ := filepath.Glob(filepath.Join(dir, "paras-*.dat"))
+	for _, f := range stores {
+		if st, err := os.Stat(f); err == nil && st.Size() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// initDB makes the buckets and meta values of a new library.
+func initDB(tx *bolt.Tx, c codec, store *paraStore) error {
+	for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketLoc, bucketFP, bucketDF} {
+		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+			return err
+		}
+	}
+	var errs []error
+	for _, k := range [][]byte{keyDocCount, keyTemplateCount, keyDFParas, keyDFUpTo, keyDFSum} {
+		errs = append(errs, c.putCount(tx, k, 0))
+	}
+	errs = append(errs, store.putMeta(tx, c, store.end, store.dead), c.put(tx, bucketMeta, keyVersion, []byte(formatVersion)))
+	return errors.Join(errs...)
+}
+
+// openDB opens library.db. bbolt checks its meta pages' checksums; a file shorter than the pages
+// its meta page counts (cut off by a full disk or a bad copy) is refused here, before bbolt maps
+// pages that are not there.
+func openDB(path string, timeout time.Duration, readOnly bool) (*bolt.DB, error) {
+	if err := checkDBSize(path); err != nil {
+		return nil, err
+	}
+	var db *bolt.DB
+	err := guard("library.db", func() error {
+		var err error
+		db, err = bolt.Open(path, 0o644, &bolt.Options{Timeout: timeout, ReadOnly: readOnly, FreelistType: bolt.FreelistMapType})
+		return err
+	})
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, ErrLocked
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch):
+		return nil, fmt.Errorf("library.db: %w: %w", err, ErrDamaged)
+	}
+	return db, err
+}
+
+// readVersion is the format version of an open database: 0 for a new one.
+func readVersion(db *bolt.DB) (int, error) {
+	version := 0
+	err := guard("library.db", func() error {
+		return db.View(func(tx *bolt.Tx) error {
+			m := tx.Bucket(bucketMeta)
+			if m == nil {
+				return nil
+			}
+			v := m.Get(keyVersion)
+			if v == nil {
+				return nil
+			}
+			if n, err := strconv.Atoi(string(v)); err == nil && n > 0 { // versions 1 and 2: no checksum
+				version = n
+				return nil
+			}
+			u, err := unseal(keyVersion, v)
+			if err != nil {
+				return fmt.Errorf("meta version: %w", err)
+			}
+			version, err = strconv.Atoi(string(u))
+			if err != nil {
+				return fmt.Errorf("meta version: %w", errFormat)
+			}
+			return nil
+		})
+	})
+	if err == nil && version > 3 {
+		err = ErrVersion
+	}
+	return version, err
 }
 
 // createDB makes path a new, empty database unless it exists. The database is made under a
@@ -410,6 +508,9 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 	l.writeMu.Lock()
 	defer l.writeMu.Unlock()
 	l.seg = seg
+	if _, err := l.Weights(); err != nil {
+		return res, err
+	}
 
 	jobs := make(chan int)
 	out := make([]chan prepared, len(files))
@@ -528,7 +629,7 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 	p.rec = docRecord{DocInfo: DocInfo{Path: abs, Title: doc.Title, Template: opts.Template}, SHA256: hex.EncodeToString(sum[:])}
 	p.warns = doc.Warnings
 	var shingles []uint32
-	weights := l.Weights()
+	weights, _ := l.Weights() // checked by AddFiles: loaded once, it fails no more
 	for _, ep := range doc.Paragraphs {
 		pr := l.seg.PrepareWeighted(ep.Text, weights)
 		p.paras = append(p.paras, Paragraph{Text: ep.Text, Section: string(ep.Section), Chapter: ep.Chapter, Page: ep.Page, Heading: ep.Heading, Tokens: pr.Tokens})
@@ -543,11 +644,12 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 	return p
 }
 
-// write commits a batch in one transaction and adds it to the index. The paragraphs go to the
-// store first, synced, so that the transaction only records where they are.
+// write commits a batch in one transaction and adds it to the index. The documents go to the store
+// first, framed with their records and synced, so that the transaction only records where they are.
 func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err error) {
 	fresh := make([]prepared, 0, len(batch))
-	err = l.db.View(func(tx *bolt.Tx) error {
+	var next uint64
+	err = l.view(func(tx *bolt.Tx) error {
 		seen := map[string]bool{}
 		for _, p := range batch {
 			if seen[p.rec.SHA256] || tx.Bucket(bucketSHA).Get([]byte(p.rec.SHA256)) != nil {
@@ -557,66 +659,70 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 			seen[p.rec.SHA256] = true
 			fresh = append(fresh, p)
 		}
-		return nil
+		var err error
+		next, err = l.rec.next(tx)
+		return err
 	})
 	if err != nil || len(fresh) == 0 {
+		if err != nil {
+			err = fmt.Errorf("library %s: write: %w", l.dir, err)
+		}
 		return nil, dups, err
 	}
-	paras := make([][]Paragraph, len(fresh))
+	// Only this writer gives ids (writeMu is held): the ids read above are the ones the
+	// transaction below records.
+	recs := make([]docRecord, len(fresh))
+	jsons := make([][]byte, len(fresh))
+	docs := make([]storeDoc, len(fresh))
+	now := time.Now().UTC().Truncate(time.Second)
+	templates := 0
 	for i, p := range fresh {
-		paras[i] = p.paras
+		recs[i] = p.rec
+		recs[i].ID, recs[i].Added = next+uint64(i), now
+		if jsons[i], err = json.Marshal(recs[i]); err != nil {
+			return nil, nil, err
+		}
+		docs[i] = storeDoc{id: recs[i].ID, rec: jsons[i], paras: p.paras}
+		if recs[i].Template {
+			templates++
+		}
 	}
-	locs, end, err := l.paras.appendDocs(paras)
+	locs, end, err := l.paras.appendDocs(docs)
 	if err != nil {
 		return nil, nil, fmt.Errorf("library %s: write: %w", l.dir, err)
 	}
-	recs := make([]docRecord, len(fresh))
 	delta, dparas := map[uint32]int{}, 0
-	err = l.db.Update(func(tx *bolt.Tx) error {
-		docs, meta := tx.Bucket(bucketDocs), tx.Bucket(bucketMeta)
-		next := uint64(1)
-		if v := meta.Get([]byte("next")); len(v) == 8 {
-			next = binary.BigEndian.Uint64(v)
-		}
+	// The index lock is held from before the commit until the index has the documents, so that
+	// List never sees the records without the index (it takes the lock around its reading).
+	l.mu.Lock()
+	err = l.update(func(tx *bolt.Tx) error {
 		for i, p := range fresh {
-			rec := p.rec
-			rec.ID = next
-			rec.Added = time.Now().UTC().Truncate(time.Second)
-			next++
-			key := idKey(rec.ID)
-			js, err := json.Marshal(rec)
-			if err != nil {
+			key := idKey(recs[i].ID)
+			if err := errors.Join(l.rec.put(tx, bucketDocs, key, jsons[i]), l.rec.put(tx, bucketSHA, []byte(recs[i].SHA256), key),
+				l.rec.put(tx, bucketLoc, key, locs[i].encode()), l.rec.put(tx, bucketFP, key, encodeFingerprints(p.fps))); err != nil {
 				return err
 			}
-			if err := docs.Put(key, js); err != nil {
-				return err
-			}
-			if err := tx.Bucket(bucketSHA).Put([]byte(rec.SHA256), key); err != nil {
-				return err
-			}
-			if err := tx.Bucket(bucketLoc).Put(key, locs[i].encode()); err != nil {
-				return err
-			}
-			if err := tx.Bucket(bucketFP).Put(key, encodeFingerprints(p.fps)); err != nil {
-				return err
-			}
-			recs[i] = rec
 		}
-		if err := l.paras.putMeta(tx, end, l.paras.dead); err != nil {
+		if err := l.paras.putMeta(tx, l.rec, end, l.paras.dead); err != nil {
 			return err
 		}
-		return meta.Put([]byte("next"), binary.BigEndian.AppendUint64(nil, next))
+		if err := l.addCounts(tx, len(fresh), templates); err != nil {
+			return err
+		}
+		return l.rec.put(tx, bucketMeta, keyNext, binary.BigEndian.AppendUint64(nil, next+uint64(len(fresh))))
 	})
 	if err != nil {
+		l.mu.Unlock()
 		return nil, nil, fmt.Errorf("library %s: write: %w", l.dir, err)
 	}
 	l.paras.end = end
-	l.mu.Lock()
 	for i, p := range fresh {
 		var sig similarity.Signature
 		copy(sig[:], recs[i].Signature)
 		l.idx.add(recs[i].ID, sig, p.fps)
 	}
+	l.docs += len(fresh)
+	l.templates += templates
 	l.mu.Unlock()
 	for _, p := range fresh {
 		for h, n := range p.words {
@@ -635,36 +741,95 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 	return added, dups, nil
 }
 
+// addCounts changes the counts of documents and templates in meta by docs and templates.
+func (l *Library) addCounts(tx *bolt.Tx, docs, templates int) error {
+	n, err := l.rec.count(tx, keyDocCount)
+	if err != nil {
+		return err
+	}
+	t, err := l.rec.count(tx, keyTemplateCount)
+	if err != nil {
+		return err
+	}
+	return errors.Join(l.rec.putCount(tx, keyDocCount, uint64(max(0, int(n)+docs))), l.rec.putCount(tx, keyTemplateCount, uint64(max(0, int(t)+templates))))
+}
+
+// live reports whether the index holds document id.
+func (l *Library) live(id uint64) bool {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	_, ok := l.idx.byID[id]
+	return ok
+}
+
 func idKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 
-// List returns the documents in the order they were added.
-func (l *Library) List() []DocInfo {
+// List returns the documents in the order they were added. A document whose record is damaged, or
+// that the record and the index do not agree on, is listed all the same, with Damaged saying why,
+// and the error (wrapping ErrDamaged) names them.
+func (l *Library) List() ([]DocInfo, error) {
 	var out []DocInfo
-	l.db.View(func(tx *bolt.Tx) error {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	err := l.view(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketDocs)
 		if b == nil {
 			return nil
 		}
 		return b.ForEach(func(k, v []byte) error {
 			var rec docRecord
-			if json.Unmarshal(v, &rec) == nil {
+			v, err := l.rec.open(bucketDocs, k, v)
+			if err == nil {
+				err = decodeRecord(v, &rec)
+			}
+			if len(k) != 8 {
+				return fmt.Errorf("docs key %x: %w", k, errFormat)
+			}
+			if id := binary.BigEndian.Uint64(k); err != nil || rec.ID != id {
+				out = append(out, DocInfo{ID: id, Damaged: "its record is damaged"})
+			} else {
 				out = append(out, rec.DocInfo)
 			}
 			return nil
 		})
 	})
-	l.mu.RLock()
-	w := 0
-	for _, d := range out {
-		if _, ok := l.idx.byID[d.ID]; ok {
-			out[w] = d
-			w++
+	if err != nil {
+		return nil, fmt.Errorf("library %s: list: %w", l.dir, err)
+	}
+	listed := make(map[uint64]bool, len(out))
+	for i, d := range out {
+		listed[d.ID] = true
+		if _, ok := l.idx.byID[d.ID]; !ok && d.Damaged == "" {
+			out[i].Damaged = "it is not in the index"
 		}
 	}
-	l.mu.RUnlock()
-	out = out[:w]
+	for id := range l.idx.byID {
+		if !listed[id] {
+			out = append(out, DocInfo{ID: id, Damaged: "its record is missing"})
+		}
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
+	var bad []string
+	for _, d := range out {
+		if d.Damaged != "" {
+			bad = append(bad, fmt.Sprintf("document %d: %s", d.ID, d.Damaged))
+		}
+	}
+	if len(bad) > 0 {
+		return out, fmt.Errorf("library %s: %s: %w", l.dir, strings.Join(bad, "; "), ErrDamaged)
+	}
+	return out, nil
+}
+
+// decodeRecord reads a docs value, which must describe a document whole.
+func decodeRecord(v []byte, rec *docRecord) error {
+	if err := json.Unmarshal(v, rec); err != nil {
+		return fmt.Errorf("docs value: %w", errFormat)
+	}
+	if rec.ID == 0 || len(rec.Signature) != similarity.NumHashes {
+		return fmt.Errorf("docs value: %w", errFormat)
+	}
+	return nil
 }
 
 // Stats returns the number of documents and paragraphs.
@@ -674,37 +839,65 @@ func (l *Library) Stats() (docs, paras int) {
 	return l.idx.live, l.idx.liveParas
 }
 
+// Counts returns the number of documents the library holds and how many of them are templates.
+func (l *Library) Counts() (docs, templates int) {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return l.docs, l.templates
+}
+
 // Remove deletes documents by id. Unknown ids are an error and nothing is removed.
 func (l *Library) Remove(ids ...uint64) error {
 	l.writeMu.Lock()
 	defer l.writeMu.Unlock()
 	// The removal brings the df bucket up to date (pending counts included) in its transaction;
 	// dfMu is held until the table in memory follows, so that no load sees the one without the other.
+	if l.readOnly {
+		return fmt.Errorf("library %s: opened read-only", l.dir)
+	}
+	// The removal is framed in the store first (synced), so that a library.db rebuilt from the store
+	// does not bring the documents back.
+	end, err := l.paras.appendRaw(removalFrame(ids))
+	if err != nil {
+		return fmt.Errorf("library %s: remove: %w", l.dir, err)
+	}
 	var removed wordCounts
 	var dead int64
+	templates := 0
 	l.dfMu.Lock()
-	err := l.db.Update(func(tx *bolt.Tx) error {
-		removed, dead = wordCounts{words: map[uint32]int{}}, l.paras.dead
+	l.mu.Lock() // as in write: List sees the records and the index change together
+	err = l.update(func(tx *bolt.Tx) error {
+		removed, dead, templates = wordCounts{words: map[uint32]int{}}, l.paras.dead+(end-l.paras.end), 0
 		for _, id := range ids {
 			key := idKey(id)
-			v := tx.Bucket(bucketDocs).Get(key)
+			v, err := l.rec.get(tx, bucketDocs, key)
+			if err != nil {
+				return fmt.Errorf("document %d: %w", id, err)
+			}
 			if v == nil {
 				return fmt.Errorf("no document with id %d", id)
 			}
 			var rec docRecord
-			if err := json.Unmarshal(v, &rec); err != nil {
-				return err
+			if err := decodeRecord(v, &rec); err != nil {
+				return fmt.Errorf("document %d: %w", id, err)
+			}
+			if rec.Template {
+				templates++
 			}
 			// A document whose paragraphs are damaged is removed all the same (that is what its user
 			// wants done with it); its words stay in the counts, which only weigh SimHashes.
-			if paras, err := storedParas(tx, l.paras, key, 0, -1); err == nil {
+			if paras, err := storedParas(tx, l.rec, l.paras, key, 0, -1); err == nil {
 				wordDelta(paras, -1, removed.words)
 				removed.paras -= len(paras)
 			}
-			if v := tx.Bucket(bucketLoc).Get(key); v != nil {
-				c, err := decodeLoc(v)
+			loc, err := l.rec.get(tx, bucketLoc, key)
+			if err != nil {
+				return fmt.Errorf("document %d: %w", id, err)
+			}
+			if loc != nil {
+				c, err := decodeLoc(loc, true)
 				if err != nil {
-					return err
+					return fmt.Errorf("document %d: ploc value: %w", id, err)
 				}
 				dead += c.size()
 			}
@@ -717,7 +910,10 @@ func (l *Library) Remove(ids ...uint64) error {
 				return err
 			}
 		}
-		if err := l.paras.putMeta(tx, l.paras.end, dead); err != nil {
+		if err := l.paras.putMeta(tx, l.rec, end, dead); err != nil {
+			return err
+		}
+		if err := l.addCounts(tx, -len(ids), -templates); err != nil {
 			return err
 		}
 		return l.saveWords(tx, removed)
@@ -725,17 +921,18 @@ func (l *Library) Remove(ids ...uint64) error {
 	if err == nil {
 		l.pending = wordCounts{}
 		l.applyLocked(removed.words, removed.paras)
-		l.paras.dead = dead
+		l.paras.end, l.paras.dead = end, dead
+		for _, id := range ids {
+			l.idx.remove(id)
+		}
+		l.docs -= len(ids)
+		l.templates -= templates
 	}
+	l.mu.Unlock()
 	l.dfMu.Unlock()
 	if err != nil {
 		return fmt.Errorf("library %s: remove: %w", l.dir, err)
 	}
-	l.mu.Lock()
-	for _, id := range ids {
-		l.idx.remove(id)
-	}
-	l.mu.Unlock()
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, id := range ids {
@@ -754,8 +951,9 @@ func (l *Library) Remove(ids ...uint64) error {
 	return nil
 }
 
-// Doc returns a document's description and MinHash signature.
-func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, bool) {
+// Doc returns a document's description and MinHash signature. A document the index holds whose
+// record is missing or damaged is an error wrapping ErrDamaged, never a document that is not there.
+func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, error) {
 	l.mu.RLock()
 	loc, ok := l.idx.byID[id]
 	var sig similarity.Signature
@@ -764,33 +962,39 @@ func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, bool) {
 	}
 	l.mu.RUnlock()
 	if !ok {
-		return DocInfo{}, sig, false
+		return DocInfo{}, sig, fmt.Errorf("library %s: document %d: %w", l.dir, id, errNoDocument)
 	}
 	l.cacheMu.Lock()
 	info, ok := l.infos[id]
 	l.cacheMu.Unlock()
 	if ok {
-		return info, sig, true
+		return info, sig, nil
 	}
-	err := l.db.View(func(tx *bolt.Tx) error {
-		v := tx.Bucket(bucketDocs).Get(idKey(id))
+	err := l.view(func(tx *bolt.Tx) error {
+		v, err := l.rec.get(tx, bucketDocs, idKey(id))
+		if err != nil {
+			return err
+		}
 		if v == nil {
-			return errFormat
+			return fmt.Errorf("its record is missing: %w", ErrDamaged)
 		}
 		var rec docRecord
-		if err := json.Unmarshal(v, &rec); err != nil {
+		if err := decodeRecord(v, &rec); err != nil {
 			return err
+		}
+		if rec.ID != id {
+			return fmt.Errorf("its record is document %d's: %w", rec.ID, ErrDamaged)
 		}
 		info = rec.DocInfo
 		return nil
 	})
 	if err != nil {
-		return DocInfo{}, sig, false
+		return DocInfo{}, sig, fmt.Errorf("library %s: document %d: %w", l.dir, id, err)
 	}
 	l.cacheMu.Lock()
 	l.cacheInfo(info)
 	l.cacheMu.Unlock()
-	return info, sig, true
+	return info, sig, nil
 }
 
 func (l *Library) clearBoilerplate() {
@@ -846,10 +1050,15 @@ const paragraphCache = 8192
 func (l *Library) stored(id uint64, from, to int) (ps []Paragraph, err error) {
 	l.storeMu.RLock()
 	defer l.storeMu.RUnlock()
-	err = l.db.View(func(tx *bolt.Tx) error {
-		ps, err = storedParas(tx, l.paras, idKey(id), from, to)
+	err = l.view(func(tx *bolt.Tx) error {
+		ps, err = storedParas(tx, l.rec, l.paras, idKey(id), from, to)
 		return err
 	})
+	// Asked after the transaction: a writer holds the index lock while it commits, and its commit
+	// may wait for every read transaction to end (bbolt remaps the file).
+	if errors.Is(err, errNoDocument) && l.live(id) {
+		err = fmt.Errorf("its paragraphs' record is missing: %w", ErrDamaged)
+	}
 	return ps, err
 }
 
@@ -873,34 +1082,70 @@ func (l *Library) load() error {
 	}
 	var manifest []segEntry
 	live := map[uint64]bool{}
-	err := l.db.View(func(tx *bolt.Tx) error {
-		if m := tx.Bucket(bucketMeta); m != nil {
-			if v := m.Get(keySegments); v != nil && json.Unmarshal(v, &manifest) != nil {
-				manifest = nil
+	docs, templates := 0, 0
+	err := l.view(func(tx *bolt.Tx) error {
+		// The manifest is derived data: when it is damaged a writable Open makes the index again
+		// from fp; a read-only one says so (see below).
+		if v, err := l.rec.get(tx, bucketMeta, keySegments); err != nil || (v != nil && json.Unmarshal(v, &manifest) != nil) {
+			if l.readOnly {
+				return fmt.Errorf("the list of index segments: %w", cmp.Or(err, errFormat))
 			}
+			manifest = nil
 		}
 		// The content-hash bucket names every document (both change in one transaction) in a
 		// fifteenth of the pages the document records fill: opening reads it, not them.
 		if sha := tx.Bucket(bucketSHA); sha != nil {
 			c := sha.Cursor()
 			for k, v := c.First(); k != nil; k, v = c.Next() {
-				if len(v) == 8 {
-					live[binary.BigEndian.Uint64(v)] = true
+				v, err := l.rec.open(bucketSHA, k, v)
+				if err != nil || len(v) != 8 {
+					return fmt.Errorf("the content record of the document with SHA-256 %q: %w", k, cmp.Or(err, errFormat))
 				}
+				live[binary.BigEndian.Uint64(v)] = true
 			}
 		}
-		return nil
+		if !l.rec.sealed { // version 2 kept no counts: count the templates
+			return tx.Bucket(bucketDocs).ForEach(func(k, v []byte) error {
+				var rec docRecord
+				if json.Unmarshal(v, &rec) == nil && rec.Template {
+					templates++
+				}
+				docs++
+				return nil
+			})
+		}
+		n, err := l.rec.count(tx, keyDocCount)
+		if err != nil {
+			return err
+		}
+		t, err := l.rec.count(tx, keyTemplateCount)
+		docs, templates = int(n), int(t)
+		return err
 	})
 	if err != nil {
 		return err
 	}
+	// A page of library.db lost from a bucket loses its documents without a checksum to fail.
+	if docs != len(live) || templates > docs {
+		return fmt.Errorf("library.db counts %d documents (%d templates) and names %d: %w", docs, templates, len(live), ErrDamaged)
+	}
+	l.docs, l.templates = docs, templates
 	var segs []*segment
 	covered := uint64(0)
 	for _, e := range manifest {
 		s, err := openSegment(l.dir, e.Name)
+		if err == nil && s.seg.pc == nil && l.rec.sealed {
+			unmapFile(s.data)
+			err = fmt.Errorf("index %s: it has no checksums: %w", e.Name, ErrDamaged)
+		}
 		if err != nil {
 			for _, s := range segs {
 				unmapFile(s.data)
+			}
+			// The index is derived data: a writable Open makes it again from fp. A read-only one
+			// cannot write it and would make it in memory at every check, unseen: it says so.
+			if l.readOnly {
+				return fmt.Errorf("%w (%w; 'thesischeck library repair' makes the index again)", err, ErrDamaged)
 			}
 			segs, covered = nil, 0
 			break
@@ -955,7 +1200,7 @@ func openSegment(dir, name string) (*segment, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := parseSegment(data)
+	a, err := parseSegment(name, data)
 	if err != nil {
 		unmapFile(data)
 		return nil, fmt.Errorf("index %s: %w", name, err)
@@ -965,15 +1210,28 @@ func openSegment(dir, name string) (*segment, error) {
 
 // loadDocs indexes stored documents in memory from their fingerprints.
 func (l *Library) loadDocs(ids []uint64) error {
-	return l.db.View(func(tx *bolt.Tx) error {
-		docs, fpb := tx.Bucket(bucketDocs), tx.Bucket(bucketFP)
+	return l.view(func(tx *bolt.Tx) error {
 		for _, id := range ids {
 			k := idKey(id)
+			v, err := l.rec.get(tx, bucketDocs, k)
 			var rec docRecord
-			if err := json.Unmarshal(docs.Get(k), &rec); err != nil {
-				return fmt.Errorf("document %d: %w", id, errFormat)
+			if err == nil && v == nil {
+				err = fmt.Errorf("its record is missing: %w", ErrDamaged)
 			}
-			fps, err := decodeFingerprints(fpb.Get(k))
+			if err == nil {
+				err = decodeRecord(v, &rec)
+			}
+			if err != nil {
+				return fmt.Errorf("document %d: %w", id, err)
+			}
+			v, err = l.rec.get(tx, bucketFP, k)
+			if err == nil && v == nil {
+				err = fmt.Errorf("its fingerprints are missing: %w", ErrDamaged)
+			}
+			if err != nil {
+				return fmt.Errorf("document %d: %w", id, err)
+			}
+			fps, err := decodeFingerprints(v)
 			if err != nil {
 				return fmt.Errorf("document %d: %w", id, err)
 			}
@@ -1014,7 +1272,7 @@ func (l *Library) saveManifest(segs []*segment) error {
 	if err != nil {
 		return err
 	}
-	return l.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySegments, js) })
+	return l.update(func(tx *bolt.Tx) error { return l.rec.put(tx, bucketMeta, keySegments, js) })
 }
 
 func (l *Library) memDocs() int {

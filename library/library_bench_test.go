@@ -91,7 +91,7 @@ func BenchmarkCandidates(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer l.Close()
-	ps, err := l.Paragraphs(l.List()[7].ID)
+	ps, err := l.Paragraphs(list(b, l)[7].ID)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -87,7 +87,7 @@ func TestAddListRemove(t *testing.T) {
 	if last := progress[len(progress)-1]; last.Done != 4 || last.Total != 4 {
 		t.Errorf("last progress %+v, want 4 of 4", last)
 	}
-	list := l.List()
+	docs := list(t, l)
 	want := []struct {
 		title string
 		paras int
@@ -97,16 +97,16 @@ func TestAddListRemove(t *testing.T) {
 		{"Tides", 2, 5 + len([]rune(prose[3]))},
 		{"Printing", 4, 8 + len([]rune(prose[4])) + len([]rune(prose[5])) + len([]rune(prose[2]))},
 	}
-	if len(list) != len(want) {
-		t.Fatalf("List has %d documents, want %d", len(list), len(want))
+	if len(docs) != len(want) {
+		t.Fatalf("List has %d documents, want %d", len(docs), len(want))
 	}
 	for i, w := range want {
-		d := list[i]
+		d := docs[i]
 		if !filepath.IsAbs(d.Path) || d.Paragraphs != w.paras || d.Chars != w.chars || d.Template {
 			t.Errorf("document %d = %+v, want an absolute path, %d paragraphs, %d chars", i, d, w.paras, w.chars)
 		}
-		if i > 0 && d.ID <= list[i-1].ID {
-			t.Errorf("List is not in the order of adding: ids %v", ids(list))
+		if i > 0 && d.ID <= docs[i-1].ID {
+			t.Errorf("List is not in the order of adding: ids %v", ids(docs))
 		}
 		if time.Since(d.Added) > time.Minute {
 			t.Errorf("added time %v", d.Added)
@@ -115,28 +115,28 @@ func TestAddListRemove(t *testing.T) {
 	if docs, paras := l.Stats(); docs != 3 || paras != 9 {
 		t.Errorf("Stats = %d documents, %d paragraphs; want 3, 9", docs, paras)
 	}
-	ps, err := l.Paragraphs(list[1].ID)
+	ps, err := l.Paragraphs(docs[1].ID)
 	if err != nil || len(ps) != 2 || ps[1].Text != prose[3] || len(ps[1].Tokens) == 0 {
-		t.Fatalf("Paragraphs of %q: %d paragraphs, err %v", list[1].Title, len(ps), err)
+		t.Fatalf("Paragraphs of %q: %d paragraphs, err %v", docs[1].Title, len(ps), err)
 	}
 
 	// Removing an unknown id removes nothing.
-	if err := l.Remove(list[0].ID, 9999); err == nil {
+	if err := l.Remove(docs[0].ID, 9999); err == nil {
 		t.Error("removing an unknown id did not fail")
 	}
-	if got := ids(l.List()); !slices.Equal(got, ids(list)) {
-		t.Errorf("after a failed remove the library holds %v, want %v", got, ids(list))
+	if got := ids(list(t, l)); !slices.Equal(got, ids(docs)) {
+		t.Errorf("after a failed remove the library holds %v, want %v", got, ids(docs))
 	}
-	if err := l.Remove(list[1].ID); err != nil {
+	if err := l.Remove(docs[1].ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(l.List()); !slices.Equal(got, []uint64{list[0].ID, list[2].ID}) {
-		t.Errorf("after removing %d the library holds %v", list[1].ID, got)
+	if got := ids(list(t, l)); !slices.Equal(got, []uint64{docs[0].ID, docs[2].ID}) {
+		t.Errorf("after removing %d the library holds %v", docs[1].ID, got)
 	}
-	if _, _, ok := l.Doc(list[1].ID); ok {
+	if _, _, err := l.Doc(docs[1].ID); err == nil {
 		t.Error("Doc finds a removed document")
 	}
-	if _, err := l.Paragraphs(list[1].ID); err == nil {
+	if _, err := l.Paragraphs(docs[1].ID); err == nil {
 		t.Error("Paragraphs of a removed document did not fail")
 	}
 	if docs, paras := l.Stats(); docs != 2 || paras != 7 {
@@ -162,10 +162,10 @@ func TestSameContentNeverTwice(t *testing.T) {
 	if len(res.Added) != 1 || res.Added[0].Path != mustAbs(t, c) || !slices.Equal(res.Duplicates, []string{b, a}) {
 		t.Fatalf("second import: added %v, duplicates %v", res.Added, res.Duplicates)
 	}
-	if n := len(l.List()); n != 2 {
+	if n := len(list(t, l)); n != 2 {
 		t.Fatalf("library holds %d documents, want 2", n)
 	}
-	first := l.List()[0].ID
+	first := list(t, l)[0].ID
 	if err := l.Remove(first); err != nil {
 		t.Fatal(err)
 	}
@@ -194,11 +194,11 @@ func TestReopenKeepsEverything(t *testing.T) {
 	l := openLib(t, dir, nil)
 	add(t, l, AddOptions{}, p1, p2, p3)
 	add(t, l, AddOptions{Template: true}, tpl)
-	before := l.List()
+	before := list(t, l)
 	if err := l.Remove(before[2].ID); err != nil {
 		t.Fatal(err)
 	}
-	before = l.List()
+	before = list(t, l)
 	seg := segmenter(t)
 	query := seg.Prepare(prose[4])
 	candBefore := l.Candidates(query.Grams, query.SimHash, 3, 2, 0)
@@ -209,7 +209,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 
 	for _, ro := range []bool{false, true} {
 		l := openLib(t, dir, &Options{ReadOnly: ro})
-		after := l.List()
+		after := list(t, l)
 		if len(after) != len(before) {
 			t.Fatalf("read-only %v: %d documents after reopening, want %d", ro, len(after), len(before))
 		}
@@ -240,7 +240,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 			if !slices.Equal(res.Duplicates, []string{p1}) || len(res.Added) != 1 || res.Added[0].ID <= before[len(before)-1].ID {
 				t.Errorf("after reopening: added %+v, duplicates %v", res.Added, res.Duplicates)
 			}
-			before = l.List()
+			before = list(t, l)
 		}
 		l.Close()
 	}
@@ -248,9 +248,9 @@ func TestReopenKeepsEverything(t *testing.T) {
 
 func docSig(t *testing.T, l *Library, id uint64) similarity.Signature {
 	t.Helper()
-	_, sig, ok := l.Doc(id)
-	if !ok {
-		t.Fatalf("no document %d", id)
+	_, sig, err := l.Doc(id)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return sig
 }
@@ -266,7 +266,7 @@ func TestTemplateFlag(t *testing.T) {
 	if len(res.Added) != 1 || !res.Added[0].Template {
 		t.Fatalf("template import: %+v", res.Added)
 	}
-	for _, d := range l.List() {
+	for _, d := range list(t, l) {
 		info, _, _ := l.Doc(d.ID)
 		if wantTpl := d.Path == mustAbs(t, tpl); d.Template != wantTpl || info.Template != wantTpl {
 			t.Errorf("%s: template %v (Doc: %v), want %v", d.Path, d.Template, info.Template, wantTpl)
@@ -343,4 +343,22 @@ func TestCreateLeavesNoPartialDatabase(t *testing.T) {
 		t.Errorf("%d documents in a new library", docs)
 	}
 	w.Close()
+}
+
+func list(t testing.TB, l *Library) []DocInfo {
+	t.Helper()
+	docs, err := l.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
+}
+
+func weights(t testing.TB, l *Library) func(uint32) float32 {
+	t.Helper()
+	w, err := l.Weights()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
 }

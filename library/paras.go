@@ -23,8 +23,10 @@ import (
 // with pread, the pages stay in the page cache, which the kernel shares and drops as it needs, and
 // a check reads only the paragraph it aligns, not its whole document.
 //
-// An import appends a batch's records after meta "parasEnd" and syncs the file before the
-// transaction that stores their locations (bucket ploc) and the new end commits: a committed
+// Since format version 3 each document's records follow a frame that describes it (frame.go), and
+// removals are framed too. An import appends a batch's frames and records after meta "parasEnd" and
+// syncs the file before the transaction that stores their locations (bucket ploc) and the new end
+// commits: a committed
 // location always points at whole records, and what a killed import wrote after the end is cut off
 // by the next writable Open. Removed documents' records stay until they are half of the file; then
 // compact copies the rest to paras-(N+1).dat and moves every location to it in one transaction.
@@ -50,14 +52,17 @@ type paraStore struct {
 	dead int64 // meta "parasDead": bytes of removed documents' records
 }
 
-// paraLoc is where a document's paragraphs are: a value of bucket ploc.
+// paraLoc is where a document is in the store: a value of bucket ploc.
 //
-//	offset, count, count × length, count × CRC-32C (uint32 LE) of each record
+//	offset, head, count, count × length, count × CRC-32C (uint32 LE) of each record
 //
-// (unsigned varints unless said otherwise). Each paragraph has its own checksum, so a check reads
+// (unsigned varints unless said otherwise). offset is where the document's frame starts, head the
+// frame's length; its paragraph records follow the frame. Format version 2 wrote no frames and no
+// head: its offset is the first paragraph's. Each paragraph has its own checksum, so a check reads
 // and verifies one paragraph alone.
 type paraLoc struct {
 	off  int64
+	head int64 // 0 in a version 2 store
 	lens []uint32
 	crcs []uint32
 }
@@ -65,6 +70,7 @@ type paraLoc struct {
 func (c paraLoc) encode() []byte {
 	var e encoder
 	e.uvarint(uint64(c.off))
+	e.uvarint(uint64(c.head))
 	e.uvarint(uint64(len(c.lens)))
 	for _, n := range c.lens {
 		e.uvarint(uint64(n))
@@ -75,9 +81,13 @@ func (c paraLoc) encode() []byte {
 	return e.b
 }
 
-func decodeLoc(b []byte) (paraLoc, error) {
+// decodeLoc reads a ploc value; framed is false for format version 2, whose values have no head.
+func decodeLoc(b []byte, framed bool) (paraLoc, error) {
 	d := decoder{b: b}
 	c := paraLoc{off: int64(d.uvarint())}
+	if framed {
+		c.head = int64(d.uvarint())
+	}
 	n := d.count(5)
 	c.lens, c.crcs = make([]uint32, n), make([]uint32, n)
 	for i := range c.lens {
@@ -86,7 +96,7 @@ func decodeLoc(b []byte) (paraLoc, error) {
 	for i := range c.crcs {
 		c.crcs[i] = d.u32()
 	}
-	if d.err != nil || len(d.b) != 0 || c.off < 0 {
+	if d.err != nil || len(d.b) != 0 || c.off < 0 || c.head < 0 || c.off+c.head < 0 {
 		return c, errFormat
 	}
 	return c, nil
@@ -94,7 +104,7 @@ func decodeLoc(b []byte) (paraLoc, error) {
 
 // span is the byte range of paragraphs [from, to).
 func (c paraLoc) span(from, to int) (off, n int64) {
-	off = c.off
+	off = c.off + c.head
 	for _, l := range c.lens[:from] {
 		off += int64(l)
 	}
@@ -104,34 +114,39 @@ func (c paraLoc) span(from, to int) (off, n int64) {
 	return off, n
 }
 
+// size is the bytes the document takes in the store, its frame included.
 func (c paraLoc) size() int64 {
 	_, n := c.span(0, len(c.lens))
-	return n
+	return c.head + n
 }
 
 // openParas opens the store meta names, or, when it names none, the one a new library starts with
 // (created unless the library is read-only). A writable library cuts off what a killed import
 // wrote after the end.
-func openParas(dir string, db *bolt.DB, readOnly bool) (*paraStore, error) {
+func openParas(dir string, db *bolt.DB, c codec, readOnly bool) (*paraStore, error) {
 	s := &paraStore{name: "paras-1.dat"}
-	err := db.View(func(tx *bolt.Tx) error {
-		m := tx.Bucket(bucketMeta)
-		if m == nil {
-			return nil
-		}
-		if v := m.Get([]byte("version")); v != nil && string(v) != "1" && string(v) != formatVersion {
-			return ErrVersion
-		}
-		if v := m.Get(keyParasFile); v != nil {
-			s.name = string(v)
-		}
-		s.end, s.dead = int64(decodeCount(m.Get(keyParasEnd))), int64(decodeCount(m.Get(keyParasDead)))
-		return nil
+	err := guard("library.db", func() error {
+		return db.View(func(tx *bolt.Tx) error {
+			v, err := c.get(tx, bucketMeta, keyParasFile)
+			if err != nil {
+				return err
+			}
+			if v != nil {
+				s.name = string(v)
+			}
+			end, err := c.count(tx, keyParasEnd)
+			if err != nil {
+				return err
+			}
+			dead, err := c.count(tx, keyParasDead)
+			s.end, s.dead = int64(end), int64(dead)
+			return err
+		})
 	})
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := parasGeneration(s.name); !ok {
+	if _, ok := parasGeneration(s.name); !ok || s.end < 0 || s.dead < 0 {
 		return nil, fmt.Errorf("paragraph store %q: %w", s.name, errFormat)
 	}
 	path := filepath.Join(dir, s.name)
@@ -144,7 +159,7 @@ func openParas(dir string, db *bolt.DB, readOnly bool) (*paraStore, error) {
 		s.f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("paragraph store: %w (%w)", err, ErrDamaged)
 	}
 	st, err := s.f.Stat()
 	if err != nil {
@@ -154,7 +169,7 @@ func openParas(dir string, db *bolt.DB, readOnly bool) (*paraStore, error) {
 	switch {
 	case st.Size() < s.end:
 		s.f.Close()
-		return nil, fmt.Errorf("%s: %d bytes where the library has %d: the file is damaged or was replaced", s.name, st.Size(), s.end)
+		return nil, fmt.Errorf("%s: %d bytes where the library has %d: the file was cut short or replaced: %w", s.name, st.Size(), s.end, ErrDamaged)
 	case st.Size() > s.end && !readOnly:
 		if err := s.f.Truncate(s.end); err != nil {
 			s.f.Close()
@@ -182,48 +197,59 @@ func (s *paraStore) close() error {
 	return s.f.Close()
 }
 
-// appendDocs writes the records of documents at the end and syncs them. The locations become the
-// library's when a transaction stores them with the new end (putMeta); until then the bytes are
-// nothing, and the next append writes over them.
-func (s *paraStore) appendDocs(docs [][]Paragraph) ([]paraLoc, int64, error) {
+// storeDoc is a document to append to the store: its id, its record (JSON) and its paragraphs.
+type storeDoc struct {
+	id    uint64
+	rec   []byte
+	paras []Paragraph
+}
+
+// appendDocs writes the documents, each a frame then its paragraph records, at the end and syncs
+// them. The locations become the library's when a transaction stores them with the new end
+// (putMeta); until then the bytes are nothing, and the next append writes over them.
+func (s *paraStore) appendDocs(docs []storeDoc) ([]paraLoc, int64, error) {
 	size := 0
-	for _, ps := range docs {
-		for _, p := range ps {
-			size += len(p.Text) + len(p.Section) + len(p.Chapter) + 24 + 9*len(p.Tokens)
+	for _, d := range docs {
+		size += len(d.rec) + 64
+		for _, p := range d.paras {
+			size += len(p.Text) + len(p.Section) + len(p.Chapter) + 32 + 9*len(p.Tokens)
 		}
 	}
-	e := encoder{b: make([]byte, 0, size)} // a little more than the records take: no regrowth
+	out := make([]byte, 0, size) // a little more than the records take: no regrowth
+	var e encoder
 	locs := make([]paraLoc, len(docs))
-	for i, ps := range docs {
-		c := paraLoc{off: s.end + int64(len(e.b)), lens: make([]uint32, len(ps)), crcs: make([]uint32, len(ps))}
-		for j, p := range ps {
+	for i, d := range docs {
+		e.b = e.b[:0]
+		lens, crcs := make([]uint32, len(d.paras)), make([]uint32, len(d.paras))
+		for j, p := range d.paras {
 			start := len(e.b)
 			e.paragraph(p)
-			c.lens[j] = uint32(len(e.b) - start)
-			c.crcs[j] = crc32.Checksum(e.b[start:], crcTable)
+			lens[j] = uint32(len(e.b) - start)
+			crcs[j] = crc32.Checksum(e.b[start:], crcTable)
 		}
-		locs[i] = c
+		fr := docFrame(d.id, d.rec, lens, crcs)
+		locs[i] = paraLoc{off: s.end + int64(len(out)), head: int64(len(fr)), lens: lens, crcs: crcs}
+		out = append(append(out, fr...), e.b...)
 	}
-	if _, err := s.f.WriteAt(e.b, s.end); err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", s.name, err)
+	end, err := s.appendRaw(out)
+	return locs, end, err
+}
+
+// appendRaw writes b at the end and syncs it; it returns the end after b.
+func (s *paraStore) appendRaw(b []byte) (int64, error) {
+	if _, err := s.f.WriteAt(b, s.end); err != nil {
+		return 0, fmt.Errorf("%s: %w", s.name, err)
 	}
 	if err := s.f.Sync(); err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", s.name, err)
+		return 0, fmt.Errorf("%s: %w", s.name, err)
 	}
-	return locs, s.end + int64(len(e.b)), nil
+	return s.end + int64(len(b)), nil
 }
 
 // putMeta records the store's name, end and removed bytes in tx.
-func (s *paraStore) putMeta(tx *bolt.Tx, end, dead int64) error {
-	m := tx.Bucket(bucketMeta)
-	for _, kv := range []struct {
-		k, v []byte
-	}{{keyParasFile, []byte(s.name)}, {keyParasEnd, encodeCount(end)}, {keyParasDead, encodeCount(dead)}} {
-		if err := m.Put(kv.k, kv.v); err != nil {
-			return err
-		}
-	}
-	return nil
+func (s *paraStore) putMeta(tx *bolt.Tx, c codec, end, dead int64) error {
+	return errors.Join(c.put(tx, bucketMeta, keyParasFile, []byte(s.name)),
+		c.putCount(tx, keyParasEnd, uint64(end)), c.putCount(tx, keyParasDead, uint64(dead)))
 }
 
 func encodeCount(n int64) []byte { return binary.AppendUvarint(nil, uint64(n)) }
@@ -241,14 +267,14 @@ func (s *paraStore) read(c paraLoc, from, to int) ([]Paragraph, error) {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}
-		return nil, fmt.Errorf("%s: %w", s.name, err)
+		return nil, fmt.Errorf("%s: %w (%w)", s.name, err, ErrDamaged)
 	}
 	ps := make([]Paragraph, 0, to-from)
 	for i := from; i < to; i++ {
 		b := buf[:c.lens[i]]
 		buf = buf[c.lens[i]:]
 		if crc32.Checksum(b, crcTable) != c.crcs[i] {
-			return nil, fmt.Errorf("%s: checksum of a paragraph at byte %d: %w", s.name, off, errFormat)
+			return nil, fmt.Errorf("%s: paragraph %d at byte %d: %w", s.name, i, off, errChecksum)
 		}
 		d := decoder{b: b}
 		p := d.paragraph()
@@ -261,20 +287,51 @@ func (s *paraStore) read(c paraLoc, from, to int) ([]Paragraph, error) {
 	return ps, nil
 }
 
+// verify reads a document's paragraph records and checks their checksums, without decoding them.
+func (s *paraStore) verify(c paraLoc) error {
+	off, n := c.span(0, len(c.lens))
+	buf := make([]byte, min(n, 1<<20))
+	for i := 0; i < len(c.lens); {
+		// As many whole records as the buffer holds (one, however long, when it holds none).
+		k, size := i, int64(0)
+		for ; k < len(c.lens) && (k == i || size+int64(c.lens[k]) <= int64(len(buf))); k++ {
+			size += int64(c.lens[k])
+		}
+		if size > int64(len(buf)) {
+			buf = make([]byte, size)
+		}
+		if _, err := s.f.ReadAt(buf[:size], off); err != nil {
+			return fmt.Errorf("%s: %w (%w)", s.name, err, ErrDamaged)
+		}
+		b := buf[:size]
+		for j := i; j < k; j++ {
+			if crc32.Checksum(b[:c.lens[j]], crcTable) != c.crcs[j] {
+				return fmt.Errorf("%s: paragraph %d at byte %d: %w", s.name, j, off, errChecksum)
+			}
+			off += int64(c.lens[j])
+			b = b[c.lens[j]:]
+		}
+		i = k
+	}
+	return nil
+}
+
 // storedParas reads paragraphs [from, to) of document key (to < 0: to its last) in tx: from the
 // store, or from bucket paras for a document format version 1 wrote.
-func storedParas(tx *bolt.Tx, s *paraStore, key []byte, from, to int) ([]Paragraph, error) {
-	if b := tx.Bucket(bucketLoc); b != nil {
-		if v := b.Get(key); v != nil {
-			c, err := decodeLoc(v)
-			if err != nil {
-				return nil, err
-			}
-			if from, to, err = paraRange(from, to, len(c.lens)); err != nil {
-				return nil, err
-			}
-			return s.read(c, from, to)
+func storedParas(tx *bolt.Tx, c codec, s *paraStore, key []byte, from, to int) ([]Paragraph, error) {
+	v, err := c.get(tx, bucketLoc, key)
+	if err != nil {
+		return nil, err
+	}
+	if v != nil {
+		loc, err := decodeLoc(v, c.sealed)
+		if err != nil {
+			return nil, fmt.Errorf("ploc value: %w", err)
 		}
+		if from, to, err = paraRange(from, to, len(loc.lens)); err != nil {
+			return nil, err
+		}
+		return s.read(loc, from, to)
 	}
 	if b := tx.Bucket(bucketParas); b != nil {
 		if v := b.Get(key); v != nil {
@@ -303,6 +360,8 @@ func paraRange(from, to, n int) (int, int, error) {
 }
 
 var (
+	// errNoDocument is a document that no record places: not one of the library's, or, when the
+	// library says it is, damage.
 	errNoDocument  = errors.New("no such document")
 	errNoParagraph = errors.New("no such paragraph")
 )
@@ -330,11 +389,23 @@ func (l *Library) compactParas() error {
 	}
 	var keys [][]byte
 	var locs []paraLoc
-	err = l.db.View(func(tx *bolt.Tx) error {
+	err = l.view(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketLoc).ForEach(func(k, v []byte) error {
-			c, err := decodeLoc(v)
+			v, err := l.rec.open(bucketLoc, k, v)
 			if err != nil {
-				return err
+				return fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
+			}
+			c, err := decodeLoc(v, true)
+			if err != nil {
+				return fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
+			}
+			// The frame and records are checked as they are copied: damage is not carried into a
+			// new file, nor a damaged frame kept (library repair writes it again).
+			if fr, ok := readFrame(s.f, c.off, s.end); !ok || fr.head != c.head || fr.id != binary.BigEndian.Uint64(k) {
+				return fmt.Errorf("document %d: its frame: %w", binary.BigEndian.Uint64(k), errChecksum)
+			}
+			if err := s.verify(c); err != nil {
+				return fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
 			}
 			n := c.size()
 			if _, err := io.Copy(io.NewOffsetWriter(f, next.end), io.NewSectionReader(s.f, c.off, n)); err != nil {
@@ -353,14 +424,13 @@ func (l *Library) compactParas() error {
 		return fail(err)
 	}
 	l.storeMu.Lock()
-	err = l.db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketLoc)
+	err = l.update(func(tx *bolt.Tx) error {
 		for i, k := range keys {
-			if err := b.Put(k, locs[i].encode()); err != nil {
+			if err := l.rec.put(tx, bucketLoc, k, locs[i].encode()); err != nil {
 				return err
 			}
 		}
-		return next.putMeta(tx, next.end, 0)
+		return next.putMeta(tx, l.rec, next.end, 0)
 	})
 	if err != nil {
 		l.storeMu.Unlock()

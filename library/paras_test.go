@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,7 +30,7 @@ func proseDocs(t *testing.T, n int) string {
 func everyParagraph(t *testing.T, l *Library) map[string][]Paragraph {
 	t.Helper()
 	out := map[string][]Paragraph{}
-	for _, d := range l.List() {
+	for _, d := range list(t, l) {
 		ps, err := l.Paragraphs(d.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -140,7 +141,7 @@ func TestParagraphStoreDamage(t *testing.T) {
 	dir := t.TempDir()
 	l := openLib(t, dir, nil)
 	add(t, l, AddOptions{}, proseDocs(t, 2))
-	docs := l.List()
+	docs := list(t, l)
 	l.Close()
 	path := filepath.Join(dir, "paras-1.dat")
 	data, err := os.ReadFile(path)
@@ -171,7 +172,7 @@ func TestParagraphStoreDamage(t *testing.T) {
 			_, err := l.Paragraph(ParaRef{d.ID, p})
 			if err != nil {
 				bad++
-				if !errors.Is(err, errFormat) || !strings.Contains(err.Error(), "paras-1.dat") {
+				if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "paras-1.dat") {
 					t.Errorf("damaged paragraph: %v", err)
 				}
 			}
@@ -264,20 +265,83 @@ func TestParagraphStoreCompaction(t *testing.T) {
 	}
 }
 
+// toVersion2 turns a library into what format version 2 wrote: values without checksums, no
+// counts of documents, an unframed store (the frames stay, as bytes nothing points at) and no
+// index segment it names (version 2's segments had no checksums; they are made again from fp).
+func toVersion2(t *testing.T, dir string) {
+	t.Helper()
+	db, err := bolt.Open(filepath.Join(dir, "library.db"), 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.Update(func(tx *bolt.Tx) error {
+		for _, name := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketLoc, bucketFP} {
+			b := tx.Bucket(name)
+			kv := map[string][]byte{}
+			b.ForEach(func(k, v []byte) error {
+				if string(name) == "meta" && string(k) == "version" {
+					return nil
+				}
+				u, err := unseal(k, v)
+				if err != nil {
+					t.Fatalf("%s %q: %v", name, k, err)
+				}
+				if string(name) == "ploc" {
+					c, err := decodeLoc(u, true)
+					if err != nil {
+						t.Fatal(err)
+					}
+					c.off, c.head = c.off+c.head, 0
+					var e encoder
+					e.uvarint(uint64(c.off))
+					e.uvarint(uint64(len(c.lens)))
+					for _, n := range c.lens {
+						e.uvarint(uint64(n))
+					}
+					for _, s := range c.crcs {
+						e.u32(s)
+					}
+					u = e.b
+				}
+				kv[string(k)] = slices.Clone(u)
+				return nil
+			})
+			for k, v := range kv {
+				if err := b.Put([]byte(k), v); err != nil {
+					return err
+				}
+			}
+		}
+		m := tx.Bucket(bucketMeta)
+		return errors.Join(m.Put(keyVersion, []byte("2")), m.Delete(keyDocCount), m.Delete(keyTemplateCount),
+			m.Delete(keyDFSum), m.Delete(keySegments))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // toVersion1 turns a library into what format version 1 wrote: paragraphs in bucket paras, no
 // store.
 func toVersion1(t *testing.T, dir string) {
 	t.Helper()
 	l := openLib(t, dir, nil)
 	all := map[uint64][]Paragraph{}
-	for _, d := range l.List() {
+	for _, d := range list(t, l) {
 		ps, err := l.Paragraphs(d.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		all[d.ID] = ps
 	}
-	err := l.db.Update(func(tx *bolt.Tx) error {
+	l.Close()
+	toVersion2(t, dir)
+	db, err := bolt.Open(filepath.Join(dir, "library.db"), 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
 		for id, ps := range all {
 			var e encoder
 			e.uvarint(uint64(len(ps)))
@@ -292,18 +356,20 @@ func toVersion1(t *testing.T, dir string) {
 		return errors.Join(tx.DeleteBucket(bucketLoc), m.Put([]byte("version"), []byte("1")),
 			m.Delete(keyParasFile), m.Delete(keyParasEnd), m.Delete(keyParasDead))
 	})
+	db.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
-	l.Close()
-	if err := os.Remove(filepath.Join(dir, "paras-1.dat")); err != nil {
-		t.Fatal(err)
+	store, _ := filepath.Glob(filepath.Join(dir, "paras-*.dat"))
+	for _, f := range store {
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
-// A library written by format version 1 reads read-only as it is; opened for writing it becomes
-// version 2, its documents stay where they are and new ones go to the store; removal and word
-// counts work across both.
+// A library written by format version 1 reads read-only as it is; opened for writing it is upgraded
+// to the current version, its documents moved to the store; removal and word counts work after.
 func TestVersion1Library(t *testing.T) {
 	dir := t.TempDir()
 	docs := proseDocs(t, 5)
@@ -329,19 +395,14 @@ func TestVersion1Library(t *testing.T) {
 	if len(got) != 5 || !reflect.DeepEqual(got["d01.txt"], want["d01.txt"]) {
 		t.Errorf("after adding to a version 1 library: %d documents", len(got))
 	}
-	var version string
-	l.db.View(func(tx *bolt.Tx) error {
-		version = string(tx.Bucket(bucketMeta).Get([]byte("version")))
-		return nil
-	})
-	if version != formatVersion {
-		t.Errorf("version %q after a writable open", version)
+	if version, err := readVersion(l.db); err != nil || version != 3 {
+		t.Errorf("version %d (%v) after a writable open", version, err)
 	}
-	list := l.List()
+	list := list(t, l)
 	if err := l.Remove(list[0].ID, list[4].ID); err != nil { // one of each kind
 		t.Fatal(err)
 	}
-	l.Weights()
+	weights(t, l)
 	wordCountsAgree(t, l, "version 1 library after removals", true)
 	if got := everyParagraph(t, l); len(got) != 3 {
 		t.Errorf("%d documents after removing two of five", len(got))
@@ -352,11 +413,54 @@ func TestVersion1Library(t *testing.T) {
 func TestNewerVersion(t *testing.T) {
 	dir := t.TempDir()
 	l := openLib(t, dir, nil)
-	l.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put([]byte("version"), []byte("3")) })
+	l.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyVersion, seal(keyVersion, []byte("4"))) })
 	l.Close()
 	for _, ro := range []bool{true, false} {
 		if _, err := Open(dir, &Options{ReadOnly: ro}); !errors.Is(err, ErrVersion) {
 			t.Errorf("read-only %v: %v, want ErrVersion", ro, err)
 		}
+	}
+}
+
+// A library written by format version 2 (no checksums, no frames) is read as it is by a read-only
+// open, and library check says it cannot tell damage in it; a writable open upgrades it: the same
+// documents, paragraphs and candidates, every value sealed, the store framed, nothing damaged.
+func TestVersion2Upgrade(t *testing.T) {
+	dir := t.TempDir()
+	docs := proseDocs(t, 4)
+	l := openLib(t, dir, nil)
+	add(t, l, AddOptions{}, filepath.Join(docs, "d00.txt"), filepath.Join(docs, "d01.txt"))
+	add(t, l, AddOptions{Template: true}, filepath.Join(docs, "d02.txt"))
+	wantList, wantParas, wantCands := list(t, l), everyParagraph(t, l), probeAll(t, l)
+	l.Close()
+	toVersion2(t, dir)
+
+	ro := openLib(t, dir, &Options{ReadOnly: true})
+	if got := list(t, ro); !reflect.DeepEqual(got, wantList) || !reflect.DeepEqual(probeAll(t, ro), wantCands) {
+		t.Errorf("version 2, read-only: %+v", got)
+	}
+	if d, tm := ro.Counts(); d != 3 || tm != 1 {
+		t.Errorf("version 2 counts %d documents, %d templates", d, tm)
+	}
+	ro.Close()
+	rep, err := Check(dir, nil)
+	if err != nil || rep.Damaged() || rep.Version != 2 || len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "no checksums") {
+		t.Fatalf("check of a version 2 library: %v %+v", err, rep)
+	}
+
+	l = openLib(t, dir, nil)
+	if v, err := readVersion(l.db); err != nil || v != 3 {
+		t.Errorf("version %d (%v) after a writable open", v, err)
+	}
+	if got := list(t, l); !reflect.DeepEqual(got, wantList) {
+		t.Errorf("after the upgrade: %+v, want %+v", got, wantList)
+	}
+	if !reflect.DeepEqual(everyParagraph(t, l), wantParas) || !reflect.DeepEqual(probeAll(t, l), wantCands) {
+		t.Error("after the upgrade the paragraphs or candidates differ")
+	}
+	add(t, l, AddOptions{}, filepath.Join(docs, "d03.txt"))
+	l.Close()
+	if rep, err := Check(dir, nil); err != nil || rep.Damaged() || rep.Version != 3 || rep.Documents != 4 {
+		t.Errorf("check after the upgrade: %v %+v", err, rep)
 	}
 }

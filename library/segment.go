@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,10 +39,12 @@ type segArrays struct {
 	postings   []uint32
 	blockOff   []uint32 // 4 × (blockBuckets+1)
 	blockParas []uint32 // 4 × nsim
+
+	pc *pageCheck // nil for a segment without checksums (format version 2)
 }
 
 const (
-	segMagic     = "TCIDX001"
+	segMagic     = "TCIDX002"
 	segHeader    = 64
 	blockBuckets = 1 << 16
 	prefixSize   = 1<<16 + 1
@@ -74,16 +78,33 @@ func (c segCounts) size() int {
 
 // parseSegment checks a mapped file against its header and slices it into sections. The arrays
 // are read in place, so the file's byte order must be the machine's: little-endian, as on every
-// platform ThesisCheck ships for.
-func parseSegment(b []byte) (segArrays, error) {
+// platform ThesisCheck ships for. name is for errors. The header and the per-document arrays are
+// checked against their page checksums here; other pages when they are read (segcheck.go).
+func parseSegment(name string, b []byte) (segArrays, error) {
 	var a segArrays
-	if len(b) < segHeader || string(b[:8]) != segMagic {
+	if len(b) < segHeader || (string(b[:8]) != segMagic && string(b[:8]) != segMagicOld) {
 		return a, errFormat
 	}
 	h := b[8:]
 	c := segCounts{binary.LittleEndian.Uint32(h), binary.LittleEndian.Uint32(h[4:]), binary.LittleEndian.Uint32(h[8:]),
 		binary.LittleEndian.Uint32(h[12:]), binary.LittleEndian.Uint32(h[16:])}
-	if c.nsim > c.paras || uint64(c.size()) != uint64(len(b)) {
+	size := uint64(c.size())
+	if c.nsim > c.paras {
+		return a, errFormat
+	}
+	if string(b[:8]) == segMagic {
+		if size+uint64(pageTableSize(int(size))) != uint64(len(b)) {
+			return a, errFormat
+		}
+		table := b[size : len(b)-4]
+		if crc32.Checksum(table, crcTable) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+			return a, fmt.Errorf("page table: %w", errChecksum)
+		}
+		a.pc = newPageCheck(name, b[:size], table)
+		if !a.pc.bytes(unsafe.Pointer(&b[0]), segHeader) {
+			return a, a.pc.failed()
+		}
+	} else if size != uint64(len(b)) {
 		return a, errFormat
 	}
 	off := segHeader
@@ -100,12 +121,16 @@ func parseSegment(b []byte) (segArrays, error) {
 	a.blockOff, a.blockParas = u32s(next()), u32s(next())
 	// The arrays that give positions in other arrays are checked once here (they are small or read
 	// in order); gram offsets are checked where they are used, so opening stays independent of size.
+	if !okRange(&a, a.docIDs, 0, len(a.docIDs)) || !okRange(&a, a.docFirst, 0, len(a.docFirst)) ||
+		!okRange(&a, a.gramPrefix, 0, len(a.gramPrefix)) || !okRange(&a, a.blockOff, 0, len(a.blockOff)) {
+		return a, a.pc.failed()
+	}
 	if a.docFirst[0] != 0 || a.docFirst[c.docs] != c.paras || a.gramPrefix[prefixSize-1] != c.grams ||
 		a.gramOff[c.grams] != c.postings {
 		return a, errFormat
 	}
 	for i := 0; i < int(c.docs); i++ {
-		if a.docFirst[i] > a.docFirst[i+1] {
+		if a.docFirst[i] > a.docFirst[i+1] || (i > 0 && a.docIDs[i] <= a.docIDs[i-1]) {
 			return a, errFormat
 		}
 	}
@@ -154,10 +179,14 @@ func (s *segment) last() uint64 {
 }
 func (s *segment) paras() int { return len(s.seg.sims) }
 
-// postingsOf returns the local paragraphs holding gram g, or nil.
+// postingsOf returns the local paragraphs holding gram g, or nil (also when a page fails its
+// checksum: the segment keeps the error, see pageCheck.failed).
 func (a *segArrays) postingsOf(g uint32) []uint32 {
+	if !okRange(a, a.gramPrefix, int(g>>16), int(g>>16)+2) {
+		return nil
+	}
 	lo, hi := a.gramPrefix[g>>16], a.gramPrefix[g>>16+1]
-	if lo > hi || hi > uint32(len(a.gramKeys)) {
+	if lo > hi || hi > uint32(len(a.gramKeys)) || !okRange(a, a.gramKeys, int(lo), int(hi)) {
 		return nil
 	}
 	keys := a.gramKeys[lo:hi]
@@ -166,8 +195,11 @@ func (a *segArrays) postingsOf(g uint32) []uint32 {
 		return nil
 	}
 	k := int(lo) + i
+	if !okRange(a, a.gramOff, k, k+2) {
+		return nil
+	}
 	s, e := a.gramOff[k], a.gramOff[k+1]
-	if s > e || e > uint32(len(a.postings)) {
+	if s > e || e > uint32(len(a.postings)) || !okRange(a, a.postings, int(s), int(e)) {
 		return nil
 	}
 	return a.postings[s:e]
@@ -180,7 +212,27 @@ func (a *segArrays) block(b int, key uint16) []uint32 {
 	if s > e || e > n {
 		return nil
 	}
-	return a.blockParas[b*int(n):][s:e]
+	ps := a.blockParas[b*int(n):][s:e]
+	if !okRange(a, ps, 0, len(ps)) {
+		return nil
+	}
+	return ps
+}
+
+// sim is paragraph p's SimHash (0 when its page fails).
+func (a *segArrays) sim(p uint32) uint64 {
+	if !okAt(a, a.sims, int(p)) {
+		return 0
+	}
+	return a.sims[p]
+}
+
+// doc is the document of paragraph p (past the documents when its page fails).
+func (a *segArrays) doc(p uint32) uint32 {
+	if !okAt(a, a.paraDoc, int(p)) {
+		return uint32(len(a.docIDs))
+	}
+	return a.paraDoc[p]
 }
 
 // segDoc is what a segment is built from: one document's id, signature and fingerprints.
@@ -263,7 +315,8 @@ func writeSegment(dir, name string, src *segSource) error {
 	if err != nil {
 		return err
 	}
-	w := &segWriter{f: f, w: bufio.NewWriterSize(f, 1<<20)}
+	sum := &pageSummer{w: f}
+	w := &segWriter{f: f, w: bufio.NewWriterSize(sum, 1<<20)}
 	nsim := 0
 	for _, ps := range src.blocks[0] {
 		nsim += len(ps)
@@ -346,12 +399,9 @@ func writeSegment(dir, name string, src *segSource) error {
 	w.u32s(gkeys)
 	w.u32s(goff)
 	if _, err := pf.Seek(0, 0); err == nil && w.err == nil {
-		w.err = w.w.Flush()
-		if w.err == nil {
-			var n int64
-			n, w.err = f.ReadFrom(pf)
-			w.n += int(n)
-		}
+		var n int64
+		n, w.err = io.Copy(w.w, pf) // through the buffer, so that the pages are checksummed
+		w.n += int(n)
 	} else if w.err == nil {
 		w.err = err
 	}
@@ -379,6 +429,9 @@ func writeSegment(dir, name string, src *segSource) error {
 	}
 	if w.err == nil && w.n != c.size() {
 		w.err = fmt.Errorf("segment %s: wrote %d bytes, expected %d", name, w.n, c.size())
+	}
+	if w.err == nil {
+		w.err = sum.finish()
 	}
 	if w.err == nil {
 		w.err = f.Sync()
@@ -526,6 +579,13 @@ func sortByGram(pairs []uint64) []uint64 {
 // mergeSegments writes one segment holding the documents of segs in order. Postings are streamed
 // from the mappings: the merge holds the small arrays in memory, never the postings.
 func mergeSegments(dir, name string, segs []*segment) error {
+	for _, s := range segs {
+		err := s.seg.pc.all()
+		releasePages(s.data, s.data)
+		if err != nil {
+			return err
+		}
+	}
 	src := newSource()
 	bases := make([]uint32, len(segs))
 	for i, s := range segs {

@@ -20,7 +20,7 @@ import (
 func probeAll(t *testing.T, l *Library) map[ParaRef][]Candidate {
 	t.Helper()
 	out := map[ParaRef][]Candidate{}
-	for _, d := range l.List() {
+	for _, d := range list(t, l) {
 		ps, err := l.Paragraphs(d.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -79,7 +79,7 @@ func TestSegmentsSurviveMergesRemovalAndDamage(t *testing.T) {
 	if n := len(globFiles(t, dir, "*.idx")); n < 1 || n > 3 {
 		t.Errorf("%d segment files after 6 imports, want 1 to 3 (merged as they grow)", n)
 	}
-	removed := l.List()[4].ID
+	removed := list(t, l)[4].ID
 	if err := l.Remove(removed); err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +233,7 @@ func TestBackgroundSegments(t *testing.T) {
 					return
 				default:
 				}
-				for _, d := range l.List() {
+				for _, d := range list(t, l) {
 					if ps, err := l.Paragraphs(d.ID); err == nil && len(ps) > 0 {
 						l.Candidates(similarity.Grams(ps[0].Tokens), similarity.SimHash(ps[0].Tokens), 3, 1, 5)
 						n++

@@ -84,19 +84,50 @@ func newCheckScreen(g *gui) *checkScreen {
 	return s
 }
 
-// refresh shows the library's size, or why there is none.
+// refresh shows the library's size, or why there is none. With nothing to check against (an empty
+// library, or templates only) the choose button is disabled and the line says why.
 func (s *checkScreen) refresh() {
 	t := s.g.t
 	lib, err := s.g.libraryState()
+	s.libInfo.Importance = widget.MediumImportance
 	switch {
 	case err != nil:
-		s.libInfo.SetText(t.T("common.libfail", err))
+		s.libInfo.SetText(t.T("common.libfail", t.errorText(err)))
 	case lib == nil:
 		s.libInfo.SetText(t.T("common.opening"))
 	default:
 		docs, paras := lib.Stats()
 		s.libInfo.SetText(t.T("check.lib", docs, paras))
+		if why := s.emptyReason(lib); why != "" {
+			s.libInfo.SetText(why)
+			s.libInfo.Importance = widget.WarningImportance
+		}
 	}
+	s.libInfo.Refresh()
+	if s.g.task == nil {
+		s.updateChoose()
+	}
+}
+
+// emptyReason says why lib has nothing to check against, or "" when it has.
+func (s *checkScreen) emptyReason(lib *library.Library) string {
+	docs, templates := lib.Counts()
+	switch {
+	case check.EmptyLibrary(lib.Dir(), docs, templates) == nil:
+		return ""
+	case docs > 0:
+		return s.g.t.T("check.templatesOnly")
+	}
+	return s.g.t.T("check.emptyLib")
+}
+
+// updateChoose enables the choose button unless the library is open with nothing to check against.
+func (s *checkScreen) updateChoose() {
+	if lib, _ := s.g.libraryState(); lib != nil && s.emptyReason(lib) != "" {
+		s.choose.Disable()
+		return
+	}
+	s.choose.Enable()
 }
 
 func (s *checkScreen) chooseFile() {
@@ -114,12 +145,13 @@ func (s *checkScreen) run(path string) {
 		s.bars[i].SetValue(0)
 		s.icons[i].SetResource(theme.RadioButtonIcon())
 	}
-	s.status.SetText(g.t.T("check.running"))
 	if lib, _ := g.libraryState(); lib != nil {
-		if docs, _ := lib.Stats(); docs == 0 {
-			s.status.SetText(g.t.T("check.emptyLib"))
+		if why := s.emptyReason(lib); why != "" { // a file dropped on the window: refused as the button is
+			s.status.SetText(why)
+			return
 		}
 	}
+	s.status.SetText(g.t.T("check.running"))
 	s.progress.Show()
 	s.choose.Disable()
 	s.cancel.Enable()
@@ -167,11 +199,18 @@ func (s *checkScreen) stage(st check.Stage, done, total int) {
 
 func (s *checkScreen) finished(r *report.Report, err error) {
 	t := s.g.t
-	s.choose.Enable()
+	s.updateChoose()
 	s.cancel.Disable()
 	switch {
 	case errors.Is(err, context.Canceled):
 		s.status.SetText(t.T("check.cancelled"))
+		return
+	case errors.Is(err, check.ErrEmptyLibrary):
+		s.status.SetText(t.errorText(err))
+		return
+	case errors.Is(err, library.ErrDamaged):
+		s.status.SetText(t.T("check.failed"))
+		s.g.showDamage(err)
 		return
 	case err != nil:
 		s.status.SetText(t.T("check.failed"))

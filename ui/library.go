@@ -39,6 +39,14 @@ type libraryScreen struct {
 	current     *widget.Label
 	cancel      *widget.Button
 
+	// The damage panel: shown when opening the library, listing it or a check found damage; it
+	// offers `library check` and `library repair` (integrity.go).
+	damageBox   *fyne.Container
+	damageText  *widget.Label
+	checkLib    *widget.Button
+	repairLib   *widget.Button
+	integrityTo *widget.Label // what the last check or repair found, in plain words
+
 	// afterProgress, when set, runs after each progress update (tests pause the import there).
 	afterProgress func()
 }
@@ -93,9 +101,11 @@ func newLibraryScreen(g *gui) *libraryScreen {
 	s.progressBox = container.NewVBox(container.NewBorder(nil, nil, nil, s.cancel, s.bar), s.current)
 	s.progressBox.Hide()
 
+	s.newDamageBox()
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, container.NewHBox(addFiles, addFolder, s.remove), s.search),
 		s.progressBox,
+		s.damageBox,
 	)
 	bottom := container.NewVBox(s.status, s.failed, s.totals)
 	table := container.NewBorder(header, nil, nil, nil, container.NewStack(s.list, container.NewVBox(s.empty)))
@@ -153,15 +163,19 @@ func (s *libraryScreen) refresh() {
 	switch {
 	case err != nil:
 		s.docs = nil
-		s.status.SetText(t.T("common.libfail", err))
+		s.status.SetText(t.T("common.libfail", t.errorText(err)))
 	case lib == nil:
 		s.docs = nil
 		s.status.SetText(t.T("common.opening"))
 	default:
-		s.docs = lib.List()
+		s.docs, err = lib.List()
 		if s.status.Text == t.T("common.opening") {
 			s.status.SetText("")
 		}
+	}
+	s.damaged(err)
+	if s.g.check != nil { // what the check screen offers follows the library's size
+		s.g.check.refresh()
 	}
 	for id := range s.selected {
 		if !s.has(id) {

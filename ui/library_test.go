@@ -124,7 +124,11 @@ func TestLibraryImportProgressAndCancel(t *testing.T) {
 	if !strings.HasPrefix(last.current, g.t.T("lib.current", "")) || !strings.Contains(last.current, "doc") {
 		t.Errorf("current file shows %q", last.current)
 	}
-	added := len(g.lh.lib.List())
+	docs, err := g.lh.lib.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := len(docs)
 	if added >= n {
 		t.Errorf("cancel did not stop the import: %d of %d added", added, n)
 	}

@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"thesischeck/check"
+	"thesischeck/library"
+)
+
+func run(t *testing.T, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var o, e bytes.Buffer
+	err = Run(args, nil, &o, &e)
+	return o.String(), e.String(), err
+}
+
+// library check and library repair, on a library whose document record was damaged: check lists
+// the damage and fails, a check of a thesis and library list fail naming it, repair rebuilds the
+// record from the paragraph store, keeps the replaced library.db aside, and all is well after.
+func TestLibraryCheckRepairCommands(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "lib")
+	class := writeClass(t)
+	os.Remove(filepath.Join(class, "bad.pdf"))
+	if _, _, err := run(t, "library", "add", "--library", dir, class); err != nil {
+		t.Fatal(err)
+	}
+	thesis := filepath.Join(class, "alice.txt")
+	out, _, err := run(t, "library", "check", "--library", dir)
+	if err != nil || !strings.Contains(out, "no damage found (4 documents)") {
+		t.Fatalf("library check of a sound library: %v\n%s", err, out)
+	}
+	before, _, err := run(t, "check", "--library", dir, thesis)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	db := filepath.Join(dir, "library.db")
+	b, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(b, []byte(`bob.txt","title"`))
+	if i < 0 {
+		t.Fatal("no record of bob.txt in library.db")
+	}
+	b[i+1] ^= 0x20
+	if err := os.WriteFile(db, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = run(t, "library", "check", "--library", dir)
+	if !errors.Is(err, library.ErrDamaged) || !strings.Contains(out, "1 problems found") || !strings.Contains(out, "its record: docs value: checksum mismatch") {
+		t.Errorf("library check of a damaged record: %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "check", "--library", dir, thesis); !errors.Is(err, library.ErrDamaged) || !strings.Contains(err.Error(), dir) {
+		t.Errorf("check against the damaged library: %v", err)
+	}
+	if out, _, err := run(t, "library", "list", "--library", dir); !errors.Is(err, library.ErrDamaged) || !strings.Contains(out, "DAMAGED: its record is damaged") {
+		t.Errorf("library list: %v\n%s", err, out)
+	}
+	out, _, err = run(t, "library", "repair", "--library", dir)
+	if err != nil || !strings.Contains(out, "repaired: the library holds 4 documents") || !strings.Contains(out, "kept in "+filepath.Join(dir, "damaged-")) {
+		t.Fatalf("library repair: %v\n%s", err, out)
+	}
+	if out, _, err := run(t, "library", "check", "--library", dir); err != nil {
+		t.Errorf("library check after repair: %v\n%s", err, out)
+	}
+	after, _, err := run(t, "check", "--library", dir, thesis)
+	if err != nil || after != before {
+		t.Errorf("check after repair: %v\n%s\nwant\n%s", err, after, before)
+	}
+	if out, _, err := run(t, "library", "repair", "--library", dir); err != nil || !strings.Contains(out, "nothing to repair") {
+		t.Errorf("repairing a sound library: %v\n%s", err, out)
+	}
+}
+
+// A check against an empty library is refused with the message the user needs; compare with an
+// empty --library is not affected.
+func TestCheckEmptyLibrary(t *testing.T) {
+	class := writeClass(t)
+	thesis := filepath.Join(class, "alice.txt")
+	never := filepath.Join(t.TempDir(), "never-made")
+	emptied := filepath.Join(t.TempDir(), "emptied")
+	if _, _, err := run(t, "library", "add", "--library", emptied, thesis); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "library", "remove", "--library", emptied, "1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{never, emptied} {
+		out, _, err := run(t, "check", "--library", dir, thesis)
+		want := "the library " + dir + " holds no documents: add some with 'thesischeck library add'"
+		if !errors.Is(err, check.ErrEmptyLibrary) || err.Error() != want || strings.Contains(out, "similarity") {
+			t.Errorf("check against %s: %v (stdout %q)", dir, err, out)
+		}
+	}
+	if _, _, err := run(t, "compare", "--library", emptied, class); err != nil && !errors.Is(err, ErrFailed) {
+		t.Errorf("compare with an empty library: %v", err)
+	}
+}

@@ -28,7 +28,8 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 	r := &report.Report{
 		Created:  time.Now().UTC().Truncate(time.Second),
 		Document: report.Document{Path: doc.Path, Title: doc.Title, SHA256: sha, Paragraphs: len(paras)},
-		Settings: report.Settings{MinRunChars: c.opt.MinRunChars, MaxHamming: c.opt.MaxHamming, IncludeReferences: c.opt.IncludeReferences},
+		Settings: report.Settings{MinRunChars: c.opt.MinRunChars, MaxHamming: c.opt.MaxHamming, IncludeReferences: c.opt.IncludeReferences,
+			IncludeFrontMatter: c.opt.IncludeFrontMatter},
 		Sections: []report.SectionFigure{}, Sources: []report.Source{}, Paragraphs: []report.Paragraph{},
 	}
 	r.Library.Documents, r.Library.Paragraphs = c.lib.Stats()
@@ -224,12 +225,12 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 
 func exclusionReason(p extract.Paragraph) string {
 	switch {
+	case p.FrontMatter:
+		return "front matter|front matter: title page, declarations and authorisations, signature and date lines, the same in every thesis of a school; not checked unless asked for"
 	case p.Section == extract.References:
 		return "references|reference list: not counted, as in CNKI's figure without references"
-	case p.Heading:
-		return "headings|headings: too short and formulaic to count"
 	default:
-		return "title page|title page: title, author and supervisor lines"
+		return "headings|headings: too short and formulaic to count"
 	}
 }
 

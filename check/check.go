@@ -43,7 +43,10 @@ type Progress func(stage Stage, done, total int)
 type Options struct {
 	MinRunChars       int  // shortest copied run that counts; 0 means 13 characters (CNKI's rule)
 	MaxHamming        int  // SimHash distance for near-duplicate paragraphs; 0 means 3
-	IncludeReferences bool // also check references, headings and the title page
+	IncludeReferences bool // also check references and headings
+	// IncludeFrontMatter also checks the front matter (extract.Paragraph.FrontMatter): the title page,
+	// declarations, authorisations, signature and date lines, which every thesis of a school repeats.
+	IncludeFrontMatter bool
 	// TemplateShare is the share of library documents (at least 3) that must hold a passage for it to
 	// count as boilerplate; 0 means a quarter.
 	TemplateShare float64
@@ -64,6 +67,18 @@ func (o *Options) withDefaults() Options {
 		v.TemplateShare = 0.25
 	}
 	return v
+}
+
+// checks reports whether a paragraph is checked: what Counted leaves out, unless a switch includes
+// it (front matter that is also a heading needs both).
+func (o Options) checks(p extract.Paragraph) bool {
+	if p.FrontMatter && !o.IncludeFrontMatter {
+		return false
+	}
+	if (p.Heading || p.Section == extract.References) && !o.IncludeReferences {
+		return false
+	}
+	return true
 }
 
 // File checks the document at path against lib. progress may be nil.
@@ -111,7 +126,7 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 	}
 	paras := make([]paragraph, len(doc.Paragraphs))
 	for i, p := range doc.Paragraphs {
-		paras[i] = paragraph{src: p, checked: o.IncludeReferences || p.Counted()}
+		paras[i] = paragraph{src: p, checked: o.checks(p)}
 	}
 
 	// Fingerprints: normalise, segment, hash (with the library's word weights once it has learned

@@ -208,8 +208,12 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 		r.Excluded = append(r.Excluded, report.Exclusion{Section: sec, Chars: excluded[k], Reason: why})
 	}
 	if r.TemplateChars > 0 {
-		r.Excluded = append(r.Excluded, report.Exclusion{Section: "template", Chars: r.TemplateChars,
-			Reason: fmt.Sprintf("boilerplate held by at least %d library documents or a template document; not counted", c.templateDocs)})
+		why := fmt.Sprintf("boilerplate held by at least %d library documents or a template document; not counted", c.templateDocs[0])
+		if c.kinds.known {
+			why = fmt.Sprintf("boilerplate held by at least %d of the library's %d theses, %d of its %d other documents, or a template document; not counted",
+				c.templateDocs[1], c.kinds.theses, c.templateDocs[0], c.kinds.docs)
+		}
+		r.Excluded = append(r.Excluded, report.Exclusion{Section: "template", Chars: r.TemplateChars, Reason: why})
 	}
 	if dodges.SpacedCJK < minSpacedWarning(han) {
 		dodges.SpacedCJK = 0

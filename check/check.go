@@ -47,8 +47,8 @@ type Options struct {
 	// IncludeFrontMatter also checks the front matter (extract.Paragraph.FrontMatter): the title page,
 	// declarations, authorisations, signature and date lines, which every thesis of a school repeats.
 	IncludeFrontMatter bool
-	// TemplateShare is the share of library documents (at least 3) that must hold a passage for it to
-	// count as boilerplate; 0 means a quarter.
+	// TemplateShare is the share of library documents of the source's kind, theses or others (at
+	// least 3), that must hold a passage for it to count as boilerplate; 0 means a quarter.
 	TemplateShare float64
 }
 
@@ -139,10 +139,16 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 	}
 
 	// Candidates and alignment, paragraph by paragraph.
-	docs, _ := lib.Stats()
 	c := &checker{lib: lib, opt: o, align: similarity.DefaultAlign, sources: map[uint64]*sourceAcc{}, weights: weights}
 	c.align.MinChars = o.MinRunChars
-	c.templateDocs = max(3, int(float64(docs)*o.TemplateShare+0.999))
+	c.kinds.docs, _ = lib.Stats()
+	c.kinds.theses, c.kinds.known = lib.Theses()
+	if c.kinds.known {
+		c.kinds.docs -= c.kinds.theses
+	}
+	for _, k := range []*int{&c.kinds.docs, &c.kinds.theses} {
+		c.templateDocs = append(c.templateDocs, max(3, int(float64(*k)*o.TemplateShare+0.999)))
+	}
 	progress(StageSearch, 0, len(paras))
 	if err := parallel(ctx, len(paras), func(i int) {
 		if paras[i].checked {
@@ -177,11 +183,17 @@ type found struct {
 }
 
 type checker struct {
-	lib          *library.Library
-	opt          Options
-	align        similarity.AlignOptions
-	templateDocs int
-	weights      func(hash uint32) float32 // the library's, or nil
+	lib     *library.Library
+	opt     Options
+	align   similarity.AlignOptions
+	weights func(hash uint32) float32 // the library's, or nil
+	// kinds counts the library's theses and other documents (all of them, when the kinds are not
+	// known); templateDocs is how many documents of each kind, others first, make boilerplate.
+	kinds struct {
+		docs, theses int
+		known        bool
+	}
+	templateDocs []int
 
 	mu      sync.Mutex
 	sources map[uint64]*sourceAcc
@@ -228,7 +240,7 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 		if !ok {
 			continue
 		}
-		f.template = info.Template || c.lib.Boilerplate(srcGrams, c.templateDocs) >= 0.5
+		f.template = info.Template || c.lib.Boilerplate(srcGrams, c.templateDocs[b2i(info.Thesis)], info.Thesis) >= 0.5
 		c.mu.Lock()
 		if _, ok := c.sources[cand.Doc]; !ok {
 			c.sources[cand.Doc] = &sourceAcc{info: info, sig: sig}
@@ -312,6 +324,13 @@ func sortFound(fs []found) {
 		}
 		return spanLen(fs[i].spans) > spanLen(fs[j].spans)
 	})
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func spanLen(s [][2]int) int {

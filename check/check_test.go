@@ -559,13 +559,6 @@ func TestDodges(t *testing.T) {
 	}
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // squash drops the spaces Normalize keeps between Latin words and punctuation, which a span cut
 // out of its paragraph may gain or lose at its edges.
 func squash(s string) string {

@@ -1,9 +1,15 @@
 package check
 
 import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"thesischeck/library"
 	"thesischeck/report"
 )
 
@@ -56,5 +62,51 @@ func TestArticleFirstParagraphChecked(t *testing.T) {
 	// It stands in front matter (the title lines before "1 Introduction"), which is not a thesis's.
 	if p := findPara(t, r, copied.text); p.Section != "front" || p.Status != statusCopied || matchFrom(p, copied) == nil {
 		t.Errorf("an article's copied first paragraph: section %q status %q", p.Section, p.Status)
+	}
+}
+
+// The frequency rule counts among theses: a declaration that 3 theses share is boilerplate in a
+// library where articles outnumber them (3 of 15 documents is less than a quarter), when front
+// matter is checked and when a submission's declaration stands where it is not recognised as such.
+func TestBoilerplateAmongTheses(t *testing.T) {
+	decl := libPara(t, "zh-wetland.txt", "学位论文原创性声明").text
+	body := libPara(t, "zh-tea.txt", "明代中期以后").text
+	dir := t.TempDir()
+	var paths []string
+	for i := 0; i < 15; i++ {
+		text := fmt.Sprintf("文献%d\n\n%s\n", i, sentences(originals[i%2])[i%3])
+		if i < 3 {
+			text = fmt.Sprintf("某某大学硕士学位论文（%d）\n\n指导教师：王强\n\n%s\n\n摘要\n\n%s\n\n第一章 绪论\n\n%s\n\n%s\n", i, decl, originals[0], body, originals[1])
+		}
+		path := filepath.Join(dir, fmt.Sprintf("d%02d.txt", i))
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, path)
+	}
+	lib, err := library.Open(t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Close()
+	if res, err := lib.AddFiles(context.Background(), paths, library.AddOptions{}, nil); err != nil || len(res.Added) != 15 {
+		t.Fatalf("library: %+v %v", res, err)
+	}
+	if n, known := lib.Theses(); n != 3 || !known {
+		t.Fatalf("Theses() = %d, %v", n, known)
+	}
+	thesis := []string{"某某大学硕士学位论文", "指导教师：李明", decl, "摘要", originals[1], "第一章 绪论", originals[0]}
+	r := checkText(t, lib, &Options{IncludeFrontMatter: true}, thesis...)
+	if p := findPara(t, r, decl); p.Status != statusTemplate {
+		t.Errorf("front matter checked: declaration status %q, want template", p.Status)
+	}
+	r = checkText(t, lib, nil, decl, originals[1]) // no structure: the declaration is body text
+	if p := findPara(t, r, decl); p.Status != statusTemplate {
+		t.Errorf("unrecognised declaration: status %q, want template", p.Status)
+	}
+	if !slices.ContainsFunc(r.Excluded, func(e report.Exclusion) bool {
+		return e.Section == "template" && strings.Contains(e.Reason, "3 of the library's 3 theses")
+	}) {
+		t.Errorf("the template exclusion does not count among theses: %+v", r.Excluded)
 	}
 }

@@ -95,6 +95,18 @@ var (
 	reDeclareProse = regexp.MustCompile(`(?i)(声明|授权|版权|原创性|独创性).*(论文|学位)|(论文|学位).*(声明|授权|版权|原创性|独创性)|(declar|hereby|originality|certify|permission|authori[sz]|copyright).*\b(thesis|dissertation|degree)\b|\b(thesis|dissertation)\b.*(declar|hereby|originality|certify|permission|authori[sz]|copyright)`)
 )
 
+// IsThesis reports whether paragraphs that Structure has read (their sections set) open with a
+// thesis's front matter, as Document.Thesis says of a document read now: for documents kept from
+// before it was recorded.
+func IsThesis(ps []Paragraph) bool {
+	for _, p := range ps {
+		if p.Section == Front && thesisSign(p, classify(p, false)) {
+			return true
+		}
+	}
+	return false
+}
+
 // authoredFront are the front-matter headings under which the author writes prose of their own.
 var authoredFront = map[string]bool{"preface": true, "foreword": true, "dedication": true, "序": true}
 

@@ -485,13 +485,23 @@ func (l *Library) SimilarDocuments(sig *similarity.Signature) []uint64 {
 }
 
 // Boilerplate reports the share of a library paragraph's indexed grams (its word bigrams, grams,
-// winnowed as the index winnows them) that stand in at least minDocs documents of the library: text
-// every thesis of a university shares, such as its declaration of originality, scores near 1.
-func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
+// winnowed as the index winnows them) that stand in at least minDocs documents of the library of one
+// kind, theses or not (kinds.go): text every thesis of a university shares, such as its declaration
+// of originality, scores near 1 among theses however many articles the library holds.
+func (l *Library) Boilerplate(grams []uint32, minDocs int, thesis bool) float64 {
 	grams = similarity.Winnow(grams, winnowWindow)
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	x := l.idx
+	if l.kindsKnown {
+		n := len(l.theses)
+		if !thesis {
+			n = x.live - n
+		}
+		if n < minDocs {
+			return 0 // too few documents of the kind to hold anything minDocs times
+		}
+	}
 	mem := x.mem.tables()
 	total, common := 0, 0
 	var memDocs map[int32]bool
@@ -505,7 +515,10 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 		if x.postings(g, mem, postings) < minDocs {
 			continue
 		}
-		key := uint64(g)<<32 | uint64(uint32(minDocs))
+		key := uint64(g)<<32 | uint64(uint32(minDocs)&^(1<<31))
+		if thesis {
+			key |= 1 << 31
+		}
 		l.bpMu.Lock()
 		known, ok := l.bp[key]
 		l.bpMu.Unlock()
@@ -525,7 +538,7 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 					continue
 				}
 				d := s.seg.paraDoc[p]
-				if int64(d) != last && int(d) < s.docs() && !s.dead[d] {
+				if int64(d) != last && int(d) < s.docs() && !s.dead[d] && l.ofKind(s.seg.docIDs[d], thesis) {
 					last = int64(d)
 					docs++
 					if docs >= minDocs {
@@ -543,7 +556,7 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 			}
 			clear(memDocs)
 			for _, q := range mem.grams[g] {
-				if d := x.mem.paraDoc[q]; !x.mem.docs[d].dead && !memDocs[d] {
+				if d := x.mem.paraDoc[q]; !x.mem.docs[d].dead && !memDocs[d] && l.ofKind(x.mem.docs[d].id, thesis) {
 					memDocs[d] = true
 					if docs+len(memDocs) >= minDocs {
 						break

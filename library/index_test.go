@@ -225,19 +225,19 @@ func TestBoilerplate(t *testing.T) {
 		writeDoc(t, src, "d.txt", "D", prose[3]))
 	seg := segmenter(t)
 	grams := seg.Prepare(decl).Grams
-	if got := l.Boilerplate(grams, 3); got < 0.9 {
+	if got := l.Boilerplate(grams, 3, false); got < 0.9 {
 		t.Errorf("declaration in 3 documents: boilerplate share %.2f at 3 documents", got)
 	}
-	if got := l.Boilerplate(grams, 4); got > 0.1 {
+	if got := l.Boilerplate(grams, 4, false); got > 0.1 {
 		t.Errorf("declaration in 3 documents: boilerplate share %.2f at 4 documents", got)
 	}
-	if got := l.Boilerplate(seg.Prepare(prose[0]).Grams, 2); got > 0.1 {
+	if got := l.Boilerplate(seg.Prepare(prose[0]).Grams, 2, false); got > 0.1 {
 		t.Errorf("a paragraph of one document: boilerplate share %.2f", got)
 	}
 	if err := l.Remove(res.Added[0].ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := l.Boilerplate(grams, 3); got > 0.1 {
+	if got := l.Boilerplate(grams, 3, false); got > 0.1 {
 		t.Errorf("after removing one of the 3 documents the share is still %.2f", got)
 	}
 }

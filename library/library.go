@@ -58,6 +58,9 @@ type Library struct {
 	bpMu sync.Mutex
 	bp   map[uint64]bool
 
+	theses     map[uint64]bool // ids of the documents that are theses (kinds.go); guarded by mu
+	kindsKnown bool            // every document's kind is recorded
+
 	minIDF  int          // Options.MinIDFParagraphs
 	dfMu    sync.RWMutex // guards dft and pending
 	dft     dfTable
@@ -84,6 +87,8 @@ type DocInfo struct {
 	Chars      int       `json:"chars"`
 	Added      time.Time `json:"added"`
 	Template   bool      `json:"template,omitempty"`
+	// Thesis: the document opens with a thesis's front matter (extract.Document.Thesis); see kinds.go.
+	Thesis bool `json:"thesis,omitempty"`
 }
 
 type docRecord struct {
@@ -170,7 +175,7 @@ func Open(dir string, opts *Options) (*Library, error) {
 		minIDF: cmp.Or(opts.MinIDFParagraphs, DefaultMinIDFParagraphs)}
 	if !opts.ReadOnly {
 		err = db.Update(func(tx *bolt.Tx) error {
-			for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketLoc, bucketFP, bucketDF} {
+			for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketLoc, bucketFP, bucketDF, bucketTheses} {
 				if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 					return err
 				}
@@ -192,7 +197,12 @@ func Open(dir string, opts *Options) (*Library, error) {
 				}
 			}
 			if m.Get(keyDFUpTo) == nil { // every document is counted (see idf.go)
-				return m.Put(keyDFUpTo, binary.AppendUvarint(nil, lastID(tx)))
+				if err := m.Put(keyDFUpTo, binary.AppendUvarint(nil, lastID(tx))); err != nil {
+					return err
+				}
+			}
+			if lastID(tx) == 0 && m.Get(keyKinds) == nil { // a new library: its kinds are recorded from the start
+				return m.Put(keyKinds, []byte("1"))
 			}
 			return nil
 		})
@@ -504,7 +514,7 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 	if err != nil {
 		abs = path
 	}
-	p.rec = docRecord{DocInfo: DocInfo{Path: abs, Title: doc.Title, Template: opts.Template}, SHA256: hex.EncodeToString(sum[:])}
+	p.rec = docRecord{DocInfo: DocInfo{Path: abs, Title: doc.Title, Template: opts.Template, Thesis: doc.Thesis}, SHA256: hex.EncodeToString(sum[:])}
 	var shingles []uint32
 	weights := l.Weights()
 	for _, ep := range doc.Paragraphs {
@@ -578,6 +588,11 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 			if err := tx.Bucket(bucketFP).Put(key, encodeFingerprints(p.fps)); err != nil {
 				return err
 			}
+			if rec.Thesis {
+				if err := tx.Bucket(bucketTheses).Put(key, nil); err != nil {
+					return err
+				}
+			}
 			recs[i] = rec
 		}
 		if err := l.paras.putMeta(tx, end, l.paras.dead); err != nil {
@@ -594,6 +609,9 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 		var sig similarity.Signature
 		copy(sig[:], recs[i].Signature)
 		l.idx.add(recs[i].ID, sig, p.fps)
+		if recs[i].Thesis {
+			l.theses[recs[i].ID] = true
+		}
 	}
 	l.mu.Unlock()
 	for _, p := range fresh {
@@ -686,7 +704,7 @@ func (l *Library) Remove(ids ...uint64) error {
 				}
 				dead += c.size()
 			}
-			for _, b := range [][]byte{bucketDocs, bucketParas, bucketLoc, bucketFP} {
+			for _, b := range [][]byte{bucketDocs, bucketParas, bucketLoc, bucketFP, bucketTheses} {
 				if err := tx.Bucket(b).Delete(key); err != nil {
 					return err
 				}
@@ -712,6 +730,7 @@ func (l *Library) Remove(ids ...uint64) error {
 	l.mu.Lock()
 	for _, id := range ids {
 		l.idx.remove(id)
+		delete(l.theses, id)
 	}
 	l.mu.Unlock()
 	l.clearBoilerplate()
@@ -740,6 +759,7 @@ func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, bool) {
 	if ok {
 		sig = l.idx.signature(loc)
 	}
+	thesis := l.theses[id] // the record of a document added before kinds were recorded does not say
 	l.mu.RUnlock()
 	if !ok {
 		return DocInfo{}, sig, false
@@ -747,6 +767,7 @@ func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, bool) {
 	l.cacheMu.Lock()
 	info, ok := l.infos[id]
 	l.cacheMu.Unlock()
+	info.Thesis = thesis
 	if ok {
 		return info, sig, true
 	}
@@ -765,6 +786,7 @@ func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, bool) {
 	if err != nil {
 		return DocInfo{}, sig, false
 	}
+	info.Thesis = thesis
 	l.cacheMu.Lock()
 	l.cacheInfo(info)
 	l.cacheMu.Unlock()
@@ -918,6 +940,9 @@ func (l *Library) load() error {
 				return err
 			}
 		}
+	}
+	if err := l.loadKinds(); err != nil {
+		return err
 	}
 	if !l.readOnly {
 		return l.checkpointWords()

@@ -225,7 +225,7 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 		}
 		srcGrams := similarity.Grams(sp.Tokens)
 		al := similarity.AlignGrams(p.prep.Tokens, sp.Tokens, p.prep.Grams, srcGrams, c.align)
-		if len(al.A) == 0 {
+		if len(al.A) == 0 || !c.convincing([]rune(p.src.Text), []rune(sp.Text), p.prep.Tokens, sp.Tokens, al) {
 			continue
 		}
 		f := found{

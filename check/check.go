@@ -160,6 +160,7 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 	if c.err != nil {
 		return nil, c.err
 	}
+	c.continuations(paras)
 	return c.build(doc, sha, paras), nil
 }
 

@@ -232,7 +232,7 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 		f := found{
 			ref:      cand.ParaRef,
 			src:      sp,
-			spans:    similarity.RuneSpans(p.prep.Tokens, al.A),
+			spans:    sentenceSpans([]rune(p.src.Text), similarity.RuneSpans(p.prep.Tokens, al.A)),
 			srcSpans: similarity.RuneSpans(sp.Tokens, al.B),
 			hamming:  c.hamming(p, sp, cand.Hamming),
 			jaccard:  similarity.GramJaccard(p.prep.Grams, srcGrams),

@@ -99,7 +99,7 @@ func (c *checker) continuation(p *paragraph, f found, after bool) (found, bool) 
 		return found{}, false
 	}
 	g := f
-	g.spans, g.srcSpans = spans, srcSpans
+	g.spans, g.srcSpans = sentenceSpans(ra, spans), srcSpans
 	g.hamming = c.hamming(p, f.src, similarity.Hamming(p.prep.SimHash, similarity.SimHash(f.src.Tokens)))
 	g.jaccard = similarity.GramJaccard(p.prep.Grams, similarity.Grams(f.src.Tokens))
 	return g, true

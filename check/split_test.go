@@ -37,7 +37,7 @@ func TestSplitParagraph(t *testing.T) {
 			t.Errorf("%q: status %q, matches %+v", text, p.Status, p.Matches)
 		}
 	}
-	if m := findPara(t, r, tail).Matches; len(m) > 0 && (len(m[0].Spans) != 1 || string([]rune(tail)[m[0].Spans[0][0]:m[0].Spans[0][1]]) != "别将它们删得太快了") {
+	if m := findPara(t, r, tail).Matches; len(m) > 0 && (len(m[0].Spans) != 1 || string([]rune(tail)[m[0].Spans[0][0]:m[0].Spans[0][1]]) != "（别将它们删得太快了。）") {
 		t.Errorf("the closing half's span: %+v", m[0].Spans)
 	}
 	if p := findPara(t, r, alone); p.Status == statusCopied {

@@ -16,7 +16,8 @@ const wholeSentence = 0.5
 
 // sentenceSpans extends runs (rune spans of text, sorted, not overlapping) to the sentences they
 // cover mostly, and returns them merged. A cited quotation is a sentence of its own (its text
-// without the marks), so that a quoted passage stays quoted.
+// without the marks), so that a quoted passage stays quoted. Only the copy's runs are extended:
+// the source's mark the text it shares.
 func sentenceSpans(text []rune, runs [][2]int) [][2]int {
 	if len(runs) == 0 {
 		return runs

@@ -1,13 +1,8 @@
 package check
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"thesischeck/library"
 )
 
 // A short phrase that another document only words alike — instructions two manuals give the same
@@ -21,19 +16,7 @@ func TestNearStockPhrasing(t *testing.T) {
 		"授权文件的位置通过环境变量确定，X 显示通过另一个环境变量确定。由于这些环境变量通常会被自动设置，不需要另行指定。例如，下面的 \"gitk\"。",
 		"湿地被称为城市的肾脏，它能够截留地表径流中的泥沙和污染物，缓解暴雨带来的洪涝压力，并在干旱季节向河道补充水源。",
 	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "manual.txt")
-	if err := os.WriteFile(path, []byte("办公软件使用手册\n\n"+strings.Join(manual, "\n\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	lib, err := library.Open(t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lib.Close()
-	if res, err := lib.AddFiles(context.Background(), []string{path}, library.AddOptions{}, nil); err != nil || len(res.Added) != 1 {
-		t.Fatalf("library: %+v %v", res, err)
-	}
+	lib := libraryOf(t, "办公软件使用手册\n\n"+strings.Join(manual, "\n\n")+"\n")
 	tests := []struct {
 		text   string
 		copied bool

@@ -1,15 +1,11 @@
 package check
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"thesischeck/library"
 	"thesischeck/report"
 )
 
@@ -71,27 +67,15 @@ func TestArticleFirstParagraphChecked(t *testing.T) {
 func TestBoilerplateAmongTheses(t *testing.T) {
 	decl := libPara(t, "zh-wetland.txt", "学位论文原创性声明").text
 	body := libPara(t, "zh-tea.txt", "明代中期以后").text
-	dir := t.TempDir()
-	var paths []string
+	var docs []string
 	for i := 0; i < 15; i++ {
 		text := fmt.Sprintf("文献%d\n\n%s\n", i, sentences(originals[i%2])[i%3])
 		if i < 3 {
 			text = fmt.Sprintf("某某大学硕士学位论文（%d）\n\n指导教师：王强\n\n%s\n\n摘要\n\n%s\n\n第一章 绪论\n\n%s\n\n%s\n", i, decl, originals[0], body, originals[1])
 		}
-		path := filepath.Join(dir, fmt.Sprintf("d%02d.txt", i))
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, path)
+		docs = append(docs, text)
 	}
-	lib, err := library.Open(t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lib.Close()
-	if res, err := lib.AddFiles(context.Background(), paths, library.AddOptions{}, nil); err != nil || len(res.Added) != 15 {
-		t.Fatalf("library: %+v %v", res, err)
-	}
+	lib := libraryOf(t, docs...)
 	if n, known := lib.Theses(); n != 3 || !known {
 		t.Fatalf("Theses() = %d, %v", n, known)
 	}

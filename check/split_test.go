@@ -1,32 +1,13 @@
 package check
 
-import (
-	"context"
-	"os"
-	"path/filepath"
-	"testing"
-
-	"thesischeck/library"
-)
+import "testing"
 
 // A library paragraph cut in two with the student's own sentence between the halves: both halves
 // are credited to the source paragraph, the short closing half too; the same short sentence with no
 // copied neighbour is not a copy.
 func TestSplitParagraph(t *testing.T) {
 	source := "为了恢复稳定，你应该移除相应的本地配置文件并重新启动 GUI 程序。你可能需要阅读旧的配置文件内容以便之后恢复配置信息。（别将它们删得太快了。）"
-	dir := t.TempDir()
-	path := filepath.Join(dir, "manual.txt")
-	if err := os.WriteFile(path, []byte("系统维护手册\n\n"+source+"\n\n湿地被称为城市的肾脏，它能够截留地表径流中的泥沙和污染物，缓解暴雨带来的洪涝压力。\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	lib, err := library.Open(t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lib.Close()
-	if res, err := lib.AddFiles(context.Background(), []string{path}, library.AddOptions{}, nil); err != nil || len(res.Added) != 1 {
-		t.Fatalf("library: %+v %v", res, err)
-	}
+	lib := libraryOf(t, "系统维护手册\n\n"+source+"\n\n湿地被称为城市的肾脏，它能够截留地表径流中的泥沙和污染物，缓解暴雨带来的洪涝压力。\n")
 	head := "为了恢复稳定，你应该移除相应的本地配置文件并重新启动 GUI 程序。你可能需要阅读旧的配置文件内容以便之后恢复配置信息。"
 	tail := "当 Debian 重构它的档案库结构时，这些专用的代理工具往往需要软件包维护者重写代码，并可能在一段时间内无法使用。（别将它们删得太快了。）"
 	alone := "实验结束以后应当整理好所有的记录。（别将它们删得太快了。）"

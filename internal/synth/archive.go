@@ -3,8 +3,6 @@ package synth
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"unicode"
 )
@@ -21,27 +19,15 @@ const thesisEvery = 4
 // WriteArchive writes archive documents 0..n-1 into dir, TXT files with every docxEvery-th one
 // DOCX (0: none), and returns how many of them are theses.
 func (c *Corpus) WriteArchive(dir string, n, docxEvery int) (int, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, err
-	}
 	theses := 0
-	for i := 0; i < n; i++ {
+	err := writeDocs(dir, "a", n, docxEvery, func(i int) []string {
 		d, thesis := c.ArchiveDocument(i)
 		if thesis {
 			theses++
 		}
-		name := filepath.Join(dir, fmt.Sprintf("a%06d", i))
-		var err error
-		if docxEvery > 0 && i%docxEvery == 0 {
-			err = WriteDOCX(name+".docx", d)
-		} else {
-			err = WriteTXT(name+".txt", d)
-		}
-		if err != nil {
-			return theses, err
-		}
-	}
-	return theses, nil
+		return d
+	})
+	return theses, err
 }
 
 // ArchiveDocument returns the paragraphs of archive document i, and whether it is a thesis: Chinese

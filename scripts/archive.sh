@@ -20,15 +20,14 @@ rm -rf "$out/archive" "$out/archive-lib"
 	echo "archive: library add failed:"; cat "$out/archive.log"; exit 1; }
 status=0
 found=0
-score() { # score SET LIBRARY DIR
+score() { # score SET LIBRARY DIR: the checks run on every core (each reads the library only)
 	local rep="$3/reports"
 	rm -rf "$3"
 	mkdir -p "$rep"
-	for f in "$devset/$1"/submissions/*; do
-		stem=$(basename "${f%.*}")
-		"$bin" check --library "$2" --json "$rep/$stem.json" "$f" >"$rep/$stem.log" 2>&1 || {
-			echo "archive $1: check $f failed:"; cat "$rep/$stem.log"; return 1; }
-	done
+	printf '%s\0' "$devset/$1"/submissions/* | BIN="$bin" LIB="$2" REP="$rep" SET="$1" xargs -0 -P "$(nproc)" -I{} sh -c '
+		f="$1"; stem=$(basename "${f%.*}")
+		"$BIN" check --library "$LIB" --json "$REP/$stem.json" "$f" >"$REP/$stem.log" 2>&1 || {
+			echo "archive $SET: check $f failed:"; cat "$REP/$stem.log"; exit 1; }' sh {} || return 1
 	python3 "$devset/score.py" "$devset/$1/truth.json" "$rep" >"$3/score.txt"
 }
 for set in zh-thesis en-thesis zh-wild en-wild; do

@@ -28,7 +28,8 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 	r := &report.Report{
 		Created:  time.Now().UTC().Truncate(time.Second),
 		Document: report.Document{Path: doc.Path, Title: doc.Title, SHA256: sha, Paragraphs: len(paras)},
-		Settings: report.Settings{MinRunChars: c.opt.MinRunChars, MaxHamming: c.opt.MaxHamming, IncludeReferences: c.opt.IncludeReferences},
+		Settings: report.Settings{MinRunChars: c.opt.MinRunChars, MaxHamming: c.opt.MaxHamming, IncludeReferences: c.opt.IncludeReferences,
+			IncludeFrontMatter: c.opt.IncludeFrontMatter},
 		Sections: []report.SectionFigure{}, Sources: []report.Source{}, Paragraphs: []report.Paragraph{},
 	}
 	r.Library.Documents, r.Library.Paragraphs = c.lib.Stats()
@@ -207,8 +208,12 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 		r.Excluded = append(r.Excluded, report.Exclusion{Section: sec, Chars: excluded[k], Reason: why})
 	}
 	if r.TemplateChars > 0 {
-		r.Excluded = append(r.Excluded, report.Exclusion{Section: "template", Chars: r.TemplateChars,
-			Reason: fmt.Sprintf("boilerplate held by at least %d library documents or a template document; not counted", c.templateDocs)})
+		why := fmt.Sprintf("boilerplate held by at least %d library documents or a template document; not counted", c.templateDocs[0])
+		if c.kinds.known {
+			why = fmt.Sprintf("boilerplate held by at least %d of the library's %d theses, %d of its %d other documents, or a template document; not counted",
+				c.templateDocs[1], c.kinds.theses, c.templateDocs[0], c.kinds.docs)
+		}
+		r.Excluded = append(r.Excluded, report.Exclusion{Section: "template", Chars: r.TemplateChars, Reason: why})
 	}
 	if dodges.SpacedCJK < minSpacedWarning(han) {
 		dodges.SpacedCJK = 0
@@ -224,12 +229,12 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 
 func exclusionReason(p extract.Paragraph) string {
 	switch {
+	case p.FrontMatter:
+		return "front matter|front matter: title page, declarations and authorisations, signature and date lines, the same in every thesis of a school; not checked unless asked for"
 	case p.Section == extract.References:
 		return "references|reference list: not counted, as in CNKI's figure without references"
-	case p.Heading:
-		return "headings|headings: too short and formulaic to count"
 	default:
-		return "title page|title page: title, author and supervisor lines"
+		return "headings|headings: too short and formulaic to count"
 	}
 }
 

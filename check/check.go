@@ -45,9 +45,12 @@ type Progress func(stage Stage, done, total int)
 type Options struct {
 	MinRunChars       int  // shortest copied run that counts; 0 means 13 characters (CNKI's rule)
 	MaxHamming        int  // SimHash distance for near-duplicate paragraphs; 0 means 3
-	IncludeReferences bool // also check references, headings and the title page
-	// TemplateShare is the share of library documents (at least 3) that must hold a passage for it to
-	// count as boilerplate; 0 means a quarter.
+	IncludeReferences bool // also check references and headings
+	// IncludeFrontMatter also checks the front matter (extract.Paragraph.FrontMatter): the title page,
+	// declarations, authorisations, signature and date lines, which every thesis of a school repeats.
+	IncludeFrontMatter bool
+	// TemplateShare is the share of library documents of the source's kind, theses or others (at
+	// least 3), that must hold a passage for it to count as boilerplate; 0 means a quarter.
 	TemplateShare float64
 }
 
@@ -66,6 +69,18 @@ func (o *Options) withDefaults() Options {
 		v.TemplateShare = 0.25
 	}
 	return v
+}
+
+// checks reports whether a paragraph is checked: what Counted leaves out, unless a switch includes
+// it (front matter that is also a heading needs both).
+func (o Options) checks(p extract.Paragraph) bool {
+	if p.FrontMatter && !o.IncludeFrontMatter {
+		return false
+	}
+	if (p.Heading || p.Section == extract.References) && !o.IncludeReferences {
+		return false
+	}
+	return true
 }
 
 // File checks the document at path against lib. progress may be nil.
@@ -149,7 +164,7 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 	}
 	paras := make([]paragraph, len(doc.Paragraphs))
 	for i, p := range doc.Paragraphs {
-		paras[i] = paragraph{src: p, checked: o.IncludeReferences || p.Counted()}
+		paras[i] = paragraph{src: p, checked: o.checks(p)}
 	}
 
 	// Fingerprints: normalise, segment, hash (with the library's word weights once it has learned
@@ -165,10 +180,16 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 	}
 
 	// Candidates and alignment, paragraph by paragraph.
-	docs, _ := lib.Stats()
 	c := &checker{lib: lib, opt: o, align: similarity.DefaultAlign, sources: map[uint64]*sourceAcc{}, weights: weights}
 	c.align.MinChars = o.MinRunChars
-	c.templateDocs = max(3, int(float64(docs)*o.TemplateShare+0.999))
+	c.kinds.docs, _ = lib.Stats()
+	c.kinds.theses, c.kinds.known = lib.Theses()
+	if c.kinds.known {
+		c.kinds.docs -= c.kinds.theses
+	}
+	for _, k := range []*int{&c.kinds.docs, &c.kinds.theses} {
+		c.templateDocs = append(c.templateDocs, max(3, int(float64(*k)*o.TemplateShare+0.999)))
+	}
 	progress(StageSearch, 0, len(paras))
 	if err := parallel(ctx, len(paras), func(i int) {
 		if paras[i].checked {
@@ -180,6 +201,7 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 	if c.err != nil {
 		return nil, c.err
 	}
+	c.continuations(paras)
 	// A page of the index that failed its checksum answered nothing: the figures may miss a source.
 	if err := lib.Damaged(); err != nil {
 		return nil, err
@@ -207,11 +229,17 @@ type found struct {
 }
 
 type checker struct {
-	lib          *library.Library
-	opt          Options
-	align        similarity.AlignOptions
-	templateDocs int
-	weights      func(hash uint32) float32 // the library's, or nil
+	lib     *library.Library
+	opt     Options
+	align   similarity.AlignOptions
+	weights func(hash uint32) float32 // the library's, or nil
+	// kinds counts the library's theses and other documents (all of them, when the kinds are not
+	// known); templateDocs is how many documents of each kind, others first, make boilerplate.
+	kinds struct {
+		docs, theses int
+		known        bool
+	}
+	templateDocs []int
 
 	mu      sync.Mutex
 	sources map[uint64]*sourceAcc
@@ -243,13 +271,13 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 		}
 		srcGrams := similarity.Grams(sp.Tokens)
 		al := similarity.AlignGrams(p.prep.Tokens, sp.Tokens, p.prep.Grams, srcGrams, c.align)
-		if len(al.A) == 0 {
+		if len(al.A) == 0 || !c.convincing([]rune(p.src.Text), []rune(sp.Text), p.prep.Tokens, sp.Tokens, al) {
 			continue
 		}
 		f := found{
 			ref:      cand.ParaRef,
 			src:      sp,
-			spans:    similarity.RuneSpans(p.prep.Tokens, al.A),
+			spans:    sentenceSpans([]rune(p.src.Text), similarity.RuneSpans(p.prep.Tokens, al.A)),
 			srcSpans: similarity.RuneSpans(sp.Tokens, al.B),
 			hamming:  c.hamming(p, sp, cand.Hamming),
 			jaccard:  similarity.GramJaccard(p.prep.Grams, srcGrams),
@@ -259,7 +287,7 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 			c.fail(err)
 			return nil
 		}
-		f.template = info.Template || c.lib.Boilerplate(srcGrams, c.templateDocs) >= 0.5
+		f.template = info.Template || c.lib.Boilerplate(srcGrams, c.templateDocs[b2i(info.Thesis)], info.Thesis) >= 0.5
 		c.mu.Lock()
 		if _, ok := c.sources[cand.Doc]; !ok {
 			c.sources[cand.Doc] = &sourceAcc{info: info, sig: sig}
@@ -343,6 +371,13 @@ func sortFound(fs []found) {
 		}
 		return spanLen(fs[i].spans) > spanLen(fs[j].spans)
 	})
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func spanLen(s [][2]int) int {

@@ -46,6 +46,30 @@ func newLibrary(t *testing.T) *library.Library {
 	return lib
 }
 
+// libraryOf builds a library in a temporary folder of documents given by their text, a TXT file
+// each.
+func libraryOf(t *testing.T, docs ...string) *library.Library {
+	t.Helper()
+	dir := t.TempDir()
+	var paths []string
+	for i, text := range docs {
+		path := filepath.Join(dir, fmt.Sprintf("d%02d.txt", i))
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, path)
+	}
+	lib, err := library.Open(t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lib.Close() })
+	if res, err := lib.AddFiles(context.Background(), paths, library.AddOptions{}, nil); err != nil || len(res.Added) != len(docs) {
+		t.Fatalf("library: %+v %v", res, err)
+	}
+	return lib
+}
+
 // source is a paragraph of a library document, as the library stores it.
 type source struct {
 	path  string // absolute, as reports give it
@@ -557,13 +581,6 @@ func TestDodges(t *testing.T) {
 	if warned["traditional"] < 10 {
 		t.Errorf("traditional characters: %d warned", warned["traditional"])
 	}
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // squash drops the spaces Normalize keeps between Latin words and punctuation, which a span cut

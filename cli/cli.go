@@ -46,7 +46,8 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
   thesischeck library remove [--library DIR] ID...
   thesischeck library check [--library DIR] [--json]           find damage: exit 1 when there is any
   thesischeck library repair [--library DIR] [--json]          rebuild what damage left, name what is lost
-  thesischeck check [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] [--include-references] FILE
+  thesischeck check [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] [--include-references]
+                    [--include-front-matter] FILE
   thesischeck compare [--threshold 15%] [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] PATH...
                                                                compare a class's submissions pair by pair
   thesischeck extract [--json] FILE
@@ -243,7 +244,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	jsonOut := fs.String("json", "", "write the JSON report to this file ('-' for standard output)")
 	pdfOut := fs.String("pdf", "", "write the PDF report to this file")
 	htmlOut := fs.String("html", "", "write the HTML report to this file")
-	refs := fs.Bool("include-references", false, "also check references, headings and the title page")
+	refs := fs.Bool("include-references", false, "also check references and headings")
+	front := fs.Bool("include-front-matter", false, "also check the front matter: title page, declarations, authorisations, signature and date lines")
 	minRun := fs.Int("min-run", 0, "shortest copied run in characters (default 13)")
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
 		return usageError(stderr)
@@ -265,7 +267,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer lib.Close()
-	r, err := check.Document(ctx, lib, doc, sha, &check.Options{IncludeReferences: *refs, MinRunChars: *minRun}, progress)
+	r, err := check.Document(ctx, lib, doc, sha, &check.Options{IncludeReferences: *refs, IncludeFrontMatter: *front, MinRunChars: *minRun}, progress)
 	bar.done()
 	if err != nil {
 		return err

@@ -27,7 +27,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	htmlOut := fs.String("html", "", "write the HTML pair list to this file")
 	threshold := fs.String("threshold", "", "flag pairs sharing at least this share of the smaller document (0.15 or 15%)")
 	libDir := fs.String("library", "", "leave out the text of this library's template documents")
-	refs := fs.Bool("include-references", false, "also compare references, headings and title pages")
+	refs := fs.Bool("include-references", false, "also compare references, headings and front matter (title pages, declarations)")
 	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
 		return usageError(stderr)
 	}

@@ -47,8 +47,9 @@ type Options struct {
 	// Library, when not nil, supplies its template documents (added with --template): their text is
 	// left out like common text. Run only reads the library.
 	Library *library.Library
-	// IncludeReferences also compares reference lists, headings and title pages, which are left out
-	// by default: students citing the same books is not copying.
+	// IncludeReferences also compares reference lists, headings and front matter (title pages,
+	// declarations), which are left out by default: students citing the same books or signing the
+	// same declaration is not copying.
 	IncludeReferences bool
 }
 
@@ -96,7 +97,7 @@ type Document struct {
 // Paragraph is one paragraph of a document.
 type Paragraph struct {
 	Text     string
-	Compared bool     // false for references, headings and title page lines (see Options.IncludeReferences)
+	Compared bool     // false for references, headings and front matter (see Options.IncludeReferences)
 	Common   [][2]int // rune spans [start, end) of common text, left out of every figure
 }
 

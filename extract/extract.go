@@ -42,18 +42,15 @@ type Paragraph struct {
 	Chapter string   `json:"chapter,omitempty"` // the heading of the chapter it stands in
 	Page    int      `json:"page,omitempty"`    // 1-based page where it starts; 0 when the format has no pages
 	Notes   []string `json:"notes,omitempty"`   // footnotes and endnotes referenced from this paragraph
+	// FrontMatter marks the title page, declarations, authorisations, signature and date lines and
+	// table of contents: text every thesis of a school repeats, recognised by its place (Structure).
+	FrontMatter bool `json:"front_matter,omitempty"`
 }
 
 // Counted reports whether a paragraph counts towards similarity by default: references, headings and
-// the title page do not (as in CNKI's figure without references), and reports say so.
+// front matter do not (as in CNKI's figure without references), and reports say so.
 func (p Paragraph) Counted() bool {
-	if p.Heading || p.Section == References {
-		return false
-	}
-	if p.Section == Front && titlePageLine(p.Text) {
-		return false
-	}
-	return true
+	return !p.Heading && p.Section != References && !p.FrontMatter
 }
 
 // titlePageLine reports front matter that is a line of the title page (title, author, supervisor,
@@ -71,9 +68,12 @@ func titlePageLine(text string) bool {
 
 // Document is an extracted file.
 type Document struct {
-	Path       string      `json:"path"`
-	Format     string      `json:"format"` // "pdf", "docx" or "txt"
-	Title      string      `json:"title"`
+	Path   string `json:"path"`
+	Format string `json:"format"` // "pdf", "docx" or "txt"
+	Title  string `json:"title"`
+	// Thesis: the document opens with a thesis's front matter (a cover page naming the degree or the
+	// supervisor, or a declaration of originality), as Structure recognised it.
+	Thesis     bool        `json:"thesis,omitempty"`
 	Paragraphs []Paragraph `json:"paragraphs"`
 	// Warnings tell of text that extraction replaced, dropped or could not read as the file meant
 	// it. A check's figures are about the text read, so a report carries these along.

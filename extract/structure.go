@@ -19,6 +19,9 @@ import (
 //
 // A reader that knows outline levels marks a chapter-level heading by setting its Chapter to its own
 // text; other reader headings are then taken as sections inside a chapter.
+//
+// Front matter that a thesis repeats (see markFrontMatter) is marked FrontMatter, and a document
+// that has it is a Thesis.
 func Structure(doc *Document) {
 	ps := doc.Paragraphs
 	if len(ps) == 0 {
@@ -49,9 +52,77 @@ func Structure(doc *Document) {
 			ps[i].Chapter = res.chapters[i]
 		}
 	}
+	doc.Thesis = markFrontMatter(ps, info)
 	if doc.Title == "" {
 		doc.Title = guessTitle(ps)
 	}
+}
+
+// markFrontMatter marks the front matter a check leaves out by default, by its place: in a thesis
+// (a front part with a cover naming the degree or the supervisor, or a declaration), everything in
+// front matter but what the author wrote under a preface, foreword or dedication heading; in any
+// other document only the title lines, so that the first paragraph of an article, which may have
+// been copied, is still checked. It reports whether the document is a thesis.
+func markFrontMatter(ps []Paragraph, info []paraInfo) bool {
+	thesis := false
+	for i, p := range ps {
+		if p.Section == Front && thesisSign(p, info[i]) {
+			thesis = true
+			break
+		}
+	}
+	authored := false
+	for i := range ps {
+		p := &ps[i]
+		if p.Section != Front {
+			p.FrontMatter, authored = false, false
+			continue
+		}
+		if info[i].kind == kFront {
+			authored = authoredFront[info[i].key]
+		}
+		p.FrontMatter = titlePageLine(p.Text) || thesis && !authored
+	}
+	return thesis
+}
+
+var (
+	// reCoverSign: lines only a thesis's cover has (degree, supervisor, student number, the
+	// submission formula).
+	reCoverSign = regexp.MustCompile(`(?i)(硕士|博士|学士|本科|毕业|学位)\s*(学位)?\s*(论文|设计)\s*$|^(指导教师|导\s*师|学位申请人|申\s*请\s*人|学\s*号|培养单位|答辩日期|学位类别|学科专业)\s*[:：]|\b(supervisor|advisor|student\s+(id|no\.?|number))\s*[:：]|^(a\s+)?(thesis|dissertation)\s+(submitted|presented)|in\s+(partial\s+)?fulfil+ment\s+of`)
+	// reDeclareProse: a declaration or an authorisation about the thesis itself, not a copyright
+	// line an article may have as well.
+	reDeclareProse = regexp.MustCompile(`(?i)(声明|授权|版权|原创性|独创性).*(论文|学位)|(论文|学位).*(声明|授权|版权|原创性|独创性)|(declar|hereby|originality|certify|permission|authori[sz]|copyright).*\b(thesis|dissertation|degree)\b|\b(thesis|dissertation)\b.*(declar|hereby|originality|certify|permission|authori[sz]|copyright)`)
+)
+
+// IsThesis reports whether paragraphs that Structure has read (their sections set) open with a
+// thesis's front matter, as Document.Thesis says of a document read now: for documents kept from
+// before it was recorded.
+func IsThesis(ps []Paragraph) bool {
+	for _, p := range ps {
+		if p.Section == Front && thesisSign(p, classify(p, false)) {
+			return true
+		}
+	}
+	return false
+}
+
+// authoredFront are the front-matter headings under which the author writes prose of their own.
+var authoredFront = map[string]bool{"preface": true, "foreword": true, "dedication": true, "序": true}
+
+// thesisSign reports a front-matter paragraph that only a thesis has: a declaration heading, a
+// cover line naming the degree or the supervisor, or a declaration about the thesis.
+func thesisSign(p Paragraph, in paraInfo) bool {
+	t := strings.TrimSpace(p.Text)
+	switch {
+	case in.kind == kFront:
+		return !authoredFront[in.key]
+	case in.runes <= 120 && reCoverSign.MatchString(t):
+		return true
+	case in.runes >= 40 && in.runes <= 2000 && reDeclareProse.MatchString(t):
+		return true
+	}
+	return false
 }
 
 // kind is what a paragraph announces.

@@ -483,3 +483,131 @@ func TestStructurePrefilters(t *testing.T) {
 		})
 	}
 }
+
+// A front-matter spec line is "* text" for a paragraph Structure must mark FrontMatter (left out of
+// a check by default), "- text" for one it must not; "~" is where the body of a thesis's length
+// goes (at the end when there is none).
+func TestFrontMatter(t *testing.T) {
+	tests := []struct {
+		name   string
+		thesis bool
+		spec   string
+	}{
+		{
+			name: "Chinese thesis: cover, declarations with headings, signature lines, TOC", thesis: true,
+			spec: `
+* 学校代码：10487
+* 华中某某大学硕士学位论文
+* 基于指纹与对齐的学位论文复制检测方法研究
+* 指导教师：王强教授
+* 独创性声明
+* 本人郑重声明：所呈交的学位论文是本人在导师指导下进行的研究工作及取得的研究成果。据我所知，除文中已经注明引用的内容外，本论文不包含其他个人已经发表或撰写过的研究成果。
+* 作者签名：　　　　日期：　　年　　月　　日
+* 学位论文版权使用授权书
+* 本学位论文作者完全了解学校有关保留、使用学位论文的规定，即：学校有权保留并向国家有关部门或机构送交论文的复印件和电子版，允许论文被查阅和借阅。
+- 摘　要
+- 随着学术不端问题日益受到关注，论文复制检测成为研究生培养的重要环节。本文提出一种结合局部敏感哈希与序列对齐的检测方法。
+- 关键词：复制检测；局部敏感哈希
+* 目　录
+* 第一章 绪论……………………………………………………1
+- 第一章 绪论
+- 近年来，随着高等教育规模的扩大，学位论文数量快速增长，人工审查已经难以满足需要，自动化的复制检测系统应运而生。`,
+		},
+		{
+			name: "declarations inline, without headings, before the abstract", thesis: true,
+			spec: `
+* 面向开源文档的检索方法
+* 学位论文独创性声明：本人郑重声明，所呈交的学位论文是本人在导师指导下独立开展研究工作所取得的成果。除文中已经注明引用的内容以外，本论文不含任何其他个人或集体已经发表或撰写过的作品。
+* 学位论文使用授权书：本学位论文作者完全了解学校有关保留、使用学位论文的规定，同意学校保留并向有关部门送交论文的复印件和电子版，允许论文被查阅和借阅。
+- 摘要
+- 本文研究开源文档的检索方法，提出了一种基于倒排索引与语义向量相结合的检索模型，实验表明其效果优于传统方法。
+- 第一章 绪论
+- 开源软件的文档数量巨大，用户往往难以找到所需的信息，因此需要高效的检索方法来帮助用户快速定位相关内容。`,
+		},
+		{
+			name: "English thesis: the preface is the author's own and is checked", thesis: true,
+			spec: `
+* Fast Detection of Copied Text
+* A thesis submitted in partial fulfilment of the requirements for the degree of Master of Science
+* Supervisor: Prof. K. Brown
+* Statement of Originality
+* I hereby declare that this thesis is my own work and that it contains no material previously published or written by another person except where due acknowledgement has been made in the text.
+* Permission to use: the author grants the University the right to keep, copy and lend this thesis, in print and in electronic form, for purposes of research and teaching.
+* Preface
+- This work grew out of a summer spent reading student reports, when it became clear to me how much of what we call writing is in fact rearranging, and how little the tools of the day could tell the two apart.
+- Abstract
+- We present a method that finds copied passages in theses with fingerprints and alignment, and show that it is accurate on a new collection.
+- Chapter 1 Introduction
+- Plagiarism detection systems compare a submitted document with a large collection of sources and report the passages they share.`,
+		},
+		{
+			name: "declarations at the end, after the acknowledgements", thesis: true,
+			spec: `
+- 第一章 绪论
+- 开源软件的文档数量巨大，用户往往难以找到所需的信息，因此需要高效的检索方法来帮助用户快速定位相关内容。
+- 致谢
+- 衷心感谢导师王强教授的悉心指导，感谢实验室同学在学习和生活上给予的帮助。
+~
+* 原创性声明
+* 本人郑重声明：所呈交的学位论文，是本人在导师的指导下，独立进行研究工作所取得的成果。除文中已经注明引用的内容外，本论文不含任何其他个人或集体已经发表或撰写过的作品成果。`,
+		},
+		{
+			name: "article: a first paragraph before the first heading is checked",
+			spec: `
+* Detecting Plagiarism in Master's Theses with Fingerprints
+* J. Smith, K. Brown
+* Department of Computer Science, Example University
+- © 2021 Elsevier Ltd. All rights reserved.
+- Copying from the web has become the most common form of academic misconduct, and universities now check every thesis before it is accepted. This paper describes how such checks work and where they fail.
+- 1 Introduction
+- Plagiarism detection systems compare a submitted document with a large collection of sources and report the passages they share. We describe the stages of such a system in turn.
+- 2 Related Work
+- Early systems compared documents word by word; later ones used fingerprints of overlapping word sequences, which scale to collections of millions of documents.`,
+		},
+		{
+			name: "article without structure: nothing is front matter",
+			spec: `
+- 开源软件的文档数量巨大，用户往往难以找到所需的信息，因此需要高效的检索方法来帮助用户快速定位相关内容。
+- 本文研究开源文档的检索方法，提出了一种基于倒排索引与语义向量相结合的检索模型，实验表明其效果优于传统方法。`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := &Document{}
+			var want []bool
+			body := func() { // front matter is a small part of a document
+				for i := 0; i < 8; i++ {
+					doc.Paragraphs = append(doc.Paragraphs, Paragraph{Text: strings.Repeat("The body goes on with its argument, one sentence after another. ", 4)})
+					want = append(want, false)
+				}
+			}
+			spec := strings.TrimSpace(tt.spec)
+			if !strings.Contains(spec, "~") {
+				spec += "\n~"
+			}
+			for _, line := range strings.Split(spec, "\n") {
+				mark, text, _ := strings.Cut(strings.TrimSpace(line), " ")
+				if mark == "~" {
+					body()
+					continue
+				}
+				doc.Paragraphs = append(doc.Paragraphs, Paragraph{Text: text})
+				want = append(want, mark == "*")
+			}
+			for pass := 0; pass < 2; pass++ { // Structure may be called again on its own output
+				Structure(doc)
+				if doc.Thesis != tt.thesis {
+					t.Errorf("pass %d: Thesis = %v, want %v", pass, doc.Thesis, tt.thesis)
+				}
+				for i, p := range doc.Paragraphs {
+					if p.FrontMatter != want[i] {
+						t.Errorf("pass %d: paragraph %d %q (section %s): FrontMatter = %v, want %v", pass, i, p.Text, p.Section, p.FrontMatter, want[i])
+					}
+					if p.Counted() && want[i] {
+						t.Errorf("pass %d: paragraph %d %q is front matter but counted", pass, i, p.Text)
+					}
+				}
+			}
+		})
+	}
+}

@@ -21,6 +21,8 @@ package library
 //	docs   id (uint64 BE) → docRecord: JSON of DocInfo plus sha256 and the MinHash signature
 //	sha    sha256 of the file content (hex) → id; the same content is never added twice
 //	ploc   id → where the document is in the paragraph store (paraLoc)
+//	theses id → empty, for the documents that are theses; meta "kinds" → "1" once every document's
+//	       kind is recorded (see kinds.go)
 //	paras  id → the document's paragraphs, in libraries version 1 wrote (read, never written now)
 //	fp     id → the fingerprints the index is built from
 //	df     word hash (uint32 BE) → paragraphs holding the word (uvarint, not sealed); meta "dfparas"
@@ -32,7 +34,7 @@ package library
 // of each paragraph; frame.go) and then its paragraph records; a removal appends a frame naming
 // the documents removed. library.db can be rebuilt from it alone.
 //
-// A document is written in one transaction (docs, sha, ploc and fp together), after its paragraphs
+// A document is written in one transaction (docs, sha, ploc, fp and theses together), after its paragraphs
 // are in the store and synced: it is in the library whole or not at all. An import commits a batch
 // of documents at a time; a killed import loses at most the batch in flight, and running it again
 // adds exactly what is missing (the sha bucket says what is there).

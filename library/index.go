@@ -3,6 +3,7 @@ package library
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"sort"
 	"sync"
@@ -230,16 +231,21 @@ type ParaRef struct {
 // Candidate is a library paragraph that may be a source of a query paragraph.
 type Candidate struct {
 	ParaRef
-	Hits    int // grams of the query found in the paragraph's index entries
+	Hits int // grams of the query found in the paragraph's index entries
+	// Score is Hits weighed by the grams' rarity (gramWeight): candidates are ranked by it, so that
+	// in a large library the few rare grams of a copied run outweigh the many common words that
+	// texts of the same field share.
+	Score   int
 	Hamming int // SimHash distance to the query
 }
 
-// hitCounter counts gram hits per global paragraph: a flat array reused across queries (a map of
+// hitCounter counts gram hits per global paragraph: flat arrays reused across queries (a map of
 // hits costs more than the lookups themselves once common grams have long postings).
 type hitCounter struct {
-	counts  []uint32
+	hits    []uint32
+	scores  []uint32
 	touched []int32
-	hist    []int // paragraphs by hits, for floor
+	hist    []int // paragraphs by score, for floor
 }
 
 var hitPool sync.Pool
@@ -249,31 +255,39 @@ func getCounter(n int) *hitCounter {
 	if h == nil {
 		h = &hitCounter{}
 	}
-	if len(h.counts) < n {
-		h.counts = make([]uint32, n+n/4)
+	if len(h.hits) < n {
+		h.hits, h.scores = make([]uint32, n+n/4), make([]uint32, n+n/4)
 	}
 	return h
 }
 
-func (h *hitCounter) hit(p int32) {
-	if h.counts[p] == 0 {
+func (h *hitCounter) hit(p int32, weight uint32) {
+	if h.hits[p] == 0 {
 		h.touched = append(h.touched, p)
 	}
-	h.counts[p]++
+	h.hits[p]++
+	h.scores[p] += weight
 }
 
-// floor is the most hits that at least limit touched paragraphs have (0 when limit is 0 or fewer
-// are touched). hits are at most grams.
-func (h *hitCounter) floor(limit, grams int) int {
+// gramWeight is the weight of a hit on a gram that n library paragraphs hold: 1 at maxPostings,
+// one more each time n halves, 14 for a gram of one paragraph. A copied run's grams are rare; the
+// word pairs of a field's vocabulary are held by hundreds of paragraphs in a large library.
+func gramWeight(n int) uint32 {
+	return uint32(bits.Len(uint(maxPostings / max(n, 1))))
+}
+
+// floor is the highest score that at least limit touched paragraphs have (0 when limit is 0 or
+// fewer are touched). Scores are at most maxScore.
+func (h *hitCounter) floor(limit, maxScore int) int {
 	if limit <= 0 || len(h.touched) < limit {
 		return 0
 	}
-	h.hist = append(h.hist[:0], make([]int, grams+1)...)
+	h.hist = append(h.hist[:0], make([]int, maxScore+1)...)
 	for _, p := range h.touched {
-		h.hist[min(int(h.counts[p]), grams)]++
+		h.hist[min(int(h.scores[p]), maxScore)]++
 	}
 	n := 0
-	for c := grams; c > 0; c-- {
+	for c := maxScore; c > 0; c-- {
 		if n += h.hist[c]; n >= limit {
 			return c
 		}
@@ -283,7 +297,7 @@ func (h *hitCounter) floor(limit, grams int) int {
 
 func (h *hitCounter) release() {
 	for _, p := range h.touched {
-		h.counts[p] = 0
+		h.hits[p], h.scores[p] = 0, 0
 	}
 	h.touched = h.touched[:0]
 	hitPool.Put(h)
@@ -310,18 +324,22 @@ func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits
 	mem := x.mem.tables()
 	uniq := similarity.SortedSet(slices.Clone(grams))
 	postings := make([][]uint32, len(x.segs))
+	maxScore := 0
 	for _, g := range uniq {
-		if x.postings(g, mem, postings) > maxPostings {
+		n := x.postings(g, mem, postings)
+		if n > maxPostings {
 			continue
 		}
+		w := gramWeight(n)
+		maxScore += int(w)
 		for i, ps := range postings {
 			base := x.bases[i]
 			for _, p := range ps {
-				h.hit(base + int32(p))
+				h.hit(base+int32(p), w)
 			}
 		}
 		for _, p := range mem.grams[g] {
-			h.hit(x.memBase + p)
+			h.hit(x.memBase+p, w)
 		}
 	}
 	var near []int32
@@ -344,40 +362,40 @@ func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits
 	slices.Sort(near)
 	near = slices.Compact(near)
 	// Only the best limit candidates are kept (a bounded heap, worst on top): common grams can give
-	// thousands of paragraphs two hits, and sorting them all cost more than finding them. Hits
-	// decide first, so a paragraph with fewer hits than the limit-th most cannot enter: its
-	// document and SimHash are not looked up (12 % of the CPU of a 313-page thesis's check against
-	// 100,000 documents went to those lookups), unless removed documents leave the heap short.
+	// thousands of paragraphs two hits, and sorting them all cost more than finding them. Scores
+	// decide first, so a paragraph scoring less than the limit-th best cannot enter: its document
+	// and SimHash are not looked up (12 % of the CPU of a 313-page thesis's check against 100,000
+	// documents went to those lookups), unless removed documents leave the heap short.
 	top := candHeap{limit: limit}
-	add := func(p int32, hits int) {
-		if top.limit > 0 && len(top.c) == top.limit && hits < top.c[0].Hits {
+	add := func(p int32) {
+		hits, score := int(h.hits[p]), int(h.scores[p])
+		if top.limit > 0 && len(top.c) == top.limit && score < top.c[0].Score {
 			return
 		}
 		if id, num, sim, ok := x.para(p); ok {
-			top.offer(Candidate{ParaRef: ParaRef{Doc: id, Para: num}, Hits: hits, Hamming: similarity.Hamming(simhash, sim)})
+			top.offer(Candidate{ParaRef: ParaRef{Doc: id, Para: num}, Hits: hits, Score: score, Hamming: similarity.Hamming(simhash, sim)})
 		}
 	}
-	offer := func(lo, hi int) { // the paragraphs with lo <= hits < hi
+	offer := func(lo, hi int) { // the paragraphs with lo <= score < hi
 		for _, p := range h.touched {
-			c := int(h.counts[p])
-			if c < lo || c >= hi {
+			if c := int(h.scores[p]); c < lo || c >= hi {
 				continue
 			}
-			if c >= minHits {
-				add(p, c)
+			if int(h.hits[p]) >= minHits {
+				add(p)
 			} else if _, ok := slices.BinarySearch(near, p); ok {
-				add(p, c)
+				add(p)
 			}
 		}
 		if lo == 0 {
 			for _, p := range near {
-				if h.counts[p] == 0 {
-					add(p, 0)
+				if h.hits[p] == 0 {
+					add(p)
 				}
 			}
 		}
 	}
-	floor := h.floor(limit, len(uniq))
+	floor := h.floor(limit, maxScore)
 	offer(floor, math.MaxInt)
 	if floor > 0 && len(top.c) < limit {
 		offer(0, floor)
@@ -387,10 +405,10 @@ func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits
 	return out
 }
 
-// better orders candidates: more hits, then nearer SimHash, then document and paragraph order.
+// better orders candidates: higher score, then nearer SimHash, then document and paragraph order.
 func better(a, b Candidate) bool {
-	if a.Hits != b.Hits {
-		return a.Hits > b.Hits
+	if a.Score != b.Score {
+		return a.Score > b.Score
 	}
 	if a.Hamming != b.Hamming {
 		return a.Hamming < b.Hamming
@@ -510,13 +528,23 @@ func (l *Library) SimilarDocuments(sig *similarity.Signature) []uint64 {
 }
 
 // Boilerplate reports the share of a library paragraph's indexed grams (its word bigrams, grams,
-// winnowed as the index winnows them) that stand in at least minDocs documents of the library: text
-// every thesis of a university shares, such as its declaration of originality, scores near 1.
-func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
+// winnowed as the index winnows them) that stand in at least minDocs documents of the library of one
+// kind, theses or not (kinds.go): text every thesis of a university shares, such as its declaration
+// of originality, scores near 1 among theses however many articles the library holds.
+func (l *Library) Boilerplate(grams []uint32, minDocs int, thesis bool) float64 {
 	grams = similarity.Winnow(grams, winnowWindow)
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	x := l.idx
+	if l.kindsKnown {
+		n := len(l.theses)
+		if !thesis {
+			n = x.live - n
+		}
+		if n < minDocs {
+			return 0 // too few documents of the kind to hold anything minDocs times
+		}
+	}
 	mem := x.mem.tables()
 	total, common := 0, 0
 	var memDocs map[int32]bool
@@ -530,7 +558,10 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 		if x.postings(g, mem, postings) < minDocs {
 			continue
 		}
-		key := uint64(g)<<32 | uint64(uint32(minDocs))
+		key := uint64(g)<<32 | uint64(uint32(minDocs)&^(1<<31))
+		if thesis {
+			key |= 1 << 31
+		}
 		l.bpMu.Lock()
 		known, ok := l.bp[key]
 		l.bpMu.Unlock()
@@ -550,7 +581,7 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 					continue
 				}
 				d := s.seg.doc(p)
-				if int64(d) != last && int(d) < s.docs() && !s.dead[d] {
+				if int64(d) != last && int(d) < s.docs() && !s.dead[d] && l.ofKind(s.seg.docIDs[d], thesis) {
 					last = int64(d)
 					docs++
 					if docs >= minDocs {
@@ -568,7 +599,7 @@ func (l *Library) Boilerplate(grams []uint32, minDocs int) float64 {
 			}
 			clear(memDocs)
 			for _, q := range mem.grams[g] {
-				if d := x.mem.paraDoc[q]; !x.mem.docs[d].dead && !memDocs[d] {
+				if d := x.mem.paraDoc[q]; !x.mem.docs[d].dead && !memDocs[d] && l.ofKind(x.mem.docs[d].id, thesis) {
 					memDocs[d] = true
 					if docs+len(memDocs) >= minDocs {
 						break

@@ -1,6 +1,7 @@
 package library
 
 import (
+	"fmt"
 	"math/rand"
 	"reflect"
 	"slices"
@@ -225,19 +226,19 @@ func TestBoilerplate(t *testing.T) {
 		writeDoc(t, src, "d.txt", "D", prose[3]))
 	seg := segmenter(t)
 	grams := seg.Prepare(decl).Grams
-	if got := l.Boilerplate(grams, 3); got < 0.9 {
+	if got := l.Boilerplate(grams, 3, false); got < 0.9 {
 		t.Errorf("declaration in 3 documents: boilerplate share %.2f at 3 documents", got)
 	}
-	if got := l.Boilerplate(grams, 4); got > 0.1 {
+	if got := l.Boilerplate(grams, 4, false); got > 0.1 {
 		t.Errorf("declaration in 3 documents: boilerplate share %.2f at 4 documents", got)
 	}
-	if got := l.Boilerplate(seg.Prepare(prose[0]).Grams, 2); got > 0.1 {
+	if got := l.Boilerplate(seg.Prepare(prose[0]).Grams, 2, false); got > 0.1 {
 		t.Errorf("a paragraph of one document: boilerplate share %.2f", got)
 	}
 	if err := l.Remove(res.Added[0].ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := l.Boilerplate(grams, 3); got > 0.1 {
+	if got := l.Boilerplate(grams, 3, false); got > 0.1 {
 		t.Errorf("after removing one of the 3 documents the share is still %.2f", got)
 	}
 }
@@ -276,5 +277,47 @@ func TestMemTablesFollowAdds(t *testing.T) {
 	}
 	if len(want.grams) == 0 || len(want.blocks[0]) == 0 || len(want.bands[0]) == 0 {
 		t.Fatalf("test documents fill no tables: %+v", want)
+	}
+}
+
+// Candidates are ranked by the rarity of the grams they share: a paragraph sharing a short run of
+// words no other paragraph has ranks above many that share more of a field's common word pairs.
+func TestCandidatesRankRareGramsFirst(t *testing.T) {
+	src := t.TempDir()
+	l := openLib(t, t.TempDir(), nil)
+	defer l.Close()
+	common := "软件包管理工具可以安装和升级系统中的程序，配置文件保存在用户的主目录下"
+	var field []string
+	for i := 0; i < 300; i++ {
+		field = append(field, fmt.Sprintf("%s %d. %s。", prose[3+i%2], i, common))
+	}
+	add(t, l, AddOptions{},
+		writeDoc(t, src, "field.txt", "Field", field...),
+		writeDoc(t, src, "source.txt", "Source", prose[2]))
+	seg := segmenter(t)
+	run := string([]rune(prose[2])[:24]) // the copied run
+	query := seg.Prepare(run + "。" + common + "。").Grams
+	all := l.Candidates(query, 0, -1, 1, 0)
+	var source *Candidate
+	more := 0
+	for i, c := range all {
+		if c.Doc == 2 {
+			source = &all[i]
+		}
+	}
+	if source == nil {
+		t.Fatalf("the source is not a candidate at all: %v", all)
+	}
+	for _, c := range all {
+		if c.Doc == 1 && c.Hits > source.Hits {
+			more++
+		}
+	}
+	if more < 5 {
+		t.Fatalf("only %d paragraphs share more grams than the source (%d): the test needs the source outnumbered", more, source.Hits)
+	}
+	top := l.Candidates(query, 0, -1, 1, 5)
+	if !slices.ContainsFunc(top, func(c Candidate) bool { return c.Doc == 2 }) {
+		t.Errorf("the source (%d hits, score %d) is not among the best 5 of %d candidates: %v", source.Hits, source.Score, len(all), top)
 	}
 }

@@ -29,10 +29,10 @@ type docState struct {
 	frec    *docRecord // from the frame
 	loc     *paraLoc   // ploc value, checked
 	floc    *paraLoc   // from the frame
-	sims    []uint64 // the SimHashes of its fingerprints, nil when they do not read (fp is read again to rebuild)
-	inDB    bool // some value of library.db names it
-	removed bool // a removal frame names it
-	v1      bool // its paragraphs are in bucket paras (format version 1)
+	sims    []uint64   // the SimHashes of its fingerprints, nil when they do not read (fp is read again to rebuild)
+	inDB    bool       // some value of library.db names it
+	removed bool       // a removal frame names it
+	v1      bool       // its paragraphs are in bucket paras (format version 1)
 	good    *paraLoc
 	goodOK  bool // its paragraphs read and check (through good, or bucket paras)
 	framed  bool // good is a frame of the store that checks
@@ -251,6 +251,17 @@ func (in *inspection) readDB(db *bolt.DB) {
 		n := binary.BigEndian.Uint64(u)
 		in.doc(n).inDB = true
 		in.sha[n] = string(k)
+	})
+	walk(bucketTheses, func(k, v []byte) {
+		// A damaged entry would move a document between the kinds that the boilerplate rule counts
+		// among (kinds.go); a missing one is counted again by the next writable open.
+		_, err := in.rec.open(bucketTheses, k, v)
+		if err == nil && len(k) != 8 {
+			err = errFormat
+		}
+		if err != nil {
+			in.problem(0, "library.db: a document's kind (bucket theses): %v", err)
+		}
 	})
 	if in.rec.sealed && (docs != in.docCount || templates != in.tmplCnt) {
 		in.problem(0, "library.db: its counts say %d documents (%d templates), its records %d (%d)", in.docCount, in.tmplCnt, docs, templates)

@@ -63,6 +63,9 @@ type Library struct {
 	bpMu sync.Mutex
 	bp   map[uint64]bool
 
+	theses     map[uint64]bool // ids of the documents that are theses (kinds.go); guarded by mu
+	kindsKnown bool            // every document's kind is recorded
+
 	minIDF  int          // Options.MinIDFParagraphs
 	dfMu    sync.RWMutex // guards dft and pending
 	dft     dfTable
@@ -92,6 +95,8 @@ type DocInfo struct {
 	// Damaged, when not empty, says why the library cannot give this document's description (List
 	// lists it all the same, with its id).
 	Damaged string `json:"damaged,omitempty"`
+	// Thesis: the document opens with a thesis's front matter (extract.Document.Thesis); see kinds.go.
+	Thesis bool `json:"thesis,omitempty"`
 }
 
 type docRecord struct {
@@ -211,7 +216,14 @@ func Open(dir string, opts *Options) (*Library, error) {
 	l := &Library{dir: dir, db: db, rec: rec, readOnly: opts.ReadOnly, paras: store, cache: map[ParaRef]*Paragraph{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{},
 		minIDF: cmp.Or(opts.MinIDFParagraphs, DefaultMinIDFParagraphs)}
 	if !opts.ReadOnly && version == 0 {
-		err = l.update(func(tx *bolt.Tx) error { return initDB(tx, rec, store) })
+		// A new library records its documents' kinds from the start (kinds.go); a rebuilt one has
+		// them counted again by its next writable open.
+		err = l.update(func(tx *bolt.Tx) error {
+			if err := initDB(tx, rec, store); err != nil {
+				return err
+			}
+			return rec.put(tx, bucketMeta, keyKinds, []byte("1"))
+		})
 		if err != nil {
 			store.close()
 			db.Close()
@@ -238,7 +250,7 @@ func storeHolds(dir string) bool {
 
 // initDB makes the buckets and meta values of a new library.
 func initDB(tx *bolt.Tx, c codec, store *paraStore) error {
-	for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketLoc, bucketFP, bucketDF} {
+	for _, b := range [][]byte{bucketMeta, bucketDocs, bucketSHA, bucketParas, bucketLoc, bucketFP, bucketDF, bucketTheses} {
 		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 			return err
 		}
@@ -626,7 +638,7 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 	if err != nil {
 		abs = path
 	}
-	p.rec = docRecord{DocInfo: DocInfo{Path: abs, Title: doc.Title, Template: opts.Template}, SHA256: hex.EncodeToString(sum[:])}
+	p.rec = docRecord{DocInfo: DocInfo{Path: abs, Title: doc.Title, Template: opts.Template, Thesis: doc.Thesis}, SHA256: hex.EncodeToString(sum[:])}
 	p.warns = doc.Warnings
 	var shingles []uint32
 	weights, _ := l.Weights() // checked by AddFiles: loaded once, it fails no more
@@ -702,6 +714,11 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 				l.rec.put(tx, bucketLoc, key, locs[i].encode()), l.rec.put(tx, bucketFP, key, encodeFingerprints(p.fps))); err != nil {
 				return err
 			}
+			if recs[i].Thesis {
+				if err := l.rec.put(tx, bucketTheses, key, nil); err != nil {
+					return err
+				}
+			}
 		}
 		if err := l.paras.putMeta(tx, l.rec, end, l.paras.dead); err != nil {
 			return err
@@ -720,6 +737,9 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 		var sig similarity.Signature
 		copy(sig[:], recs[i].Signature)
 		l.idx.add(recs[i].ID, sig, p.fps)
+		if recs[i].Thesis {
+			l.theses[recs[i].ID] = true
+		}
 	}
 	l.docs += len(fresh)
 	l.templates += templates
@@ -901,7 +921,7 @@ func (l *Library) Remove(ids ...uint64) error {
 				}
 				dead += c.size()
 			}
-			for _, b := range [][]byte{bucketDocs, bucketParas, bucketLoc, bucketFP} {
+			for _, b := range [][]byte{bucketDocs, bucketParas, bucketLoc, bucketFP, bucketTheses} {
 				if err := tx.Bucket(b).Delete(key); err != nil {
 					return err
 				}
@@ -924,6 +944,7 @@ func (l *Library) Remove(ids ...uint64) error {
 		l.paras.end, l.paras.dead = end, dead
 		for _, id := range ids {
 			l.idx.remove(id)
+			delete(l.theses, id)
 		}
 		l.docs -= len(ids)
 		l.templates -= templates
@@ -960,6 +981,7 @@ func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, error) {
 	if ok {
 		sig = l.idx.signature(loc)
 	}
+	thesis := l.theses[id] // the record of a document added before kinds were recorded does not say
 	l.mu.RUnlock()
 	if !ok {
 		return DocInfo{}, sig, fmt.Errorf("library %s: document %d: %w", l.dir, id, errNoDocument)
@@ -967,6 +989,7 @@ func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, error) {
 	l.cacheMu.Lock()
 	info, ok := l.infos[id]
 	l.cacheMu.Unlock()
+	info.Thesis = thesis
 	if ok {
 		return info, sig, nil
 	}
@@ -991,6 +1014,7 @@ func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, error) {
 	if err != nil {
 		return DocInfo{}, sig, fmt.Errorf("library %s: document %d: %w", l.dir, id, err)
 	}
+	info.Thesis = thesis
 	l.cacheMu.Lock()
 	l.cacheInfo(info)
 	l.cacheMu.Unlock()
@@ -1185,6 +1209,9 @@ func (l *Library) load() error {
 				return err
 			}
 		}
+	}
+	if err := l.loadKinds(); err != nil {
+		return err
 	}
 	if !l.readOnly {
 		return l.checkpointWords()

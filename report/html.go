@@ -163,6 +163,9 @@ func settingsText(s Settings) string {
 	if s.IncludeReferences {
 		refs = "含参考文献 (references included)"
 	}
+	if s.IncludeFrontMatter {
+		refs += " · 含前置部分 (front matter included)"
+	}
 	return fmt.Sprintf("最小连续复制 %d 字 (min. run) · SimHash ≤ %d · %s", s.MinRunChars, s.MaxHamming, refs)
 }
 

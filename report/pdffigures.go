@@ -159,7 +159,7 @@ func (r *Report) documentName() string {
 	return "(unnamed document)"
 }
 
-// The check names report parts by key ("abstract", "title page", "spaced"); readers see them in the
+// The check names report parts by key ("abstract", "front matter", "spaced"); readers see them in the
 // report's two languages, Chinese first as in CNKI reports. Unknown keys are shown as they are.
 var (
 	sectionLabels = map[string]string{
@@ -167,10 +167,10 @@ var (
 		"references": "参考文献 References", "acknowledgements": "致谢 Acknowledgements", "appendix": "附录 Appendix",
 	}
 	exclusionLabels = map[string][2]string{ // label, reason; the check's own reason is for unknown keys
-		"headings":   {"标题 Headings", "标题文字短且格式固定 · headings: too short and formulaic to count"},
-		"references": {"参考文献 References", "参考文献列表不计入复制比 · the reference list is not counted, as in CNKI"},
-		"title page": {"题名页 Title page", "题目、作者、导师等信息 · title, author and supervisor lines"},
-		"template":   {"模板文字 Boilerplate", "多篇文献共有或来自模板的文字，以灰色显示 · text many documents share, shown in grey"},
+		"headings":     {"标题 Headings", "标题文字短且格式固定 · headings: too short and formulaic to count"},
+		"references":   {"参考文献 References", "参考文献列表不计入复制比 · the reference list is not counted, as in CNKI"},
+		"front matter": {"前置部分 Front matter", "封面、声明、授权书、签名与日期，同校论文皆同，默认不检测 · title page, declarations, authorisations, signature and date lines: the same in every thesis of a school, not checked by default"},
+		"template":     {"模板文字 Boilerplate", "多篇文献共有或来自模板的文字，以灰色显示 · text many documents share, shown in grey"},
 	}
 	warningLabels = map[string][2]string{ // label, Chinese explanation
 		"invisible":   {"不可见字符 Invisible characters", "文中夹有零宽或格式控制字符，这是规避检测的常见手段"},

@@ -64,9 +64,10 @@ type Library struct {
 
 // Settings are the thresholds the check ran with.
 type Settings struct {
-	MinRunChars       int  `json:"min_run_chars"`
-	MaxHamming        int  `json:"max_hamming"`
-	IncludeReferences bool `json:"include_references"`
+	MinRunChars        int  `json:"min_run_chars"`
+	MaxHamming         int  `json:"max_hamming"`
+	IncludeReferences  bool `json:"include_references"`
+	IncludeFrontMatter bool `json:"include_front_matter,omitempty"`
 }
 
 // SectionFigure is the similarity of one part of the thesis (abstract, a chapter, references).
@@ -100,7 +101,7 @@ type Paragraph struct {
 	Page       int     `json:"page"`
 	Similarity float64 `json:"similarity"`
 	// Status is "", "copied", "quoted" (copied inside a proper quotation), "template" (boilerplate the
-	// library holds in many documents) or "excluded" (not checked: references, headings, title page).
+	// library holds in many documents) or "excluded" (not checked: references, headings, front matter).
 	Status  string   `json:"status,omitempty"`
 	Notes   []string `json:"notes,omitempty"`
 	Matches []Match  `json:"matches"`

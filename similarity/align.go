@@ -192,12 +192,25 @@ func AlignGrams(a, b []Token, ga, gb []uint32, opt AlignOptions) Alignment {
 			continue
 		}
 		matched += c.words
-		ra = append(ra, [2]int{int(first.i), endA})
 		lo, hi := first.j, last.j
 		for _, s := range c.seeds {
 			lo, hi = min(lo, s.j), max(hi, s.j)
 		}
-		rb = append(rb, [2]int{int(lo), min(int(hi)+2, len(b))})
+		startA, startB, endB := int(first.i), int(lo), min(int(hi)+2, len(b))
+		// Words both texts have at a run's edges join it: stop words seed nothing, so a copied
+		// sentence's first "在" or last "的" was left out of it.
+		if first.j == lo {
+			for startA > 0 && startB > 0 && a[startA-1].Hash == b[startB-1].Hash {
+				startA, startB = startA-1, startB-1
+			}
+		}
+		if last.j == hi {
+			for endA < len(a) && endB < len(b) && a[endA].Hash == b[endB].Hash {
+				endA, endB = endA+1, endB+1
+			}
+		}
+		ra = append(ra, [2]int{startA, endA})
+		rb = append(rb, [2]int{startB, endB})
 	}
 	if len(ra) == 0 {
 		return Alignment{}

@@ -151,11 +151,11 @@ var msgs = map[string]map[string]string{
 		"sec.acknowledgements": "致谢",
 		"sec.appendix":         "附录",
 
-		"excl.references": "参考文献：不计入，与知网“去除参考文献”口径一致",
-		"excl.headings":   "标题：过短、格式化，不计入",
-		"excl.title page": "封面：题目、作者、导师等信息",
-		"excl.template":   "模板文字（多篇文献共有或来自模板文献）：显示但不计入",
-		"excl.chars":      "%d 字",
+		"excl.references":   "参考文献：不计入，与知网“去除参考文献”口径一致",
+		"excl.headings":     "标题：过短、格式化，不计入",
+		"excl.front matter": "前置部分：封面、独创性声明、授权书、签名与日期，同校论文皆同，默认不检测",
+		"excl.template":     "模板文字（多篇文献共有或来自模板文献）：显示但不计入",
+		"excl.chars":        "%d 字",
 
 		"warn.invisible":   "发现 %d 个不可见字符（零宽字符等）：这是规避查重的常见手法",
 		"warn.lookalike":   "发现 %d 个形近字母（拉丁词中混入西里尔或希腊字母）：这是规避查重的常见手法",
@@ -351,11 +351,11 @@ var msgs = map[string]map[string]string{
 		"sec.acknowledgements": "Acknowledgements",
 		"sec.appendix":         "Appendix",
 
-		"excl.references": "References: not counted, as in CNKI's figure without references",
-		"excl.headings":   "Headings: too short and formulaic to count",
-		"excl.title page": "Title page: title, author and supervisor lines",
-		"excl.template":   "Template text (held by many library documents or a template): shown, not counted",
-		"excl.chars":      "%d characters",
+		"excl.references":   "References: not counted, as in CNKI's figure without references",
+		"excl.headings":     "Headings: too short and formulaic to count",
+		"excl.front matter": "Front matter: title page, declarations, authorisations, signature and date lines, the same in every thesis of a school; not checked by default",
+		"excl.template":     "Template text (held by many library documents or a template): shown, not counted",
+		"excl.chars":        "%d characters",
 
 		"warn.invisible":   "%d invisible characters (zero-width or format characters): a common way to dodge checkers",
 		"warn.lookalike":   "%d look-alike letters (Cyrillic or Greek inside Latin words): a common way to dodge checkers",

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -179,11 +180,12 @@ func TestReportSideBySide(t *testing.T) {
 				t.Errorf("%s mark %d = %+v, want %v in %v", side, k, mk, got.spans[k], c)
 			}
 		}
-		// The marked passage is the same text on both sides.
+		// The marked passage is the same text on both sides, but for the punctuation that closes
+		// the thesis's sentence (a copied sentence is marked whole, its full stop too).
 		if side == "source" {
-			a := string([]rune(p.Text)[m.Spans[0][0]:m.Spans[0][1]])
-			b := string([]rune(m.SourceText)[m.SourceSpans[0][0]:m.SourceSpans[0][1]])
-			if a != b {
+			a := lettersOf(string([]rune(p.Text)[m.Spans[0][0]:m.Spans[0][1]]))
+			b := lettersOf(string([]rune(m.SourceText)[m.SourceSpans[0][0]:m.SourceSpans[0][1]]))
+			if a != b || a == "" {
 				t.Errorf("highlighted %q in the thesis but %q in the source", a, b)
 			}
 		}
@@ -358,4 +360,14 @@ func BenchmarkReportShow(b *testing.B) {
 		g.report.heights.width = -1
 		g.report.heights.set(900)
 	}
+}
+
+// lettersOf keeps the letters and digits of s.
+func lettersOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
 }

@@ -26,16 +26,26 @@ import (
 // WriteLibrary writes documents 0..n-1 of paras paragraphs into dir as TXT files, every docxEvery-th
 // as DOCX (0: none), and returns the bytes of text written.
 func (c *Corpus) WriteLibrary(dir string, n, paras, docxEvery int) (int, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, err
-	}
 	text := 0
-	for i := 0; i < n; i++ {
+	err := writeDocs(dir, "d", n, docxEvery, func(i int) []string {
 		d := c.Document(i, paras)
 		for _, p := range d {
 			text += len(p)
 		}
-		name := filepath.Join(dir, fmt.Sprintf("d%06d", i))
+		return d
+	})
+	return text, err
+}
+
+// writeDocs writes documents 0..n-1 into dir, named prefix and six digits, as TXT files with every
+// docxEvery-th one DOCX (0: none).
+func writeDocs(dir, prefix string, n, docxEvery int, doc func(i int) []string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for i := 0; i < n; i++ {
+		d := doc(i)
+		name := filepath.Join(dir, fmt.Sprintf("%s%06d", prefix, i))
 		var err error
 		if docxEvery > 0 && i%docxEvery == 0 {
 			err = WriteDOCX(name+".docx", d)
@@ -43,10 +53,10 @@ func (c *Corpus) WriteLibrary(dir string, n, paras, docxEvery int) (int, error) 
 			err = WriteTXT(name+".txt", d)
 		}
 		if err != nil {
-			return text, err
+			return err
 		}
 	}
-	return text, nil
+	return nil
 }
 
 // Submission returns a thesis of paras paragraphs, copyShare of them copied verbatim from documents

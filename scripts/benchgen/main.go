@@ -2,6 +2,8 @@
 // from internal/synth), and probes a library: how long it takes to open and to check against.
 //
 //	benchgen -out DIR -n 10000 [-paras 30] [-docx 0]           library files (TXT, or DOCX every k-th)
+//	benchgen -archive DIR -n 10000 [-docx 0]                   unrelated documents, a quarter of them
+//	                                                            other schools' theses (scripts/archive.sh)
 //	benchgen -submission FILE -paras 40 [-copy 0.3] [-from 1000] a submission copying from documents < from
 //	benchgen -probe LIBRARY -check A.txt,B.txt                  time Open and check.File in one process
 //	benchgen -import LIBRARY FOLDER                             time an import as the app makes it
@@ -38,6 +40,7 @@ import (
 
 func main() {
 	out := flag.String("out", "", "folder for the library files")
+	archive := flag.String("archive", "", "folder for unrelated archive documents (synth.WriteArchive)")
 	n := flag.Int("n", 1000, "documents")
 	paras := flag.Int("paras", 30, "paragraphs per document (or in the submission)")
 	docxEvery := flag.Int("docx", 0, "write every k-th document as DOCX (0: all TXT; 1: all DOCX)")
@@ -82,6 +85,19 @@ func main() {
 	if *probeLib != "" {
 		if err := probe(*probeLib, strings.Split(*checks, ",")); err != nil {
 			pprof.StopCPUProfile()
+			fmt.Fprintln(os.Stderr, "benchgen:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *archive != "" {
+		c, err := synth.Load(*corpus)
+		if err == nil {
+			var theses int
+			theses, err = c.WriteArchive(*archive, *n, *docxEvery)
+			fmt.Println("theses", theses)
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "benchgen:", err)
 			os.Exit(1)
 		}

@@ -6,7 +6,8 @@
 // byte at the rune's index (so CID fonts, whose widths live in the descendant font's /W,
 // gave W = 0 and one X for a whole Tj run), ignored word spacing, re-parsed the font at
 // every Tf, appended a "\n" glyph after each TJ, panicked on a Q without q and on
-// malformed operands, and did not look inside form XObjects.
+// malformed operands, and did not look inside form XObjects. It also keeps the graphics
+// state that decides whether a glyph shows (see paint.go).
 
 package pdf
 
@@ -27,6 +28,7 @@ type textState struct {
 	Tmode                      int
 	font                       *fontInfo
 	Tm, Tlm, CTM               matrix
+	paint                      paintState
 }
 
 type contentReader struct {
@@ -34,7 +36,19 @@ type contentReader struct {
 	text     []Text
 	rect     []Rect
 	visiting map[objptr]bool
+
+	ocOff    map[objptr]bool // optional content groups that are off when the file opens
+	regions  []region
+	overflow int // glyphs drawn before the region past maxRegions; -1 while there is none
+	path     pathState
+	last     *Paint // the Paint of the last glyphs shown, shared while it is the same
+	// clipOnly are glyphs shown in render mode 7 that nothing was painted through yet, with
+	// the depth of the graphics state stack they clip at: a Q below that depth ends the clip.
+	clipOnly []clipGlyph
+	depth    int // nesting of q and of forms, across forms
 }
+
+type clipGlyph struct{ index, depth int }
 
 // newDefaultFont is the font of text shown before any Tf. Each content stream gets its own: the
 // decode cache is written as text is read, and documents are read concurrently (a shared one
@@ -44,15 +58,18 @@ func newDefaultFont() *fontInfo {
 }
 
 // Content returns the page's content: one Text per character, in content-stream order,
-// with its position, size and advance in default user space.
+// with its position, size and advance in default user space, and how it is painted.
 //
 // Content panics on a content stream it cannot read at all; callers recover.
 func (p Page) Content() Content {
 	if p.V.IsNull() || p.V.Key("Contents").Kind() == Null {
 		return Content{}
 	}
-	c := &contentReader{r: p.V.r, visiting: map[objptr]bool{}}
-	c.run(p.V.Key("Contents"), p.Resources(), ident, 0)
+	c := &contentReader{r: p.V.r, visiting: map[objptr]bool{}, overflow: -1, ocOff: p.V.r.optionalContentOff()}
+	c.path.reset()
+	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState()}
+	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
+	c.backgrounds()
 	return Content{c.text, c.rect}
 }
 
@@ -75,9 +92,14 @@ func translate(tx, ty float64, m matrix) matrix {
 	return m
 }
 
-func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
-	g := textState{Th: 1, CTM: ctm, Tm: ident, Tlm: ident, font: newDefaultFont()}
+// run interprets a content stream from the graphics state g (a form's caller's, with the
+// form's matrix).
+func (c *contentReader) run(strm, res Value, g textState, depth int) {
+	g.Tm, g.Tlm = ident, ident
 	var stack []textState
+	// Marked content: whether each open BMC/BDC is optional content that is off.
+	var marked []bool
+	offDepth := 0
 	fonts := res.Key("Font")
 	nextLine := func() {
 		g.Tlm = translate(0, -g.Tl, g.Tlm)
@@ -88,6 +110,9 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 		if len(c.text) >= maxGlyphs {
 			return
 		}
+		if c.path.op(op, args, g.CTM) {
+			return
+		}
 		switch op {
 		case "cm":
 			if m, ok := matrixArgs(args); ok {
@@ -95,18 +120,60 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 			}
 		case "q":
 			stack = append(stack, g)
+			c.depth++
 		case "Q":
 			if n := len(stack); n > 0 {
 				g = stack[n-1]
 				stack = stack[:n-1]
+				c.depth--
+				c.endClips()
 			}
 		case "re":
 			if len(args) == 4 {
 				x, y, w, h := args[0].Float64(), args[1].Float64(), args[2].Float64(), args[3].Float64()
 				c.rect = append(c.rect, Rect{Point{x, y}, Point{x + w, y + h}})
 			}
+		case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n", "W", "W*":
+			c.paintPath(op, &g.paint)
+		case "g", "rg", "k", "G", "RG", "K", "sc", "scn", "SC", "SCN", "cs", "CS":
+			g.paint.setColor(op, args, res)
+		case "gs":
+			if len(args) == 1 {
+				g.paint.setExtGState(res.Key("ExtGState").Key(args[0].Name()))
+			}
+		case "sh":
+			c.addRegion(region{box: g.paint.clip.intersect(noClip), color: Color{}}, &g.paint)
+		case "BI":
+			c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), image: true}, &g.paint)
+		case "BMC", "BDC":
+			off := false
+			if op == "BDC" && len(args) == 2 && args[0].Name() == "OC" {
+				props := args[1]
+				if props.Kind() == Name {
+					props = res.Key("Properties").Key(props.Name())
+				}
+				off = c.contentOff(props)
+			}
+			if len(marked) < 1024 {
+				marked = append(marked, off)
+				if off {
+					offDepth++
+				}
+			}
+		case "EMC":
+			if n := len(marked); n > 0 {
+				if marked[n-1] {
+					offDepth--
+				}
+				marked = marked[:n-1]
+			}
 		case "BT":
 			g.Tm, g.Tlm = ident, ident
+		case "ET":
+			// Glyphs of render mode 7 become the clip only now; see clipOnly.
+			for i := len(c.clipOnly) - 1; i >= 0 && c.clipOnly[i].depth < 0; i-- {
+				c.clipOnly[i].depth = c.depth
+			}
 		case "T*":
 			nextLine()
 		case "Tc":
@@ -153,18 +220,18 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 			}
 		case "Tj":
 			if len(args) == 1 {
-				c.show(&g, args[0].RawString())
+				c.show(&g, args[0].RawString(), offDepth > 0)
 			}
 		case "'":
 			if len(args) == 1 {
 				nextLine()
-				c.show(&g, args[0].RawString())
+				c.show(&g, args[0].RawString(), offDepth > 0)
 			}
 		case "\"":
 			if len(args) == 3 {
 				g.Tw, g.Tc = args[0].Float64(), args[1].Float64()
 				nextLine()
-				c.show(&g, args[2].RawString())
+				c.show(&g, args[2].RawString(), offDepth > 0)
 			}
 		case "TJ":
 			if len(args) != 1 {
@@ -174,22 +241,32 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 			for i := 0; i < v.Len(); i++ {
 				x := v.Index(i)
 				if x.Kind() == String {
-					c.show(&g, x.RawString())
+					c.show(&g, x.RawString(), offDepth > 0)
 				} else {
 					g.Tm = translate(-x.Float64()/1000*g.Tfs*g.Th, 0, g.Tm)
 				}
 			}
 		case "Do":
-			if len(args) == 1 && depth < 10 {
-				c.form(res.Key("XObject").Key(args[0].Name()), res, g.CTM, depth)
+			if len(args) == 1 {
+				xo := res.Key("XObject").Key(args[0].Name())
+				switch xo.Key("Subtype").Name() {
+				case "Image":
+					c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), image: true}, &g.paint)
+				case "Form":
+					if depth < 10 {
+						inner := g
+						inner.paint.off = g.paint.off || offDepth > 0 || c.contentOff(xo.Key("OC"))
+						c.form(xo, res, inner, depth)
+					}
+				}
 			}
 		}
 	})
 }
 
-// form runs a form XObject's content with its own matrix and resources.
-func (c *contentReader) form(xo, res Value, ctm matrix, depth int) {
-	if xo.Kind() != Stream || xo.Key("Subtype").Name() != "Form" || c.visiting[xo.ptr] {
+// form runs a form XObject's content with its own matrix and resources, clipped to its box.
+func (c *contentReader) form(xo, res Value, g textState, depth int) {
+	if xo.Kind() != Stream || c.visiting[xo.ptr] {
 		return
 	}
 	c.visiting[xo.ptr] = true
@@ -198,11 +275,22 @@ func (c *contentReader) form(xo, res Value, ctm matrix, depth int) {
 	if !ok {
 		m = ident
 	}
+	g.CTM = m.mul(g.CTM)
+	if b := arrayValues(xo.Key("BBox")); len(b) == 4 {
+		box := emptyRect()
+		box.add(b[0].Float64(), b[1].Float64())
+		box.add(b[2].Float64(), b[3].Float64())
+		g.paint.clip = g.paint.clip.intersect(transformRect(box, g.CTM))
+	}
 	xres := xo.Key("Resources")
 	if xres.Kind() != Dict {
 		xres = res
 	}
-	c.run(xo, xres, m.mul(ctm), depth+1)
+	saved := c.depth
+	c.depth++
+	c.run(xo, xres, g, depth+1)
+	c.depth = saved
+	c.endClips()
 }
 
 func arrayValues(v Value) []Value {
@@ -213,13 +301,122 @@ func arrayValues(v Value) []Value {
 	return out
 }
 
+// paintPath ends the current path: a fill paints a region, W and W* narrow the clip (to the
+// path's bounding box, which holds the real clip), and every other operator only discards it.
+func (c *contentReader) paintPath(op string, ps *paintState) {
+	p := &c.path
+	p.closeSub()
+	switch op {
+	case "W", "W*":
+		ps.clip = ps.clip.intersect(p.box)
+		return // the path is still painted (or discarded) by the next operator
+	case "S", "s":
+		c.paintedThrough()
+	case "f", "F", "f*", "B", "B*", "b", "b*":
+		opaque := ps.opaque && ps.fillAlpha >= 1 && !ps.fillNone
+		if p.other {
+			c.addRegion(region{box: p.box}, ps)
+			break
+		}
+		for _, r := range p.rects {
+			reg := region{box: r, color: ps.fill, cover: opaque && ps.fill.Known}
+			if !opaque {
+				reg.color = Color{}
+			}
+			c.addRegion(reg, ps)
+		}
+	}
+	p.reset()
+}
+
+// addRegion remembers a painted area, clipped; one too thin to lie under a glyph is left out.
+func (c *contentReader) addRegion(r region, ps *paintState) {
+	c.paintedThrough()
+	if ps.off {
+		return
+	}
+	r.box = r.box.intersect(ps.clip)
+	if r.box.empty() || r.box.Max.X-r.box.Min.X < 1 || r.box.Max.Y-r.box.Min.Y < 1 || c.overflow >= 0 {
+		return
+	}
+	if len(c.regions) == maxRegions {
+		c.overflow = len(c.text)
+		return
+	}
+	r.seq = len(c.text)
+	c.regions = append(c.regions, r)
+}
+
+// paintedThrough: something is painted, so glyphs of render mode 7 whose clip is in force show
+// it in their shape; they are visible after all. Glyphs of the text object still open do not
+// clip yet.
+func (c *contentReader) paintedThrough() {
+	kept := c.clipOnly[:0]
+	for _, cg := range c.clipOnly {
+		if cg.depth < 0 {
+			kept = append(kept, cg)
+			continue
+		}
+		p := *c.text[cg.index].Paint
+		p.Mode = 0
+		c.text[cg.index].Paint = &p
+	}
+	c.clipOnly = kept
+}
+
+// endClips drops the clips of render mode 7 that the state restored by Q no longer has.
+func (c *contentReader) endClips() {
+	kept := c.clipOnly[:0]
+	for _, cg := range c.clipOnly {
+		if cg.depth < 0 || cg.depth <= c.depth {
+			kept = append(kept, cg)
+		}
+	}
+	c.clipOnly = kept
+}
+
+// backgrounds sets each glyph's Back, OnImage and Covered from the regions painted before
+// and after it: the latest region under its centre drawn before it is its background.
+func (c *contentReader) backgrounds() {
+	for i := range c.text {
+		t := &c.text[i]
+		x, y := t.X+t.W/2, t.Y+0.3*t.FontSize
+		t.Back = colorWhite
+		if c.overflow >= 0 && i >= c.overflow {
+			t.Back = Color{}
+		}
+		for k := len(c.regions) - 1; k >= 0; k-- {
+			r := &c.regions[k]
+			if !r.box.contains(x, y) {
+				continue
+			}
+			if r.seq > i {
+				t.Covered = t.Covered || r.cover
+				continue
+			}
+			t.Back, t.OnImage = r.color, r.image
+			break
+		}
+	}
+}
+
 // show draws the string s with the current text state and advances the text matrix.
-func (c *contentReader) show(g *textState, s string) {
+func (c *contentReader) show(g *textState, s string, off bool) {
 	f := g.font
 	m := g.Tm.mul(g.CTM)
 	size := math.Hypot(m[1][0], m[1][1]) * g.Tfs
 	hscale := math.Hypot(m[0][0], m[0][1]) * g.Tfs * g.Th
 	bold := f.bold || g.Tmode == 2 || g.Tmode == 6
+	if g.Tmode != 7 && g.Tmode != 3 {
+		c.paintedThrough()
+	}
+	// A Type 3 font's glyphs are drawn in its own units, which may be smaller than a thousandth
+	// of the em (the em is then taken as larger: never smaller than Tf says).
+	em := max(1, f.scale*1000)
+	paint := g.paint.textPaint(g.Tmode, size*em, hscale*em, off)
+	if c.last == nil || *c.last != paint {
+		c.last = &paint
+	}
 	for len(s) > 0 && len(c.text) < maxGlyphs {
 		code := f.next(s)
 		s = s[len(code):]
@@ -236,7 +433,11 @@ func (c *contentReader) show(g *textState, s string) {
 			w := w0 * hscale / float64(n)
 			k := 0
 			for _, r := range text {
-				c.text = append(c.text, Text{f.name, size, x + float64(k)*w, y, w, string(r), bold})
+				if g.Tmode == 7 {
+					c.clipOnly = append(c.clipOnly, clipGlyph{len(c.text), -1})
+				}
+				c.text = append(c.text, Text{Font: f.name, FontSize: size, X: x + float64(k)*w, Y: y, W: w, S: string(r),
+					Bold: bold, Paint: c.last})
 				k++
 			}
 		}

@@ -42,7 +42,8 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc := &Document{Title: pdfTitle(r), Paragraphs: layoutPDF(laid)}
+	doc := &Document{Title: pdfTitle(r)}
+	doc.Paragraphs, doc.unplacedHidden = layoutPDF(laid)
 	return doc, nil
 }
 
@@ -85,6 +86,12 @@ func readPDFPages(ctx context.Context, data []byte, pages []pdf.Page) ([]*pdfPag
 				n := 0
 				for _, l := range pg.lines {
 					n += len(l.text)
+					for _, h := range l.hidden {
+						n += len(h.Text)
+					}
+				}
+				for _, h := range pg.loose {
+					n += len(h.Text)
 				}
 				if text.Add(int64(n)) > MaxDocText {
 					errs[k] = fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
@@ -193,7 +200,12 @@ func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
 	}()
 	box := p.MediaBox()
 	content := p.Content()
-	return &pdfPage{num: n, box: box, lines: pdfBuildLines(content.Text, n)}, nil
+	visible, hidden := pdfSplitHidden(content.Text, p.CropBox())
+	pg = &pdfPage{num: n, box: box, lines: pdfBuildLines(visible, n, len(hidden) > 0)}
+	if len(hidden) > 0 {
+		pg.loose = pdfPlaceHidden(pg.lines, hidden, n)
+	}
+	return pg, nil
 }
 
 // pdfTitle is the document title from the Info dictionary, unless it is empty or merely

@@ -15,6 +15,7 @@ type pdfPage struct {
 	num   int
 	box   pdf.Rect
 	lines []pdfLine
+	loose []pdfLooseHidden // hidden text that stood in no line
 }
 
 // pdfLine is one line of text rebuilt from glyphs that share a baseline.
@@ -30,6 +31,15 @@ type pdfLine struct {
 	marks    []string
 	endSpace bool    // ended with a real space glyph (the producer kept the word break)
 	firstW   float64 // width of the text before the first place the line could have broken
+	hidden   []pdfLineHidden
+	pos      []pdfPos // where each glyph's text starts, while hidden glyphs are being placed
+}
+
+// pdfPos is where a glyph stood (x) and where its text starts in the line's text: before the
+// space written ahead of it, if any.
+type pdfPos struct {
+	x   float64
+	off int
 }
 
 // Thresholds, in ems of the font size.
@@ -41,8 +51,8 @@ const (
 )
 
 // pdfBuildLines groups a page's glyphs into lines: by baseline, then left to right. It costs
-// O(n log n) in the number of glyphs.
-func pdfBuildLines(glyphs []pdf.Text, page int) []pdfLine {
+// O(n log n) in the number of glyphs. withPos keeps each line's glyph positions (pos).
+func pdfBuildLines(glyphs []pdf.Text, page int, withPos bool) []pdfLine {
 	gs := make([]pdf.Text, 0, len(glyphs))
 	for _, g := range glyphs {
 		if g.FontSize <= 0.5 || math.IsNaN(g.X) || math.IsNaN(g.Y) || math.IsInf(g.X, 0) || math.IsInf(g.Y, 0) {
@@ -77,7 +87,7 @@ func pdfBuildLines(glyphs []pdf.Text, page int) []pdfLine {
 	refY, refSize := 0.0, 0.0
 	flush := func() {
 		if len(cur) > 0 {
-			lines = append(lines, pdfMakeLines(cur, page)...)
+			lines = append(lines, pdfMakeLines(cur, page, withPos)...)
 		}
 		cur = cur[:0]
 	}
@@ -101,7 +111,7 @@ var pdfLigatures = map[rune]string{
 
 // pdfMakeLines orders one baseline's glyphs left to right and writes them out as text, split
 // into pieces where a gap is wide enough to separate columns or table cells.
-func pdfMakeLines(gs []pdf.Text, page int) []pdfLine {
+func pdfMakeLines(gs []pdf.Text, page int, withPos bool) []pdfLine {
 	sort.SliceStable(gs, func(a, b int) bool { return gs[a].X < gs[b].X })
 	// Drop the second copy of glyphs drawn twice to fake bold or a shadow.
 	out := gs[:0]
@@ -127,7 +137,7 @@ func pdfMakeLines(gs []pdf.Text, page int) []pdfLine {
 				continue
 			}
 		}
-		if l, ok := pdfLineText(gs[start:i], page, size, base); ok {
+		if l, ok := pdfLineText(gs[start:i], page, size, base, withPos); ok {
 			lines = append(lines, l)
 		}
 		start = i
@@ -221,7 +231,7 @@ func pdfMarkRune(r rune) bool {
 // pdfLineText writes one piece of a line. Raised small glyphs that look like note markers are
 // taken out of the text and listed in marks; a marker at the very start stays (it is how
 // a footnote begins) and is recorded in lead.
-func pdfLineText(gs []pdf.Text, page int, size, base float64) (pdfLine, bool) {
+func pdfLineText(gs []pdf.Text, page int, size, base float64, withPos bool) (pdfLine, bool) {
 	l := pdfLine{page: page, y: base, size: size, x0: math.Inf(1), x1: math.Inf(-1)}
 	var b strings.Builder
 	var prev *pdf.Text
@@ -297,6 +307,9 @@ func pdfLineText(gs []pdf.Text, page int, size, base float64) (pdfLine, bool) {
 		}
 		if !unitDone {
 			unitEnd = g.X + pdfAdvance(*g)
+		}
+		if withPos {
+			l.pos = append(l.pos, pdfPos{g.X, b.Len()})
 		}
 		if pendingSpace && b.Len() > 0 {
 			b.WriteByte(' ')

@@ -185,6 +185,7 @@ var (
 		"lookalike":   {"形近字母 Look-alike letters", "拉丁字母单词中夹有西里尔或希腊字母，这是规避检测的常见手段"},
 		"spaced":      {"汉字间空格 Spaced characters", "汉字之间插入了空格，这是规避检测的常见手段"},
 		"traditional": {"繁体字 Traditional characters", "繁体字已转为简体后比对"},
+		"hidden":      {"隐藏文字 Hidden text", "文件中有读者看不见的文字（白色、极小字号、隐藏格式等），已剔除、不参与比对；这是规避检测的手段"},
 	}
 )
 

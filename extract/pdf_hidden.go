@@ -1,0 +1,204 @@
+package extract
+
+// Hidden glyphs of a PDF page (see hidden.go): which glyphs a reader cannot see, and where they
+// stood among the lines of visible text, so that a paragraph can say where its hidden words were.
+
+import (
+	"math"
+	"sort"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// pdfHideReasons says why a reader cannot see glyph g on a page whose visible box is box, and the
+// glyph's size when that is why; none for a glyph that shows.
+func pdfHideReasons(g *pdf.Text, box pdf.Rect) (hideSet, float64) {
+	p := g.Paint
+	if p == nil {
+		return 0, 0
+	}
+	var why hideSet
+	size := math.Min(p.Height, p.Width)
+	if !(size >= minReadableSize) { // NaN too
+		why |= hideTiny
+	}
+	h := math.Abs(g.FontSize)
+	x0, x1 := g.X, g.X+math.Max(g.W, 0.1*h)
+	y0, y1 := g.Y-0.2*h, g.Y+0.8*h
+	outside := func(r pdf.Rect) bool { return x1 < r.Min.X || x0 > r.Max.X || y1 < r.Min.Y || y0 > r.Max.Y }
+	if outside(box) {
+		why |= hideOffPage
+	} else if outside(p.Clip) {
+		why |= hideClipped
+	}
+	if p.Off {
+		why |= hideLayer
+	}
+	if g.Covered {
+		why |= hideCovered
+	}
+	fill := p.Mode == 0 || p.Mode == 2 || p.Mode == 4 || p.Mode == 6
+	stroke := p.Mode == 1 || p.Mode == 2 || p.Mode == 5 || p.Mode == 6
+	switch {
+	case !fill && !stroke:
+		// Render mode 3 (or 7) over a picture is the OCR text of a scanned page: what the
+		// picture shows.
+		if !g.OnImage {
+			why |= hideInvisible
+		}
+	case !(fill && p.FillAlpha > 0.05) && !(stroke && p.StrokeAlpha > 0.05):
+		why |= hideTransparent
+	case g.Back.Known:
+		back := pdfRGB(g.Back)
+		shows := func(on bool, c pdf.Color) bool { return on && (!c.Known || !colorsClose(pdfRGB(c), back)) }
+		if !shows(fill && p.FillAlpha > 0.05, p.Fill) && !shows(stroke && p.StrokeAlpha > 0.05, p.Stroke) {
+			if isWhite(back) {
+				why |= hideWhite
+			} else {
+				why |= hideBackground
+			}
+		}
+	}
+	return why, size
+}
+
+func pdfRGB(c pdf.Color) [3]float64 { return [3]float64{float64(c.R), float64(c.G), float64(c.B)} }
+
+// pdfHiddenGlyph is a glyph a reader cannot see.
+type pdfHiddenGlyph struct {
+	g    pdf.Text
+	why  hideSet
+	size float64
+}
+
+// pdfSplitHidden separates the glyphs a reader cannot see from those they can, keeping both in
+// content order.
+func pdfSplitHidden(glyphs []pdf.Text, box pdf.Rect) (visible []pdf.Text, hidden []pdfHiddenGlyph) {
+	visible = glyphs[:0:0]
+	for i := range glyphs {
+		g := &glyphs[i]
+		why, size := pdfHideReasons(g, box)
+		if why == 0 {
+			visible = append(visible, *g)
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(g.S)
+		if r == utf8.RuneError || r == 0 || unicode.IsControl(r) && !unicode.IsSpace(r) || pdfSkipRune(r) {
+			continue
+		}
+		if unicode.IsSpace(r) {
+			g.S = " "
+		}
+		hidden = append(hidden, pdfHiddenGlyph{*g, why, size})
+	}
+	if len(hidden) == 0 {
+		return glyphs, nil
+	}
+	return visible, hidden
+}
+
+// pdfSkipRune: characters that are never text (byte-order marks, noncharacters).
+func pdfSkipRune(r rune) bool {
+	return r == '\uFFFE' || r == '\uFEFF' || r >= '\uFDD0' && r <= '\uFDEF'
+}
+
+// pdfLineHidden is a run of hidden glyphs that stood in a line, before byte off of its text.
+type pdfLineHidden struct {
+	off int
+	Hidden
+}
+
+// pdfLooseHidden is a run of hidden glyphs that stood in no line of visible text.
+type pdfLooseHidden struct {
+	y float64
+	Hidden
+}
+
+// pdfPlaceHidden puts each hidden glyph in the line it stood in (on that line's baseline, at most
+// six ems from its ends), at the place among the line's glyphs its position gives; glyphs of no
+// line are returned as runs of their own. Lines must carry their glyph positions (pos), which it
+// drops.
+func pdfPlaceHidden(lines []pdfLine, hidden []pdfHiddenGlyph, page int) []pdfLooseHidden {
+	order := make([]int, len(lines))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return lines[order[a]].y > lines[order[b]].y })
+	type run struct {
+		line, off int
+		why       hideSet
+		size      float64
+		buf       []byte
+		first     *pdf.Text
+		last      *pdf.Text
+	}
+	var runs []*run
+	for k := range hidden {
+		h := &hidden[k]
+		li, off := pdfHiddenLine(lines, order, &h.g), -1
+		if li >= 0 {
+			l := &lines[li]
+			off = len(l.text)
+			if j := sort.Search(len(l.pos), func(j int) bool { return l.pos[j].x > h.g.X }); j < len(l.pos) {
+				off = l.pos[j].off
+			}
+		}
+		var r *run
+		if n := len(runs); n > 0 {
+			r = runs[n-1]
+		}
+		if r == nil || r.line != li || r.off != off || r.why != h.why || li < 0 && !pdfSameRun(r.last, &h.g) {
+			r = &run{line: li, off: off, why: h.why, first: &h.g}
+			runs = append(runs, r)
+		} else if h.g.S != " " && h.g.X-(r.last.X+r.last.W) > pdfWordGap*math.Max(math.Abs(h.g.FontSize), 0.1) {
+			r.buf = append(r.buf, ' ')
+		}
+		r.buf = append(r.buf, h.g.S...)
+		r.last = &h.g
+		if h.why&hideTiny != 0 {
+			r.size = math.Max(r.size, h.size)
+		}
+	}
+	var loose []pdfLooseHidden
+	for _, r := range runs {
+		h := Hidden{Text: cleanPDFText(string(r.buf)), Reasons: r.why.names(), Size: r.size, Page: page}
+		if h.Text == "" {
+			continue
+		}
+		if r.line < 0 {
+			loose = append(loose, pdfLooseHidden{y: r.first.Y, Hidden: h})
+			continue
+		}
+		lines[r.line].hidden = append(lines[r.line].hidden, pdfLineHidden{off: r.off, Hidden: h})
+	}
+	for i := range lines {
+		lines[i].pos = nil
+	}
+	return loose
+}
+
+// pdfHiddenLine is the line hidden glyph g stood in, or -1.
+func pdfHiddenLine(lines []pdfLine, order []int, g *pdf.Text) int {
+	// order is by baseline, top first: find the lines whose baseline is within half a line of g's.
+	start := sort.Search(len(order), func(i int) bool { l := &lines[order[i]]; return l.y <= g.Y+0.5*l.size })
+	best, bestD := -1, math.Inf(1)
+	for _, i := range order[start:] {
+		l := &lines[i]
+		if l.y < g.Y-0.5*l.size {
+			break
+		}
+		d := math.Max(0, math.Max(l.x0-g.X, g.X-l.x1))
+		if d <= 6*l.size && d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// pdfSameRun: glyph g goes on the run that glyph p ended, on the same baseline and near it.
+func pdfSameRun(p, g *pdf.Text) bool {
+	em := math.Max(math.Abs(p.FontSize), 1)
+	return math.Abs(p.Y-g.Y) < 0.5*em && g.X >= p.X-em && g.X-(p.X+p.W) < 3*em
+}

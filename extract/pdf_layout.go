@@ -512,6 +512,9 @@ func (st *pdfStats) startsParagraph1(p, l, first, next *pdfLine) (bool, string) 
 	if ph && lh {
 		return !samePage, "heading" // a heading wrapped onto a second line
 	}
+	if b, why, ok := listBreak(l, first); ok {
+		return b, why
+	}
 	left, right := st.left[st.side(l.page)], st.right[st.side(p.page)]
 	width := right - st.left[st.side(p.page)]
 	// First-line indentation.
@@ -548,6 +551,25 @@ func (st *pdfStats) startsParagraph1(p, l, first, next *pdfLine) (bool, string) 
 		return true, "numbered"
 	}
 	return false, ""
+}
+
+// listBreak decides a line in or after a bulleted list (pdfTakeBullet); ok is false when the
+// usual rules are to decide. An item's wrapped lines hang where its text starts. The items of
+// one list, bulleted alike at one indent, are one block: the paragraph a list is written from, as
+// a plain-text file holds a list in one paragraph; an item by itself can be too short to be
+// found copied.
+func listBreak(l, first *pdfLine) (brk bool, why string, ok bool) {
+	em := l.size
+	switch {
+	case l.bullet != "":
+		if first.bullet == l.bullet && math.Abs(l.x0-first.x0) < 0.5*em {
+			return false, "", true
+		}
+		return true, "bullet", true
+	case first.bullet != "" && math.Abs(l.x0-first.hang) < 0.5*em:
+		return false, "", true
+	}
+	return false, "", false
 }
 
 // pdfParagraphs joins the body lines of all pages into paragraphs.

@@ -31,6 +31,8 @@ type pdfLine struct {
 	marks    []string
 	endSpace bool    // ended with a real space glyph (the producer kept the word break)
 	firstW   float64 // width of the text before the first place the line could have broken
+	bullet   string  // the list bullet the line started with, taken out of text
+	hang     float64 // of a bulleted line: where the text after the bullet starts
 	hidden   []pdfLineHidden
 	pos      []pdfPos // where each glyph's text starts, while hidden glyphs are being placed
 }
@@ -311,6 +313,9 @@ func pdfLineText(gs []pdf.Text, page int, size, base float64, withPos bool) (pdf
 		if withPos {
 			l.pos = append(l.pos, pdfPos{g.X, b.Len()})
 		}
+		if n == 1 && pendingSpace {
+			l.hang = g.X
+		}
 		if pendingSpace && b.Len() > 0 {
 			b.WriteByte(' ')
 		}
@@ -331,10 +336,34 @@ func pdfLineText(gs []pdf.Text, page int, size, base float64, withPos bool) (pdf
 	l.firstW = unitEnd - l.x0
 	l.bold = boldN*10 >= n*8
 	l.text = b.String()
+	pdfTakeBullet(&l)
 	if l.lead == "" {
 		l.lead, l.leadRaw = pdfLeadMarker(l.text)
 	}
 	return l, true
+}
+
+// pdfTakeBullet takes a list bullet set off by a space from the start of a line's text: it is
+// the list's decoration, not text (DOCX numbering gives none either), and tells where the item's
+// text hangs (l.hang: its wrapped lines start there).
+func pdfTakeBullet(l *pdfLine) {
+	r, size := utf8.DecodeRuneInString(l.text)
+	if !pdfBullet(r) || len(l.text) <= size+1 || l.text[size] != ' ' || l.hang <= l.x0 || l.lead != "" {
+		l.hang = 0
+		return
+	}
+	cut := size + 1
+	l.bullet, l.text = string(r), l.text[cut:]
+	for i := range l.pos {
+		l.pos[i].off = max(l.pos[i].off-cut, 0)
+	}
+}
+
+// pdfBullet reports whether r is a list bullet: a dot, box, diamond, arrow or tick, or a symbol
+// font's glyph (Wingdings, Symbol and OpenSymbol bullets map to the Private Use Area). "*" and
+// "-" are not: they also start footnotes and dashes.
+func pdfBullet(r rune) bool {
+	return strings.ContainsRune("•◦▪▫●○■□◆◇►▶▸➢➤✓✔❖", r) || r >= '\uE000' && r <= '\uF8FF'
 }
 
 // pdfLeadMarker finds a note marker written at normal height at the start of a line and set

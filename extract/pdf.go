@@ -200,7 +200,7 @@ func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
 	}()
 	box := p.MediaBox()
 	content := p.Content()
-	visible, hidden := pdfSplitHidden(content.Text, p.CropBox())
+	visible, hidden := pdfSplitHidden(content, p.CropBox())
 	pg = &pdfPage{num: n, box: box, lines: pdfBuildLines(visible, n, len(hidden) > 0)}
 	if len(hidden) > 0 {
 		pg.loose = pdfPlaceHidden(pg.lines, hidden, n)

@@ -12,18 +12,10 @@ import (
 	"github.com/ledongthuc/pdf"
 )
 
-// pdfHideReasons says why a reader cannot see glyph g on a page whose visible box is box, and the
-// glyph's size when that is why; none for a glyph that shows.
-func pdfHideReasons(g *pdf.Text, box pdf.Rect) (hideSet, float64) {
-	p := g.Paint
-	if p == nil {
-		return 0, 0
-	}
+// pdfPlaceHides says why a glyph's place hides it: outside the visible box or its clip (of paint
+// p), covered.
+func pdfPlaceHides(g *pdf.Text, p *pdf.Paint, box pdf.Rect) hideSet {
 	var why hideSet
-	size := math.Min(p.Height, p.Width)
-	if !(size >= minReadableSize) { // NaN too
-		why |= hideTiny
-	}
 	h := math.Abs(g.FontSize)
 	x0, x1 := g.X, g.X+math.Max(g.W, 0.1*h)
 	y0, y1 := g.Y-0.2*h, g.Y+0.8*h
@@ -33,11 +25,22 @@ func pdfHideReasons(g *pdf.Text, box pdf.Rect) (hideSet, float64) {
 	} else if outside(p.Clip) {
 		why |= hideClipped
 	}
-	if p.Off {
-		why |= hideLayer
-	}
 	if g.Covered {
 		why |= hideCovered
+	}
+	return why
+}
+
+// pdfPaintHides says why glyphs painted as p on back cannot be seen, whatever their place, and
+// their size when that is why.
+func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
+	var why hideSet
+	size := math.Min(p.Height, p.Width)
+	if !(size >= minReadableSize) { // NaN too
+		why |= hideTiny
+	}
+	if p.Off {
+		why |= hideLayer
 	}
 	fill := p.Mode == 0 || p.Mode == 2 || p.Mode == 4 || p.Mode == 6
 	stroke := p.Mode == 1 || p.Mode == 2 || p.Mode == 5 || p.Mode == 6
@@ -45,16 +48,16 @@ func pdfHideReasons(g *pdf.Text, box pdf.Rect) (hideSet, float64) {
 	case !fill && !stroke:
 		// Render mode 3 (or 7) over a picture is the OCR text of a scanned page: what the
 		// picture shows.
-		if !g.OnImage {
+		if !back.Image {
 			why |= hideInvisible
 		}
 	case !(fill && p.FillAlpha > 0.05) && !(stroke && p.StrokeAlpha > 0.05):
 		why |= hideTransparent
-	case g.Back.Known:
-		back := pdfRGB(g.Back)
-		shows := func(on bool, c pdf.Color) bool { return on && (!c.Known || !colorsClose(pdfRGB(c), back)) }
+	case back.Color.Known:
+		under := pdfRGB(back.Color)
+		shows := func(on bool, c pdf.Color) bool { return on && (!c.Known || !colorsClose(pdfRGB(c), under)) }
 		if !shows(fill && p.FillAlpha > 0.05, p.Fill) && !shows(stroke && p.StrokeAlpha > 0.05, p.Stroke) {
-			if isWhite(back) {
+			if isWhite(under) {
 				why |= hideWhite
 			} else {
 				why |= hideBackground
@@ -73,30 +76,41 @@ type pdfHiddenGlyph struct {
 	size float64
 }
 
-// pdfSplitHidden separates the glyphs a reader cannot see from those they can, keeping both in
-// content order.
-func pdfSplitHidden(glyphs []pdf.Text, box pdf.Rect) (visible []pdf.Text, hidden []pdfHiddenGlyph) {
-	visible = glyphs[:0:0]
+// pdfSplitHidden separates the glyphs of a page's content that a reader cannot see from those
+// they can, keeping both in content order. The visible ones are kept in the content's own array.
+// Glyphs of one paint on one backdrop (a line, mostly) are judged by their paint once.
+func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []pdfHiddenGlyph) {
+	glyphs := c.Text
+	lastPaint, lastBack := int32(-1), int32(-1)
+	var paintWhy hideSet
+	var paintSize float64
+	n := 0
 	for i := range glyphs {
 		g := &glyphs[i]
-		why, size := pdfHideReasons(g, box)
+		p := &c.Paints[g.Paint]
+		if g.Paint != lastPaint || g.Back != lastBack {
+			lastPaint, lastBack = g.Paint, g.Back
+			paintWhy, paintSize = pdfPaintHides(p, &c.Backdrops[g.Back])
+		}
+		why := paintWhy | pdfPlaceHides(g, p, box)
 		if why == 0 {
-			visible = append(visible, *g)
+			if n != i {
+				glyphs[n] = *g
+			}
+			n++
 			continue
 		}
 		r, _ := utf8.DecodeRuneInString(g.S)
 		if r == utf8.RuneError || r == 0 || unicode.IsControl(r) && !unicode.IsSpace(r) || pdfSkipRune(r) {
 			continue
 		}
+		h := pdfHiddenGlyph{*g, why, paintSize}
 		if unicode.IsSpace(r) {
-			g.S = " "
+			h.g.S = " "
 		}
-		hidden = append(hidden, pdfHiddenGlyph{*g, why, size})
+		hidden = append(hidden, h)
 	}
-	if len(hidden) == 0 {
-		return glyphs, nil
-	}
-	return visible, hidden
+	return glyphs[:n], hidden
 }
 
 // pdfSkipRune: characters that are never text (byte-order marks, noncharacters).

@@ -21,6 +21,11 @@ const maxGlyphs = 1 << 17
 type Content struct {
 	Text []Text
 	Rect []Rect
+	// PATCH: how the glyphs are painted (Text.Paint indexes Paints) and what on (Text.Back
+	// indexes Backdrops). Indices rather than pointers: a page's glyphs are many, and pointers in
+	// them cost write barriers and the garbage collector's time.
+	Paints    []Paint
+	Backdrops []Backdrop
 }
 
 type textState struct {
@@ -41,7 +46,9 @@ type contentReader struct {
 	regions  []region
 	overflow int // glyphs drawn before the region past maxRegions; -1 while there is none
 	path     pathState
-	last     *Paint // the Paint of the last glyphs shown, shared while it is the same
+	paints   []Paint // the last is that of the last glyphs shown, shared while it is the same
+	lastKey  paintKey
+	gen      uint64 // the last paintState.gen given out
 	// clipOnly are glyphs shown in render mode 7 that nothing was painted through yet, with
 	// the depth of the graphics state stack they clip at: a Q below that depth ends the clip.
 	clipOnly []clipGlyph
@@ -49,6 +56,21 @@ type contentReader struct {
 }
 
 type clipGlyph struct{ index, depth int }
+
+// paintKey is what a Paint is made from: glyphs shown with one key share one Paint.
+type paintKey struct {
+	gen           uint64
+	mode          int
+	height, width float64
+	off           bool
+}
+
+// newGen names a paintState that was just changed. A state restored by Q keeps the name it had,
+// so one name always means one state.
+func (c *contentReader) newGen() uint64 {
+	c.gen++
+	return c.gen
+}
 
 // newDefaultFont is the font of text shown before any Tf. Each content stream gets its own: the
 // decode cache is written as text is read, and documents are read concurrently (a shared one
@@ -69,8 +91,7 @@ func (p Page) Content() Content {
 	c.path.reset()
 	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState()}
 	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
-	c.backgrounds()
-	return Content{c.text, c.rect}
+	return Content{c.text, c.rect, c.paints, c.backgrounds()}
 }
 
 func matrixArgs(args []Value) (matrix, bool) {
@@ -137,14 +158,16 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 			c.paintPath(op, &g.paint)
 		case "g", "rg", "k", "G", "RG", "K", "sc", "scn", "SC", "SCN", "cs", "CS":
 			g.paint.setColor(op, args, res)
+			g.paint.gen = c.newGen()
 		case "gs":
 			if len(args) == 1 {
 				g.paint.setExtGState(res.Key("ExtGState").Key(args[0].Name()))
+				g.paint.gen = c.newGen()
 			}
 		case "sh":
-			c.addRegion(region{box: g.paint.clip.intersect(noClip), color: Color{}}, &g.paint)
+			c.addRegion(region{box: g.paint.clip.intersect(noClip)}, &g.paint)
 		case "BI":
-			c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), image: true}, &g.paint)
+			c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), back: Backdrop{Image: true}}, &g.paint)
 		case "BMC", "BDC":
 			off := false
 			if op == "BDC" && len(args) == 2 && args[0].Name() == "OC" {
@@ -251,11 +274,12 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				xo := res.Key("XObject").Key(args[0].Name())
 				switch xo.Key("Subtype").Name() {
 				case "Image":
-					c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), image: true}, &g.paint)
+					c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), back: Backdrop{Image: true}}, &g.paint)
 				case "Form":
 					if depth < 10 {
 						inner := g
 						inner.paint.off = g.paint.off || offDepth > 0 || c.contentOff(xo.Key("OC"))
+						inner.paint.gen = c.newGen()
 						c.form(xo, res, inner, depth)
 					}
 				}
@@ -281,6 +305,7 @@ func (c *contentReader) form(xo, res Value, g textState, depth int) {
 		box.add(b[0].Float64(), b[1].Float64())
 		box.add(b[2].Float64(), b[3].Float64())
 		g.paint.clip = g.paint.clip.intersect(transformRect(box, g.CTM))
+		g.paint.gen = c.newGen()
 	}
 	xres := xo.Key("Resources")
 	if xres.Kind() != Dict {
@@ -309,6 +334,7 @@ func (c *contentReader) paintPath(op string, ps *paintState) {
 	switch op {
 	case "W", "W*":
 		ps.clip = ps.clip.intersect(p.box)
+		ps.gen = c.newGen()
 		return // the path is still painted (or discarded) by the next operator
 	case "S", "s":
 		c.paintedThrough()
@@ -319,9 +345,9 @@ func (c *contentReader) paintPath(op string, ps *paintState) {
 			break
 		}
 		for _, r := range p.rects {
-			reg := region{box: r, color: ps.fill, cover: opaque && ps.fill.Known}
+			reg := region{box: r, back: Backdrop{Color: ps.fill}, cover: opaque && ps.fill.Known}
 			if !opaque {
-				reg.color = Color{}
+				reg.back.Color = Color{}
 			}
 			c.addRegion(reg, ps)
 		}
@@ -357,9 +383,10 @@ func (c *contentReader) paintedThrough() {
 			kept = append(kept, cg)
 			continue
 		}
-		p := *c.text[cg.index].Paint
+		p := c.paints[c.text[cg.index].Paint]
 		p.Mode = 0
-		c.text[cg.index].Paint = &p
+		c.paints = append(c.paints, p)
+		c.text[cg.index].Paint = int32(len(c.paints) - 1)
 	}
 	c.clipOnly = kept
 }
@@ -375,15 +402,22 @@ func (c *contentReader) endClips() {
 	c.clipOnly = kept
 }
 
-// backgrounds sets each glyph's Back, OnImage and Covered from the regions painted before
-// and after it: the latest region under its centre drawn before it is its background.
-func (c *contentReader) backgrounds() {
+// backgrounds sets each glyph's Back and Covered from the regions painted before and after it
+// (the latest region under its centre drawn before it is its background) and returns the
+// backdrops: the page, an unknown one, and each region's.
+func (c *contentReader) backgrounds() []Backdrop {
+	const page, unknown = 0, 1
+	backs := make([]Backdrop, 2, len(c.regions)+2)
+	backs[page].Color = colorWhite
+	for _, r := range c.regions {
+		backs = append(backs, r.back)
+	}
 	for i := range c.text {
 		t := &c.text[i]
 		x, y := t.X+t.W/2, t.Y+0.3*t.FontSize
-		t.Back = colorWhite
+		t.Back = page
 		if c.overflow >= 0 && i >= c.overflow {
-			t.Back = Color{}
+			t.Back = unknown
 		}
 		for k := len(c.regions) - 1; k >= 0; k-- {
 			r := &c.regions[k]
@@ -394,10 +428,11 @@ func (c *contentReader) backgrounds() {
 				t.Covered = t.Covered || r.cover
 				continue
 			}
-			t.Back, t.OnImage = r.color, r.image
+			t.Back = int32(k + 2)
 			break
 		}
 	}
+	return backs
 }
 
 // show draws the string s with the current text state and advances the text matrix.
@@ -413,10 +448,11 @@ func (c *contentReader) show(g *textState, s string, off bool) {
 	// A Type 3 font's glyphs are drawn in its own units, which may be smaller than a thousandth
 	// of the em (the em is then taken as larger: never smaller than Tf says).
 	em := max(1, f.scale*1000)
-	paint := g.paint.textPaint(g.Tmode, size*em, hscale*em, off)
-	if c.last == nil || *c.last != paint {
-		c.last = &paint
+	if key := (paintKey{g.paint.gen, g.Tmode, size * em, hscale * em, off}); len(c.paints) == 0 || key != c.lastKey {
+		c.paints = append(c.paints, g.paint.textPaint(g.Tmode, size*em, hscale*em, off))
+		c.lastKey = key
 	}
+	paint := int32(len(c.paints) - 1)
 	for len(s) > 0 && len(c.text) < maxGlyphs {
 		code := f.next(s)
 		s = s[len(code):]
@@ -437,7 +473,7 @@ func (c *contentReader) show(g *textState, s string, off bool) {
 					c.clipOnly = append(c.clipOnly, clipGlyph{len(c.text), -1})
 				}
 				c.text = append(c.text, Text{Font: f.name, FontSize: size, X: x + float64(k)*w, Y: y, W: w, S: string(r),
-					Bold: bold, Paint: c.last})
+					Bold: bold, Paint: paint})
 				k++
 			}
 		}

@@ -537,11 +537,10 @@ type Text struct {
 	S        string  // the actual UTF-8 text
 	Bold     bool    // PATCH: the font is bold (name, weight, flags) or the glyph is drawn fill+stroke
 	// PATCH: how the glyph is painted and on what (paint.go), to tell text a reader sees from
-	// text that is in the file only.
-	Paint   *Paint
-	Back    Color // the colour under the glyph's centre: the latest area painted there before it, white for none
-	OnImage bool  // that area is an image (a scanned page under its OCR text)
+	// text that is in the file only. (Covered comes first: next to Bold it costs no padding.)
 	Covered bool  // an opaque rectangle painted after the glyph covers its centre
+	Paint   int32 // index into Content.Paints
+	Back    int32 // index into Content.Backdrops: the latest area painted under its centre before it
 }
 
 // A Rect represents a rectangle.

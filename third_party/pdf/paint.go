@@ -15,7 +15,7 @@ type Color struct {
 	Known   bool
 }
 
-// Paint is how a run of glyphs is drawn. Glyphs of one text-showing operator share one Paint.
+// Paint is how a run of glyphs is drawn.
 type Paint struct {
 	Mode         int     // text rendering mode (Tr): 3 paints nothing, 7 only adds to the clip
 	Fill, Stroke Color   // the colours of the fill and of the outline
@@ -40,12 +40,17 @@ var (
 // make the search for backgrounds cost glyphs × areas without bound.
 const maxRegions = 2048
 
+// Backdrop is what a glyph is drawn on.
+type Backdrop struct {
+	Color Color // white for the page; unknown for images, shadings, translucent paint and shapes other than rectangles
+	Image bool  // an image (a scanned page under its OCR text)
+}
+
 // region is an area painted on the page, in default user space.
 type region struct {
 	box   Rect
-	seq   int   // glyphs drawn before it
-	color Color // unknown for images, shadings, translucent paint and shapes other than rectangles
-	image bool
+	seq   int // glyphs drawn before it
+	back  Backdrop
 	cover bool // an opaque rectangle of one colour: it hides glyphs drawn before it
 }
 
@@ -258,7 +263,8 @@ type paintState struct {
 	fillNone, strokeNone   bool // the colour paints nothing (the /None colorant)
 	opaque                 bool // normal blending and no soft mask: a fill hides what is under it
 	clip                   Rect
-	off                    bool // inside a form XObject of a layer that is off
+	off                    bool   // inside a form XObject of a layer that is off
+	gen                    uint64 // names this state (contentReader.newGen); 0: the initial one
 }
 
 func newPaintState() paintState {

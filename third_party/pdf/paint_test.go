@@ -55,68 +55,68 @@ func TestContentPaint(t *testing.T) {
 	tests := []struct {
 		name    string
 		content string
-		check   func(t *testing.T, g Text)
+		check   func(t *testing.T, g glyph)
 	}{
-		{"black by default, on the white page", show, func(t *testing.T, g Text) {
+		{"black by default, on the white page", show, func(t *testing.T, g glyph) {
 			want(t, "fill", g.Paint.Fill, black)
-			want(t, "back", g.Back, white)
+			want(t, "back", g.Back.Color, white)
 			want(t, "mode", g.Paint.Mode, 0)
 			want(t, "alpha", g.Paint.FillAlpha, 1.0)
 		}},
-		{"white by rg", "1 1 1 rg " + show, func(t *testing.T, g Text) { want(t, "fill", g.Paint.Fill, white) }},
-		{"white by g", "1 g " + show, func(t *testing.T, g Text) { want(t, "fill", g.Paint.Fill, white) }},
-		{"white by k", "0 0 0 0 k " + show, func(t *testing.T, g Text) { want(t, "fill", g.Paint.Fill, white) }},
-		{"yellow by k", "0 0 1 0 k " + show, func(t *testing.T, g Text) { want(t, "fill", g.Paint.Fill, Color{1, 1, 0, true}) }},
-		{"white by index", "/Idx cs 0 sc " + show, func(t *testing.T, g Text) { want(t, "fill", g.Paint.Fill, white) }},
-		{"black by index", "/Idx cs 1 sc " + show, func(t *testing.T, g Text) { want(t, "fill", g.Paint.Fill, black) }},
-		{"the None colorant paints nothing", "/Sep cs 1 scn " + show, func(t *testing.T, g Text) { want(t, "alpha", g.Paint.FillAlpha, 0.0) }},
-		{"a spot tint is not converted", "/DeviceGray cs 0.3 sc /Sep cs " + show, func(t *testing.T, g Text) {
+		{"white by rg", "1 1 1 rg " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, white) }},
+		{"white by g", "1 g " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, white) }},
+		{"white by k", "0 0 0 0 k " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, white) }},
+		{"yellow by k", "0 0 1 0 k " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, Color{1, 1, 0, true}) }},
+		{"white by index", "/Idx cs 0 sc " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, white) }},
+		{"black by index", "/Idx cs 1 sc " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, black) }},
+		{"the None colorant paints nothing", "/Sep cs 1 scn " + show, func(t *testing.T, g glyph) { want(t, "alpha", g.Paint.FillAlpha, 0.0) }},
+		{"a spot tint is not converted", "/DeviceGray cs 0.3 sc /Sep cs " + show, func(t *testing.T, g glyph) {
 			want(t, "known", g.Paint.Fill.Known || g.Paint.FillAlpha != 0, false)
 		}},
-		{"fully transparent", "/GS0 gs " + show, func(t *testing.T, g Text) { want(t, "alpha", g.Paint.FillAlpha, 0.0) }},
-		{"render mode 3", "BT 3 Tr /F1 12 Tf 72 700 Td (A) Tj ET", func(t *testing.T, g Text) { want(t, "mode", g.Paint.Mode, 3) }},
-		{"on a box drawn before", "0.2 0.4 0.6 rg 50 650 300 100 re f 1 g " + show, func(t *testing.T, g Text) {
-			want(t, "back", g.Back, blueish)
+		{"fully transparent", "/GS0 gs " + show, func(t *testing.T, g glyph) { want(t, "alpha", g.Paint.FillAlpha, 0.0) }},
+		{"render mode 3", "BT 3 Tr /F1 12 Tf 72 700 Td (A) Tj ET", func(t *testing.T, g glyph) { want(t, "mode", g.Paint.Mode, 3) }},
+		{"on a box drawn before", "0.2 0.4 0.6 rg 50 650 300 100 re f 1 g " + show, func(t *testing.T, g glyph) {
+			want(t, "back", g.Back.Color, blueish)
 			want(t, "covered", g.Covered, false)
 		}},
-		{"on a box drawn as a path of lines", "0.2 0.4 0.6 rg 50 650 m 350 650 l 350 750 l 50 750 l h f " + show, func(t *testing.T, g Text) {
-			want(t, "back", g.Back, blueish)
+		{"on a box drawn as a path of lines", "0.2 0.4 0.6 rg 50 650 m 350 650 l 350 750 l 50 750 l h f " + show, func(t *testing.T, g glyph) {
+			want(t, "back", g.Back.Color, blueish)
 		}},
-		{"on a round shape: unknown", "0.2 0.4 0.6 rg 50 650 m 350 650 l 350 750 350 750 50 750 c h f " + show, func(t *testing.T, g Text) {
-			want(t, "back known", g.Back.Known, false)
+		{"on a round shape: unknown", "0.2 0.4 0.6 rg 50 650 m 350 650 l 350 750 350 750 50 750 c h f " + show, func(t *testing.T, g glyph) {
+			want(t, "back known", g.Back.Color.Known, false)
 		}},
-		{"on a translucent box: unknown", "/GS0 gs 0 g 50 650 300 100 re f " + "BT /F1 12 Tf 72 700 Td (A) Tj ET", func(t *testing.T, g Text) {
-			want(t, "back known", g.Back.Known, false)
+		{"on a translucent box: unknown", "/GS0 gs 0 g 50 650 300 100 re f " + "BT /F1 12 Tf 72 700 Td (A) Tj ET", func(t *testing.T, g glyph) {
+			want(t, "back known", g.Back.Color.Known, false)
 		}},
-		{"a box elsewhere", "0 g 300 100 100 100 re f " + show, func(t *testing.T, g Text) { want(t, "back", g.Back, white) }},
-		{"covered by a box drawn after", show + " 1 g 50 650 300 100 re f", func(t *testing.T, g Text) { want(t, "covered", g.Covered, true) }},
-		{"a stroked box covers nothing", show + " 1 g 50 650 300 100 re S", func(t *testing.T, g Text) { want(t, "covered", g.Covered, false) }},
-		{"on an image", "q 612 0 0 792 0 0 cm /Im1 Do Q " + show, func(t *testing.T, g Text) {
-			want(t, "on image", g.OnImage, true)
-			want(t, "back known", g.Back.Known, false)
+		{"a box elsewhere", "0 g 300 100 100 100 re f " + show, func(t *testing.T, g glyph) { want(t, "back", g.Back.Color, white) }},
+		{"covered by a box drawn after", show + " 1 g 50 650 300 100 re f", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, true) }},
+		{"a stroked box covers nothing", show + " 1 g 50 650 300 100 re S", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, false) }},
+		{"on an image", "q 612 0 0 792 0 0 cm /Im1 Do Q " + show, func(t *testing.T, g glyph) {
+			want(t, "on image", g.Back.Image, true)
+			want(t, "back known", g.Back.Color.Known, false)
 		}},
-		{"clipped", "q 0 0 10 10 re W n " + show + " Q", func(t *testing.T, g Text) {
+		{"clipped", "q 0 0 10 10 re W n " + show + " Q", func(t *testing.T, g glyph) {
 			want(t, "clip", g.Paint.Clip, Rect{Point{0, 0}, Point{10, 10}})
 		}},
-		{"clip restored by Q", "q 0 0 10 10 re W n Q " + show, func(t *testing.T, g Text) { want(t, "clip", g.Paint.Clip, noClip) }},
-		{"in a layer that is off", "/OC /oc1 BDC " + show + " EMC", func(t *testing.T, g Text) { want(t, "off", g.Paint.Off, true) }},
-		{"after the layer", "/OC /oc1 BDC EMC " + show, func(t *testing.T, g Text) { want(t, "off", g.Paint.Off, false) }},
-		{"scaled by the CTM", "2 0 0 2 0 0 cm BT /F1 0.5 Tf 36 350 Td (A) Tj ET", func(t *testing.T, g Text) {
+		{"clip restored by Q", "q 0 0 10 10 re W n Q " + show, func(t *testing.T, g glyph) { want(t, "clip", g.Paint.Clip, noClip) }},
+		{"in a layer that is off", "/OC /oc1 BDC " + show + " EMC", func(t *testing.T, g glyph) { want(t, "off", g.Paint.Off, true) }},
+		{"after the layer", "/OC /oc1 BDC EMC " + show, func(t *testing.T, g glyph) { want(t, "off", g.Paint.Off, false) }},
+		{"scaled by the CTM", "2 0 0 2 0 0 cm BT /F1 0.5 Tf 36 350 Td (A) Tj ET", func(t *testing.T, g glyph) {
 			want(t, "height", g.Paint.Height, 1.0)
 			want(t, "width", g.Paint.Width, 1.0)
 		}},
-		{"squeezed by Tz", "BT /F1 12 Tf 10 Tz 72 700 Td (A) Tj ET", func(t *testing.T, g Text) {
+		{"squeezed by Tz", "BT /F1 12 Tf 10 Tz 72 700 Td (A) Tj ET", func(t *testing.T, g glyph) {
 			want(t, "height", g.Paint.Height, 12.0)
 			want(t, "width", math.Round(g.Paint.Width*100)/100, 1.2)
 		}},
-		{"a form inherits the fill", "1 g /Fm1 Do", func(t *testing.T, g Text) { want(t, "fill", g.Paint.Fill, white) }},
-		{"a form is clipped to its box", "/Fm2 Do", func(t *testing.T, g Text) {
+		{"a form inherits the fill", "1 g /Fm1 Do", func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, white) }},
+		{"a form is clipped to its box", "/Fm2 Do", func(t *testing.T, g glyph) {
 			want(t, "clip", g.Paint.Clip, Rect{Point{0, 0}, Point{10, 10}})
 		}},
-		{"clip-only text, nothing painted through", "q BT 7 Tr /F1 12 Tf 72 700 Td (A) Tj ET Q 0 g 0 0 612 792 re f", func(t *testing.T, g Text) {
+		{"clip-only text, nothing painted through", "q BT 7 Tr /F1 12 Tf 72 700 Td (A) Tj ET Q 0 g 0 0 612 792 re f", func(t *testing.T, g glyph) {
 			want(t, "mode", g.Paint.Mode, 7)
 		}},
-		{"clip-only text painted through", "q BT 7 Tr /F1 12 Tf 72 700 Td (A) Tj ET 0 0 1 rg 0 0 612 792 re f Q", func(t *testing.T, g Text) {
+		{"clip-only text painted through", "q BT 7 Tr /F1 12 Tf 72 700 Td (A) Tj ET 0 0 1 rg 0 0 612 792 re f Q", func(t *testing.T, g glyph) {
 			want(t, "mode", g.Paint.Mode, 0)
 		}},
 	}
@@ -127,13 +127,21 @@ func TestContentPaint(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			text := r.Page(1).Content().Text
-			if len(text) != 1 || text[0].S != "A" || text[0].Paint == nil {
-				t.Fatalf("glyphs %+v, want one A with its paint", text)
+			c := r.Page(1).Content()
+			if len(c.Text) != 1 || c.Text[0].S != "A" {
+				t.Fatalf("glyphs %+v, want one A", c.Text)
 			}
-			tt.check(t, text[0])
+			g := c.Text[0]
+			tt.check(t, glyph{g, &c.Paints[g.Paint], &c.Backdrops[g.Back]})
 		})
 	}
+}
+
+// glyph is a Text with its Paint and Backdrop looked up.
+type glyph struct {
+	Text
+	Paint *Paint
+	Back  *Backdrop
 }
 
 func want[T comparable](t *testing.T, what string, got, w T) {
@@ -157,9 +165,9 @@ func TestContentManyRegions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := r.Page(1).Content().Text
-	if len(text) != 1 || text[0].Back.Known {
-		t.Errorf("glyphs %+v, want one on an unknown background", text)
+	c := r.Page(1).Content()
+	if len(c.Text) != 1 || c.Backdrops[c.Text[0].Back].Color.Known {
+		t.Errorf("glyphs %+v, want one on an unknown background", c.Text)
 	}
 }
 

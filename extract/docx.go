@@ -779,6 +779,9 @@ type docxWalker struct {
 	pageH      int64
 	orphans    []orphanHidden      // hidden paragraphs: no visible text to stand in
 	noteHidden map[string][]Hidden // "f2" → the hidden text of that note
+	// What the styles give, by paragraph and character style: worked out once each.
+	styledRuns   map[[2]string]runProps
+	styleShading map[string]docxColor
 
 	// Notes parts: the text of each footnote or endnote, keyed by id.
 	noteID    string
@@ -789,7 +792,8 @@ type docxWalker struct {
 func newDocxWalker(ctx context.Context, ss styleSheet, num *numbering) *docxWalker {
 	w, h := pageSize(nil)
 	return &docxWalker{ctx: ctx, styles: ss, num: num, noteTexts: map[string]string{}, noteHidden: map[string][]Hidden{},
-		pageW: int64(w) * 635, pageH: int64(h) * 635} // twips → EMU
+		pageW: int64(w) * 635, pageH: int64(h) * 635, // twips → EMU
+		styledRuns: map[[2]string]runProps{}, styleShading: map[string]docxColor{}}
 }
 
 func (w *docxWalker) top() *paraBuilder {

@@ -7,6 +7,7 @@ package extract
 // the text box's, the page's).
 
 import (
+	"bytes"
 	"encoding/xml"
 	"regexp"
 	"strconv"
@@ -210,11 +211,12 @@ func (ss styleSheet) chainProps(id string) (rp runProps, pshd docxColor) {
 	return rp, pshd
 }
 
-// effectiveRun resolves a run's properties as Word does: document defaults, then the paragraph
-// style, the character style and the run's own. Toggles (vanish) follow ECMA-376 17.7.3: on in the
-// defaults is on; else the paragraph and character styles' values (each the nearest in its basedOn
-// chain) combine by exclusive or; the run's own setting is final.
-func (ss styleSheet) effectiveRun(pStyle, rStyle string, direct runProps) runProps {
+// styledRun resolves the properties the styles give a run as Word does: document defaults, then
+// the paragraph style, then the character style (the run's own go over them, with over). Toggles
+// (vanish) follow ECMA-376 17.7.3: on in the defaults is on; else the paragraph and character
+// styles' values (each the nearest in its basedOn chain) combine by exclusive or; the run's own
+// setting is final.
+func (ss styleSheet) styledRun(pStyle, rStyle string) runProps {
 	eff := ss[docDefaultsKey].props()
 	para, _ := ss.chainProps(pStyle)
 	char, _ := ss.chainProps(rStyle)
@@ -226,8 +228,7 @@ func (ss styleSheet) effectiveRun(pStyle, rStyle string, direct runProps) runPro
 	}
 	eff.vanish = toggle(eff.vanish, para.vanish, char.vanish)
 	eff.specVanish = toggle(eff.specVanish, para.specVanish, char.specVanish)
-	eff = eff.overValues(para).overValues(char)
-	return eff.over(direct)
+	return eff.overValues(para).overValues(char)
 }
 
 func (s *docxStyle) props() runProps {
@@ -266,11 +267,22 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 // pageSize reads the first section's page size (w:pgSz, twips) from the body, A4 without one.
 func pageSize(body []byte) (w, h int) {
 	w, h = 11906, 16838
-	tag := reTagPgSz.Find(body)
-	if tag == nil {
+	at := 0
+	for {
+		i := bytes.Index(body[at:], []byte("pgSz"))
+		if i < 0 {
+			return w, h
+		}
+		at += i + len("pgSz")
+		if prev := body[at-len("pgSz")-1]; prev == '<' || prev == ':' {
+			break
+		}
+	}
+	end := bytes.IndexByte(body[at:], '>')
+	if end < 0 {
 		return w, h
 	}
-	for _, m := range reAttrWH.FindAllSubmatch(tag, -1) {
+	for _, m := range reAttrWH.FindAllSubmatch(body[at:at+end], -1) {
 		n, err := strconv.Atoi(string(m[2]))
 		if err != nil || n <= 0 {
 			continue
@@ -284,10 +296,7 @@ func pageSize(body []byte) (w, h int) {
 	return w, h
 }
 
-var (
-	reTagPgSz = regexp.MustCompile(`<(?:w:)?pgSz\b[^>]*>`)
-	reAttrWH  = regexp.MustCompile(`\b(?:w:)?([wh])="(\d+)"`)
-)
+var reAttrWH = regexp.MustCompile(`\b(?:w:)?([wh])="(\d+)"`)
 
 // docxHidden is hidden text in a paragraph being read: where it stood (a line of the paragraph
 // and a byte offset into it) or, apart, after everything so far.
@@ -380,7 +389,13 @@ func (w *docxWalker) hide() (hideSet, float64) {
 		if p := w.top(); p != nil {
 			style = p.style
 		}
-		rp := w.styles.effectiveRun(style, w.runStyle, w.run)
+		key := [2]string{style, w.runStyle}
+		styled, ok := w.styledRuns[key]
+		if !ok {
+			styled = w.styles.styledRun(style, w.runStyle)
+			w.styledRuns[key] = styled
+		}
+		rp := styled.over(w.run)
 		w.runWhy, w.runSize = runHide(rp, w.background(rp))
 		w.runDone = true
 	}
@@ -406,7 +421,11 @@ func (w *docxWalker) background(rp runProps) docxColor {
 	if p := w.top(); p != nil {
 		shd := p.shd
 		if !shd.set {
-			_, shd = w.styles.chainProps(p.style)
+			var ok bool
+			if shd, ok = w.styleShading[p.style]; !ok {
+				_, shd = w.styles.chainProps(p.style)
+				w.styleShading[p.style] = shd
+			}
 		}
 		if shd.set && !shd.none {
 			return shd

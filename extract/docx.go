@@ -291,6 +291,9 @@ type docxStyle struct {
 	numLevel int
 	rpr      runProps  // the run properties it sets (docx_hidden.go)
 	pshd     docxColor // the paragraph shading it sets
+	// A table style that shades cells (all, or some rows and columns): what a cell of such a
+	// table is read on is not known without laying the table out.
+	shadesCells bool
 }
 
 type styleSheet map[string]*docxStyle
@@ -331,12 +334,19 @@ func parseStyles(raw []byte) styleSheet {
 			case "rPr":
 				depthRPr++
 			case "shd":
-				if cur != nil && depthPPr > 0 && depthRPr == 0 {
+				switch {
+				case cur == nil || depthRPr > 0:
+				case depthPPr > 0:
 					cur.pshd = shading(t)
+				default: // in a table style's w:tblPr or w:tcPr
+					cur.shadesCells = cur.shadesCells || !shading(t).none
 				}
 			case "tblStylePr":
-				// A table style's formatting of some rows or cells, not of the style's own text.
-				_ = d.Skip()
+				// A table style's formatting of some rows or cells, not of the style's own text;
+				// only whether it shades them is kept.
+				if cur != nil && tableStyleShades(d) {
+					cur.shadesCells = true
+				}
 			case "name":
 				if cur != nil {
 					cur.name = strings.ToLower(strings.TrimSpace(attr(t, "val")))
@@ -773,6 +783,7 @@ type docxWalker struct {
 	runSize    float64
 	runDone    bool
 	backs      []docxBack
+	tables     []docxTable
 	page       docxColor
 	shapes     []docxShape
 	pageW      int64 // EMU
@@ -956,12 +967,34 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 				p.shd = shading(t)
 			}
 		case inW("tcPr"):
+			// A cell's "no shading" leaves what its table gives it (its own or its style's).
 			if n := len(w.backs); n > 0 && !w.backs[n-1].shape {
-				w.backs[n-1].c = shading(t)
+				if c := shading(t); !c.none {
+					w.backs[n-1].c = c
+				}
+			}
+		case inW("tblPr"):
+			if n := len(w.tables); n > 0 {
+				w.tables[n-1].shd = shading(t)
 			}
 		}
 	case "tc":
-		w.backs = append(w.backs, docxBack{})
+		back := docxBack{}
+		if n := len(w.tables); n > 0 {
+			switch tb := w.tables[n-1]; {
+			case tb.shd.set:
+				back.c = tb.shd
+			case tb.styleShades:
+				back.c = docxColor{set: true} // some cells shaded by the table's style: unknown
+			}
+		}
+		w.backs = append(w.backs, back)
+	case "tbl":
+		w.tables = append(w.tables, docxTable{})
+	case "tblStyle":
+		if n := len(w.tables); n > 0 && inW("tblPr") {
+			w.tables[n-1].styleShades = w.styles.resolve(attr(t, "val"), func(s *docxStyle) bool { return s.shadesCells }) != nil
+		}
 	case "background":
 		if parent == nsW+" document" || parent == nsWStrict+" document" || parent == "w document" {
 			w.page = hexColor(attr(t, "color"))
@@ -1113,6 +1146,10 @@ func (w *docxWalker) end(t xml.EndElement) {
 	case "tc":
 		if n := len(w.backs); n > 0 && !w.backs[n-1].shape {
 			w.backs = w.backs[:n-1]
+		}
+	case "tbl":
+		if n := len(w.tables); n > 0 {
+			w.tables = w.tables[:n-1]
 		}
 	case "p":
 		n := len(w.stack)

@@ -264,6 +264,28 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 	return why, size
 }
 
+// tableStyleShades reads a table style's w:tblStylePr (the formatting of some of its rows or
+// cells) and reports whether it shades cells.
+func tableStyleShades(d *xml.Decoder) bool {
+	shades := false
+	for depth := 1; depth > 0; {
+		tok, err := d.Token()
+		if err != nil {
+			return shades
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			if isW(t.Name) && t.Name.Local == "shd" && !shading(t).none {
+				shades = true
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return shades
+}
+
 // pageSize reads the first section's page size (w:pgSz, twips) from the body, A4 without one.
 func pageSize(body []byte) (w, h int) {
 	w, h = 11906, 16838
@@ -369,6 +391,12 @@ type docxShape struct {
 	posH, posV *int64 // offsets from what relH, relV name, EMU
 	relH, relV string
 	cx, cy     int64
+}
+
+// docxTable is an open table: its own shading, and whether its style shades cells.
+type docxTable struct {
+	shd         docxColor
+	styleShades bool
 }
 
 // docxBack is a background a run may be read on: a table cell's shading or a shape's fill.

@@ -227,6 +227,8 @@ const hiddenStyles = `<w:styles ` + wNS + `>` +
 	`<w:style w:type="paragraph" w:styleId="Yellow"><w:name w:val="Yellow"/><w:basedOn w:val="Normal"/><w:pPr><w:shd w:val="clear" w:fill="FFFF00"/></w:pPr></w:style>` +
 	`<w:style w:type="character" w:styleId="Hid"><w:name w:val="Hid"/><w:rPr><w:color w:val="FFFFFF"/><w:sz w:val="2"/></w:rPr></w:style>` +
 	`<w:style w:type="character" w:styleId="Vanish"><w:name w:val="Vanish"/><w:rPr><w:vanish/></w:rPr></w:style>` +
+	`<w:style w:type="table" w:styleId="Banded"><w:name w:val="Banded"/><w:tblStylePr w:type="firstRow"><w:tcPr>` +
+	`<w:shd w:val="clear" w:color="auto" w:fill="4472C4"/></w:tcPr></w:tblStylePr></w:style>` +
 	`</w:styles>`
 
 // wRun is a run with run properties rpr.
@@ -295,6 +297,10 @@ func TestDOCXHiddenText(t *testing.T) {
 		{"cells: shaded like the text, and white on black", wTwo("", `<w:tbl><w:tr>`+cell("D9E2F3", "DAE3F3", "junk in a cell")+
 			cell("000000", "FFFFFF", "white on black")+cell("auto", "BFBFBF", "light grey")+`</w:tr></w:tbl>`),
 			[]string{visible1, "white on black", "light grey", visible2}, apart(len(visible1), "junk in a cell", HideBackground)},
+		{"white in tables shaded by their style or as a whole is visible", wTwo("", `<w:tbl><w:tblPr><w:tblStyle w:val="Banded"/></w:tblPr><w:tr>`+
+			cell("auto", "FFFFFF", "white on the style's colour")+`</w:tr></w:tbl>`+
+			`<w:tbl><w:tblPr><w:shd w:val="clear" w:fill="000000"/></w:tblPr><w:tr>`+cell("auto", "FFFFFF", "white on the table's black")+`</w:tr></w:tbl>`),
+			[]string{visible1, "white on the style's colour", "white on the table's black", visible2}, nil},
 		{"a hidden text box", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
 			wTextBox(`<wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="box" hidden="1"/>`, "", "", "junk in a box") +
 			wPara("Body", visible2), nil, apart(len(visible1), "junk in a box", HideShape)},

@@ -333,8 +333,10 @@ func (c *contentReader) paintPath(op string, ps *paintState) {
 	p.closeSub()
 	switch op {
 	case "W", "W*":
-		ps.clip = ps.clip.intersect(p.box)
-		ps.gen = c.newGen()
+		if !p.box.empty() { // a clip without a path is taken as none, as viewers do
+			ps.clip = ps.clip.intersect(p.box)
+			ps.gen = c.newGen()
+		}
 		return // the path is still painted (or discarded) by the next operator
 	case "S", "s":
 		c.paintedThrough()

@@ -98,6 +98,7 @@ func TestContentPaint(t *testing.T) {
 		{"clipped", "q 0 0 10 10 re W n " + show + " Q", func(t *testing.T, g glyph) {
 			want(t, "clip", g.Paint.Clip, Rect{Point{0, 0}, Point{10, 10}})
 		}},
+		{"a clip without a path clips nothing", "q W n " + show + " Q", func(t *testing.T, g glyph) { want(t, "clip", g.Paint.Clip, noClip) }},
 		{"clip restored by Q", "q 0 0 10 10 re W n Q " + show, func(t *testing.T, g glyph) { want(t, "clip", g.Paint.Clip, noClip) }},
 		{"in a layer that is off", "/OC /oc1 BDC " + show + " EMC", func(t *testing.T, g glyph) { want(t, "off", g.Paint.Off, true) }},
 		{"after the layer", "/OC /oc1 BDC EMC " + show, func(t *testing.T, g glyph) { want(t, "off", g.Paint.Off, false) }},

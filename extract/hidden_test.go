@@ -166,6 +166,7 @@ func TestPDFHiddenText(t *testing.T) {
 		{"light grey is visible", twoParagraphs("", "0.75 g (light grey) Tj 0 g", ""),
 			[]string{visible1a + "light grey" + visible1b, visible2}, nil},
 		{"OCR text over a scan is visible", "q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("3 Tr", "", ""), nil, nil},
+		{"OCR text under a scan drawn after it is visible", twoParagraphs("3 Tr", "", "q 612 0 0 792 0 0 cm /Im1 Do Q"), nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -405,8 +405,9 @@ func (c *contentReader) endClips() {
 }
 
 // backgrounds sets each glyph's Back and Covered from the regions painted before and after it
-// (the latest region under its centre drawn before it is its background) and returns the
-// backdrops: the page, an unknown one, and each region's.
+// (the latest region under its centre drawn before it is its background, or an image drawn over
+// it: OCR text may come before the scan it reads) and returns the backdrops: the page, an unknown
+// one, and each region's.
 func (c *contentReader) backgrounds() []Backdrop {
 	const page, unknown = 0, 1
 	backs := make([]Backdrop, 2, len(c.regions)+2)
@@ -421,6 +422,7 @@ func (c *contentReader) backgrounds() []Backdrop {
 		if c.overflow >= 0 && i >= c.overflow {
 			t.Back = unknown
 		}
+		imageOver := int32(-1)
 		for k := len(c.regions) - 1; k >= 0; k-- {
 			r := &c.regions[k]
 			if !r.box.contains(x, y) {
@@ -428,10 +430,16 @@ func (c *contentReader) backgrounds() []Backdrop {
 			}
 			if r.seq > i {
 				t.Covered = t.Covered || r.cover
+				if r.back.Image {
+					imageOver = int32(k + 2)
+				}
 				continue
 			}
 			t.Back = int32(k + 2)
 			break
+		}
+		if imageOver >= 0 && !backs[t.Back].Image {
+			t.Back = imageOver
 		}
 	}
 	return backs

@@ -540,7 +540,7 @@ type Text struct {
 	// text that is in the file only. (Covered comes first: next to Bold it costs no padding.)
 	Covered bool  // an opaque rectangle painted after the glyph covers its centre
 	Paint   int32 // index into Content.Paints
-	Back    int32 // index into Content.Backdrops: the latest area painted under its centre before it
+	Back    int32 // index into Content.Backdrops: the latest area painted under its centre before it, or an image over it
 }
 
 // A Rect represents a rectangle.

@@ -95,6 +95,9 @@ func TestContentPaint(t *testing.T) {
 			want(t, "on image", g.Back.Image, true)
 			want(t, "back known", g.Back.Color.Known, false)
 		}},
+		{"under an image drawn after it", show + " q 612 0 0 792 0 0 cm /Im1 Do Q", func(t *testing.T, g glyph) {
+			want(t, "on image", g.Back.Image, true)
+		}},
 		{"clipped", "q 0 0 10 10 re W n " + show + " Q", func(t *testing.T, g glyph) {
 			want(t, "clip", g.Paint.Clip, Rect{Point{0, 0}, Point{10, 10}})
 		}},

@@ -148,6 +148,9 @@ func TestPDFHiddenText(t *testing.T) {
 		{"white 1-pt words", twoParagraphs("", "1 g /F1 1 Tf (junk words) Tj 0 g /F1 12 Tf", ""), nil,
 			inline("junk words", HideWhite, HideTiny)},
 		{"white words", twoParagraphs("", "1 1 1 rg (junk) Tj 0 0 0 rg", ""), nil, inline("junk", HideWhite)},
+		// The room it takes is a wide gap in the line, but not one between two columns.
+		{"a white sentence", twoParagraphs("", "1 g (a long white junk sentence) Tj 0 g", ""), nil,
+			inline("a long white junk sentence", HideWhite)},
 		{"nearly white words", twoParagraphs("", "0.95 g (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
 		{"white in CMYK", twoParagraphs("", "0 0 0 0 k (junk) Tj 0 0 0 1 k", ""), nil, inline("junk", HideWhite)},
 		{"render mode 3", twoParagraphs("", "3 Tr (junk words) Tj 0 Tr", ""), nil, inline("junk words", HideInvisible)},

@@ -201,7 +201,7 @@ func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
 	box := p.MediaBox()
 	content := p.Content()
 	visible, hidden := pdfSplitHidden(content, p.CropBox())
-	pg = &pdfPage{num: n, box: box, lines: pdfBuildLines(visible, n, len(hidden) > 0)}
+	pg = &pdfPage{num: n, box: box, lines: pdfBuildLines(visible, n, hidden)}
 	if len(hidden) > 0 {
 		pg.loose = pdfPlaceHidden(pg.lines, hidden, n)
 	}

@@ -216,3 +216,46 @@ func pdfSameRun(p, g *pdf.Text) bool {
 	em := math.Max(math.Abs(p.FontSize), 1)
 	return math.Abs(p.Y-g.Y) < 0.5*em && g.X >= p.X-em && g.X-(p.X+p.W) < 3*em
 }
+
+// pdfHiddenBox is where a hidden glyph stands: its baseline and its left and right ends.
+type pdfHiddenBox struct{ y, x0, x1 float64 }
+
+// pdfHiddenBoxes are the hidden glyphs' places in order of baseline, for pdfHiddenSpans.
+func pdfHiddenBoxes(hidden []pdfHiddenGlyph) []pdfHiddenBox {
+	boxes := make([]pdfHiddenBox, 0, len(hidden))
+	for i := range hidden {
+		if g := &hidden[i].g; g.W > 0 {
+			boxes = append(boxes, pdfHiddenBox{g.Y, g.X, g.X + g.W})
+		}
+	}
+	sort.Slice(boxes, func(a, b int) bool { return boxes[a].y < boxes[b].y })
+	return boxes
+}
+
+// pdfHiddenSpans are the stretches of a line (baseline base, font size size) that hidden glyphs
+// take, merged and in order of x: a reader sees a gap there, but not one between columns.
+func pdfHiddenSpans(boxes []pdfHiddenBox, base, size float64) [][2]float64 {
+	var spans [][2]float64
+	for i := sort.Search(len(boxes), func(i int) bool { return boxes[i].y > base-0.5*size }); i < len(boxes) && boxes[i].y < base+0.5*size; i++ {
+		spans = append(spans, [2]float64{boxes[i].x0, boxes[i].x1})
+	}
+	sort.Slice(spans, func(a, b int) bool { return spans[a][0] < spans[b][0] })
+	merged := spans[:0]
+	for _, s := range spans {
+		if n := len(merged); n > 0 && s[0] <= merged[n-1][1]+0.5*size {
+			merged[n-1][1] = math.Max(merged[n-1][1], s[1])
+			continue
+		}
+		merged = append(merged, s)
+	}
+	return merged
+}
+
+// pdfCovered is how much of [a, b] the spans cover.
+func pdfCovered(spans [][2]float64, a, b float64) float64 {
+	covered := 0.0
+	for i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > a }); i < len(spans) && spans[i][0] < b; i++ {
+		covered += math.Min(b, spans[i][1]) - math.Max(a, spans[i][0])
+	}
+	return covered
+}

@@ -53,8 +53,13 @@ const (
 )
 
 // pdfBuildLines groups a page's glyphs into lines: by baseline, then left to right. It costs
-// O(n log n) in the number of glyphs. withPos keeps each line's glyph positions (pos).
-func pdfBuildLines(glyphs []pdf.Text, page int, withPos bool) []pdfLine {
+// O(n log n) in the number of glyphs. With hidden glyphs, each line keeps its glyph positions
+// (pos), and the room hidden text takes in a line does not split it into columns.
+func pdfBuildLines(glyphs []pdf.Text, page int, hidden []pdfHiddenGlyph) []pdfLine {
+	var boxes []pdfHiddenBox // non-nil when there are hidden glyphs
+	if len(hidden) > 0 {
+		boxes = pdfHiddenBoxes(hidden)
+	}
 	gs := make([]pdf.Text, 0, len(glyphs))
 	for _, g := range glyphs {
 		if g.FontSize <= 0.5 || math.IsNaN(g.X) || math.IsNaN(g.Y) || math.IsInf(g.X, 0) || math.IsInf(g.Y, 0) {
@@ -89,7 +94,7 @@ func pdfBuildLines(glyphs []pdf.Text, page int, withPos bool) []pdfLine {
 	refY, refSize := 0.0, 0.0
 	flush := func() {
 		if len(cur) > 0 {
-			lines = append(lines, pdfMakeLines(cur, page, withPos)...)
+			lines = append(lines, pdfMakeLines(cur, page, boxes)...)
 		}
 		cur = cur[:0]
 	}
@@ -113,7 +118,7 @@ var pdfLigatures = map[rune]string{
 
 // pdfMakeLines orders one baseline's glyphs left to right and writes them out as text, split
 // into pieces where a gap is wide enough to separate columns or table cells.
-func pdfMakeLines(gs []pdf.Text, page int, withPos bool) []pdfLine {
+func pdfMakeLines(gs []pdf.Text, page int, hidden []pdfHiddenBox) []pdfLine {
 	sort.SliceStable(gs, func(a, b int) bool { return gs[a].X < gs[b].X })
 	// Drop the second copy of glyphs drawn twice to fake bold or a shadow.
 	out := gs[:0]
@@ -129,12 +134,18 @@ func pdfMakeLines(gs []pdf.Text, page int, withPos bool) []pdfLine {
 	gs = out
 	size := pdfDominantSize(gs)
 	base := pdfBaseline(gs, size)
+	withPos := hidden != nil
+	spans := pdfHiddenSpans(hidden, base, size)
 
 	var lines []pdfLine
 	start := 0
 	for i := 1; i <= len(gs); i++ {
 		if i < len(gs) {
-			gap := gs[i].X - (gs[i-1].X + pdfAdvance(gs[i-1]))
+			end := gs[i-1].X + pdfAdvance(gs[i-1])
+			gap := gs[i].X - end
+			if gap >= pdfColumnGap*size && len(spans) > 0 {
+				gap -= pdfCovered(spans, end, gs[i].X)
+			}
 			if gap < pdfColumnGap*size || gs[i-1].S == " " && gap < 2*pdfColumnGap*size {
 				continue
 			}

@@ -248,7 +248,7 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 		if rp.scale > 0 && rp.scale < 100 {
 			size = size * float64(rp.scale) / 100 // the narrower side of the em
 		}
-		if size > minReadableSize {
+		if size > maxTinySize {
 			size = 0
 		} else {
 			why |= hideTiny

@@ -24,7 +24,7 @@ const WarnHidden = "hidden"
 const (
 	HideWhite       = "white"       // white (or nearly) on the white page
 	HideBackground  = "background"  // the colour of the shading or box under it
-	HideTiny        = "tiny"        // under 2 pt
+	HideTiny        = "tiny"        // 2 pt or smaller
 	HideInvisible   = "invisible"   // PDF text render mode 3 (no paint) or 7 (clip only)
 	HideTransparent = "transparent" // fully transparent paint, or a colour that puts no ink down
 	HideOffPage     = "offpage"     // outside the page's visible box
@@ -112,9 +112,9 @@ func colorsClose(a, b [3]float64) bool {
 
 func isWhite(c [3]float64) bool { return colorsClose(c, [3]float64{1, 1, 1}) }
 
-// minReadableSize is the smallest type, in points, taken as readable. Subscripts of 9-pt body
-// text are 5–6 pt; nobody reads 1.5-pt type.
-const minReadableSize = 2
+// maxTinySize is the largest type, in points, taken as too small to read (w:sz ≤ 4 in Word).
+// Subscripts of 9-pt body text are 5–6 pt; nobody reads 2-pt type.
+const maxTinySize = 2
 
 // hiddenWarning sums up the hidden text of a document's paragraphs: how many characters, why and
 // where. It returns nil when there is none.
@@ -191,10 +191,10 @@ func hiddenSummary(hs []Hidden) (total int, why string) {
 	return total, strings.Join(labels, ", ")
 }
 
-// tinyLabel says the size of tiny text: "1 pt", or "under 2 pt" when no size is known.
+// tinyLabel says the size of tiny text: "1 pt", or "2 pt or smaller" when no size is known.
 func tinyLabel(size float64) string {
 	if size <= 0 {
-		return "under " + strconv.Itoa(minReadableSize) + " pt"
+		return strconv.Itoa(maxTinySize) + " pt or smaller"
 	}
 	return strconv.FormatFloat(math.Max(0.5, math.Round(size*2)/2), 'f', -1, 64) + " pt"
 }

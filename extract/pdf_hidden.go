@@ -36,7 +36,7 @@ func pdfPlaceHides(g *pdf.Text, p *pdf.Paint, box pdf.Rect) hideSet {
 func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
 	var why hideSet
 	size := math.Min(p.Height, p.Width)
-	if !(size >= minReadableSize) { // NaN too
+	if !(size > maxTinySize+0.01) { // NaN too; 0.01 for rounding in the matrices
 		why |= hideTiny
 	}
 	if p.Off {

@@ -524,10 +524,21 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		w.backs = append(w.backs, docxBack{shape: true})
 	case inNS(t.Name, nsA, "a"):
 		n := len(w.backs)
-		if n == 0 || !w.backs[n-1].shape || !strings.HasSuffix(w.grandparent(), " spPr") && !strings.HasSuffix(w.parent(), " spPr") {
+		if n == 0 || !w.backs[n-1].shape {
 			break
 		}
 		b := &w.backs[n-1]
+		if t.Name.Local == "fillRef" && strings.HasSuffix(w.parent(), " style") {
+			// A shape without a fill of its own is filled from the theme (Word's shapes: white
+			// text on an accent colour), which is not read here.
+			if !b.c.set && attr(t, "idx") != "0" {
+				b.c = docxColor{set: true}
+			}
+			break
+		}
+		if !strings.HasSuffix(w.grandparent(), " spPr") && !strings.HasSuffix(w.parent(), " spPr") {
+			break
+		}
 		switch t.Name.Local {
 		case "noFill":
 			if strings.HasSuffix(w.parent(), " spPr") {

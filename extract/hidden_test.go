@@ -248,10 +248,11 @@ func wTwo(runs, between string) string {
 }
 
 // wTextBox is a paragraph holding a DrawingML text box whose anchor says anchor (position, extent,
-// docPr) and whose fill is fill, with one paragraph of text in a run with properties rpr.
-func wTextBox(anchor, fill, rpr, text string) string {
+// docPr) and whose shape has properties props (wps:spPr, wps:style), with one paragraph of text in
+// a run with properties rpr.
+func wTextBox(anchor, props, rpr, text string) string {
 	return `<w:p><w:r><w:drawing><wp:anchor xmlns:wp="` + nsWP + `">` + anchor +
-		`<a:graphic xmlns:a="` + nsA + `"><a:graphicData><wps:wsp xmlns:wps="` + nsWPS + `"><wps:spPr>` + fill + `</wps:spPr>` +
+		`<a:graphic xmlns:a="` + nsA + `"><a:graphicData><wps:wsp xmlns:wps="` + nsWPS + `">` + props +
 		`<wps:txbx><w:txbxContent><w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun(rpr, text) + `</w:p></w:txbxContent></wps:txbx>` +
 		`</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>`
 }
@@ -314,11 +315,15 @@ func TestDOCXHiddenText(t *testing.T) {
 			wPara("Body", visible2), nil, apart(len(visible1), "junk in a box", HideOffPage)},
 		{"a text box filled like its text; automatic colour reads on any fill", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` +
 			wRun("", visible1) + `</w:p>` +
-			wTextBox(`<wp:docPr id="1" name="box"/>`, `<a:solidFill xmlns:a="`+nsA+`"><a:srgbClr val="1F3864"/></a:solidFill>`,
+			wTextBox(`<wp:docPr id="1" name="box"/>`, `<wps:spPr><a:solidFill xmlns:a="`+nsA+`"><a:srgbClr val="1F3864"/></a:solidFill></wps:spPr>`,
 				`<w:color w:val="1F3864"/>`, "junk in a box") +
-			wTextBox(`<wp:docPr id="2" name="box"/>`, `<a:solidFill xmlns:a="`+nsA+`"><a:srgbClr val="000000"/></a:solidFill>`,
+			wTextBox(`<wp:docPr id="2" name="box"/>`, `<wps:spPr><a:solidFill xmlns:a="`+nsA+`"><a:srgbClr val="000000"/></a:solidFill></wps:spPr>`,
 				`<w:color w:val="auto"/>`, "a box that reads") +
 			wPara("Body", visible2), []string{visible1, "a box that reads", visible2}, apart(len(visible1), "junk in a box", HideBackground)},
+		{"white in a shape filled from the theme is visible", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
+			wTextBox(`<wp:docPr id="1" name="shape"/>`, `<wps:spPr/><wps:style><a:fillRef xmlns:a="`+nsA+`" idx="1"><a:schemeClr val="accent1"/></a:fillRef></wps:style>`,
+				`<w:color w:val="FFFFFF"/>`, "white on the accent colour") +
+			wPara("Body", visible2), []string{visible1, "white on the accent colour", visible2}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -45,6 +45,7 @@ test: deps
 	$(GO) vet ./...
 	@pkgs=$$($(GO) list ./... | grep -Ev '$(GUI_PKG_RE)' || true); \
 	if [ -n "$$pkgs" ]; then echo "go test (core)"; $(GO) test $$pkgs; fi
+	@echo "go test (third_party/pdf, our patched PDF reader)"; cd third_party/pdf && $(GO) test ./...
 	@gui=$$($(GO) list ./... | grep -E '$(GUI_PKG_RE)' || true); \
 	if [ -n "$$gui" ]; then echo "go test (GUI, under xvfb-run)"; xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test $$gui; fi
 	scripts/fuzz.sh $(TEST_FUZZTIME)

@@ -249,7 +249,9 @@ func badCases() []badCase {
 		{name: "blank.txt", want: "no paragraphs"},
 		{name: "noparas.docx", want: "no paragraphs"},
 		{name: "pdf-named.docx"}, // a PDF under a Word name: read as the PDF it is
-		{name: "glyphs.pdf"},     // 120,000 glyphs a page from a form drawn 2,000 times: capped, read
+		// 120,000 glyphs of 1-pt type a page from a form drawn 2,000 times: capped (131,072 a
+		// page), read, and too small to see.
+		{name: "glyphs.pdf", want: "all of its text is hidden: 393216 characters (1 pt"},
 		{name: "bomb.docx", want: "file is too large: word/document.xml expands to 2048 MB", make: func(t *testing.T, p string) { zipBomb(t, p, 2048, false) }},
 		{name: "bomb-lie.docx", want: "file is damaged", make: func(t *testing.T, p string) { zipBomb(t, p, 2048, true) }},
 		{name: "paragraphs.docx", want: "more than 100000 paragraphs", make: paragraphBomb},
@@ -479,4 +481,58 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(config)
 	os.Exit(code)
+}
+
+// TestExtractShowsHidden: extract --json shows the text it left out as hidden, where it stood and
+// why, and the warning that counts it.
+func TestExtractShowsHidden(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hidden.docx")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	w, err := zw.Create("word/document.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprint(w, `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p>`+
+		`<w:r><w:t xml:space="preserve">复制的段落 </w:t></w:r><w:r><w:rPr><w:color w:val="FFFFFF"/><w:sz w:val="2"/></w:rPr><w:t>无关词语</w:t></w:r>`+
+		`<w:r><w:t>夹在词语之间。</w:t></w:r></w:p></w:body></w:document>`)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	var stdout, stderr bytes.Buffer
+	if err := Run([]string{"extract", "--json", path}, nil, &stdout, &stderr); err != nil {
+		t.Fatalf("extract: %v\n%s", err, stderr.String())
+	}
+	var doc struct {
+		Paragraphs []struct {
+			Text   string
+			Hidden []struct {
+				Text    string
+				Reasons []string
+				Size    float64
+				Offset  int
+			}
+		}
+		Warnings []struct {
+			Kind  string
+			Count int
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	if len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != "复制的段落 夹在词语之间。" || len(doc.Paragraphs[0].Hidden) != 1 {
+		t.Fatalf("extract --json:\n%s", stdout.String())
+	}
+	h := doc.Paragraphs[0].Hidden[0]
+	if h.Text != "无关词语" || strings.Join(h.Reasons, ",") != "white,tiny" || h.Size != 1 || h.Offset != 6 {
+		t.Errorf("hidden %+v", h)
+	}
+	if len(doc.Warnings) != 1 || doc.Warnings[0].Kind != "hidden" || doc.Warnings[0].Count != 4 {
+		t.Errorf("warnings %+v", doc.Warnings)
+	}
 }

@@ -55,6 +55,8 @@ func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 	num := parseNumbering(pkg.readOptional(pkg.target(rels, "numbering", mainName, "word/numbering.xml")))
 	notes := map[string]string{}
 	var warnings []Warning
+	noteHidden := map[string][]Hidden{}
+	pageW, pageH := pageSize(body)
 	for _, kind := range []string{"footnotes", "endnotes"} {
 		name := pkg.target(rels, kind, mainName, "word/"+kind+".xml")
 		raw := pkg.readOptional(name)
@@ -75,6 +77,9 @@ func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 		for id, text := range w.noteTexts {
 			notes[kind[:1]+id] = text
 		}
+		for id, hs := range w.noteHidden {
+			noteHidden[kind[:1]+id] = hs
+		}
 	}
 	if pkg.err != nil {
 		return nil, pkg.err
@@ -84,7 +89,8 @@ func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 	}
 
 	w := newDocxWalker(ctx, styles, num)
-	w.notes = notes
+	w.notes, w.noteHidden = notes, noteHidden
+	w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
 	if err := w.walk(body); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -98,7 +104,9 @@ func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 		warnings = append(warnings, Warning{Kind: WarnRepeatedNotes, Count: w.noteRepeats,
 			Message: fmt.Sprintf("%d more references to notes already read: each note is kept once, with the first paragraph that refers to it", w.noteRepeats)})
 	}
-	return &Document{Paragraphs: w.paras, Warnings: warnings}, nil
+	doc := &Document{Paragraphs: w.paras, Warnings: warnings}
+	doc.unplacedHidden = attachOrphans(doc.Paragraphs, w.orphans)
+	return doc, nil
 }
 
 // Warning kinds of DOCX notes.
@@ -305,9 +313,13 @@ type docxStyle struct {
 	name     string // lower case
 	basedOn  string
 	outline  int // outline level 0–8, -1 when unset, 9 body text
-	hidden   bool
 	numID    string
 	numLevel int
+	rpr      runProps  // the run properties it sets (docx_hidden.go)
+	pshd     docxColor // the paragraph shading it sets
+	// A table style that shades cells (all, or some rows and columns): what a cell of such a
+	// table is read on is not known without laying the table out.
+	shadesCells bool
 }
 
 type styleSheet map[string]*docxStyle
@@ -324,7 +336,7 @@ func parseStyles(raw []byte) styleSheet {
 	}
 	d := newXMLDecoder(raw)
 	var cur *docxStyle
-	depthPPr := 0
+	depthPPr, depthRPr := 0, 0
 	for {
 		tok, err := d.Token()
 		if err != nil {
@@ -335,10 +347,32 @@ func parseStyles(raw []byte) styleSheet {
 			if !isW(t.Name) {
 				continue
 			}
+			if depthRPr > 0 && depthPPr == 0 && cur != nil && cur.rpr.apply(t) {
+				continue // a run property of the style (or of the document defaults)
+			}
 			switch t.Name.Local {
+			case "rPrDefault":
+				cur = &docxStyle{outline: -1}
+				ss[docDefaultsKey] = cur
 			case "style":
 				cur = &docxStyle{outline: -1, numLevel: 0}
 				ss[attr(t, "styleId")] = cur
+			case "rPr":
+				depthRPr++
+			case "shd":
+				switch {
+				case cur == nil || depthRPr > 0:
+				case depthPPr > 0:
+					cur.pshd = shading(t)
+				default: // in a table style's w:tblPr or w:tcPr
+					cur.shadesCells = cur.shadesCells || !shading(t).none
+				}
+			case "tblStylePr":
+				// A table style's formatting of some rows or cells, not of the style's own text;
+				// only whether it shades them is kept.
+				if cur != nil && tableStyleShades(d) {
+					cur.shadesCells = true
+				}
 			case "name":
 				if cur != nil {
 					cur.name = strings.ToLower(strings.TrimSpace(attr(t, "val")))
@@ -363,10 +397,6 @@ func parseStyles(raw []byte) styleSheet {
 				if cur != nil && depthPPr > 0 {
 					cur.numLevel, _ = strconv.Atoi(attr(t, "val"))
 				}
-			case "vanish":
-				if cur != nil && depthPPr == 0 {
-					cur.hidden = onOff(t)
-				}
 			case "pPrChange", "rPrChange":
 				_ = d.Skip()
 			}
@@ -375,10 +405,12 @@ func parseStyles(raw []byte) styleSheet {
 				continue
 			}
 			switch t.Name.Local {
-			case "style":
+			case "style", "rPrDefault":
 				cur = nil
 			case "pPr":
 				depthPPr--
+			case "rPr":
+				depthRPr--
 			}
 		}
 	}
@@ -704,6 +736,8 @@ type paraBuilder struct {
 	numLevel int
 	hasNum   bool
 	notes    []string
+	shd      docxColor     // the paragraph's own shading (w:pPr/w:shd)
+	hidden   []*docxHidden // text in it that a reader cannot see
 }
 
 func (p *paraBuilder) breakLine() {
@@ -712,7 +746,11 @@ func (p *paraBuilder) breakLine() {
 }
 
 func (p *paraBuilder) text() string {
-	lines := append(p.lines, p.cur.String())
+	return linesText(append(p.lines, p.cur.String()))
+}
+
+// linesText joins the lines of a paragraph (split by w:br) as its text.
+func linesText(lines []string) string {
 	kept := lines[:0]
 	for _, l := range lines {
 		l = strings.Map(func(r rune) rune {
@@ -758,10 +796,29 @@ type docxWalker struct {
 	tText     strings.Builder
 	inT       bool
 	preserve  bool
-	runHidden bool
 	runMark   bool // the run holds a custom footnote mark, which is not body text
 	sdts      []sdtKind
 	hideDepth int // inside a content control whose content is not body text
+
+	// Hidden text (docx_hidden.go): the run's own properties and character style, why it cannot
+	// be seen (worked out at its first text), the backgrounds of the table cells and text boxes
+	// it is in, the page's colour, and the drawings it is in with what hides them.
+	run        runProps
+	runStyle   string
+	runWhy     hideSet
+	runSize    float64
+	runDone    bool
+	backs      []docxBack
+	tables     []docxTable
+	page       docxColor
+	shapes     []docxShape
+	pageW      int64 // EMU
+	pageH      int64
+	orphans    []orphanHidden      // hidden paragraphs: no visible text to stand in
+	noteHidden map[string][]Hidden // "f2" → the hidden text of that note
+	// What the styles give, by paragraph and character style: worked out once each.
+	styledRuns   map[[2]string]runProps
+	styleShading map[string]docxColor
 
 	// Notes parts: the text of each footnote or endnote, keyed by id.
 	noteID    string
@@ -775,7 +832,10 @@ type docxWalker struct {
 }
 
 func newDocxWalker(ctx context.Context, ss styleSheet, num *numbering) *docxWalker {
-	return &docxWalker{ctx: ctx, styles: ss, num: num, noteTexts: map[string]string{}, notesKept: map[string]bool{}}
+	w, h := pageSize(nil)
+	return &docxWalker{ctx: ctx, styles: ss, num: num, noteTexts: map[string]string{}, notesKept: map[string]bool{}, noteHidden: map[string][]Hidden{},
+		pageW: int64(w) * 635, pageH: int64(h) * 635, // twips → EMU
+		styledRuns: map[[2]string]runProps{}, styleShading: map[string]docxColor{}}
 }
 
 func (w *docxWalker) top() *paraBuilder {
@@ -811,13 +871,28 @@ func (w *docxWalker) inTOC() bool {
 	return false
 }
 
-// write adds visible text to the innermost open paragraph.
+// write adds text to the innermost open paragraph: visible text to its text, hidden text apart.
 func (w *docxWalker) write(s string) {
 	p := w.top()
-	if p == nil || w.runHidden || w.runMark || w.inTOC() {
+	if p == nil || w.runMark || w.inTOC() {
 		return
 	}
-	p.cur.WriteString(s)
+	why, size := w.hide()
+	if why == 0 {
+		p.cur.WriteString(s)
+		return
+	}
+	line, off := len(p.lines), p.cur.Len()
+	if n := len(p.hidden); n > 0 {
+		if h := p.hidden[n-1]; h.line == line && h.off == off && h.why == why && h.apart == nil {
+			h.text.WriteString(s)
+			h.size = max(h.size, size)
+			return
+		}
+	}
+	h := &docxHidden{line: line, off: off, why: why, size: size}
+	h.text.WriteString(s)
+	p.hidden = append(p.hidden, h)
 }
 
 func (w *docxWalker) walk(raw []byte) error {
@@ -880,7 +955,7 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		return false, nil
 	}
 	if !isW(t.Name) {
-		return false, nil
+		return w.shapeStart(d, t)
 	}
 	parent := w.parent()
 	inW := func(local string) bool {
@@ -908,16 +983,55 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 			p.numLevel, _ = strconv.Atoi(attr(t, "val"))
 		}
 	case "r":
-		w.runHidden, w.runMark = false, false
+		w.startRun()
 	case "rStyle":
-		if inW("rPr") {
-			if s := w.styles.resolve(attr(t, "val"), func(s *docxStyle) bool { return s.hidden }); s != nil {
-				w.runHidden = true
+		if inW("rPr") && w.isRunProps() {
+			w.runStyle = attr(t, "val")
+		}
+	case "vanish", "specVanish", "color", "sz", "w", "highlight":
+		if inW("rPr") && w.isRunProps() {
+			w.run.apply(t)
+		}
+	case "shd":
+		switch {
+		case inW("rPr") && w.isRunProps():
+			w.run.apply(t)
+		case inW("pPr"):
+			if p := w.top(); p != nil {
+				p.shd = shading(t)
+			}
+		case inW("tcPr"):
+			// A cell's "no shading" leaves what its table gives it (its own or its style's).
+			if n := len(w.backs); n > 0 && !w.backs[n-1].shape {
+				if c := shading(t); !c.none {
+					w.backs[n-1].c = c
+				}
+			}
+		case inW("tblPr"):
+			if n := len(w.tables); n > 0 {
+				w.tables[n-1].shd = shading(t)
 			}
 		}
-	case "vanish", "specVanish":
-		if inW("rPr") && w.isRunProps() {
-			w.runHidden = onOff(t)
+	case "tc":
+		back := docxBack{}
+		if n := len(w.tables); n > 0 {
+			switch tb := w.tables[n-1]; {
+			case tb.shd.set:
+				back.c = tb.shd
+			case tb.styleShades:
+				back.c = docxColor{set: true} // some cells shaded by the table's style: unknown
+			}
+		}
+		w.backs = append(w.backs, back)
+	case "tbl":
+		w.tables = append(w.tables, docxTable{})
+	case "tblStyle":
+		if n := len(w.tables); n > 0 && inW("tblPr") {
+			w.tables[n-1].styleShades = w.styles.resolve(attr(t, "val"), func(s *docxStyle) bool { return s.shadesCells }) != nil
+		}
+	case "background":
+		if parent == nsW+" document" || parent == nsWStrict+" document" || parent == "w document" {
+			w.page = hexColor(attr(t, "color"))
 		}
 	case "t":
 		w.inT = true
@@ -962,22 +1076,33 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		}
 	case "br", "cr":
 		if inW("r") {
-			if p := w.top(); p != nil && !w.inTOC() {
-				p.breakLine()
+			if why, _ := w.hide(); why == 0 {
+				if p := w.top(); p != nil && !w.inTOC() {
+					p.breakLine()
+				}
 			}
 		}
 	case "noBreakHyphen":
 		w.write("-")
 	case "footnoteReference", "endnoteReference":
 		if p := w.top(); p != nil && w.notes != nil {
+			// A note referred to again is kept once, its text and its hidden words alike: 20,000
+			// references to one long note would otherwise be 20,000 copies of it.
 			key := t.Name.Local[:1] + attr(t, "id")
-			if text, ok := w.notes[key]; ok && text != "" {
-				if w.notesKept[key] {
-					w.noteRepeats++
-				} else {
-					w.notesKept[key] = true
+			text := w.notes[key]
+			hs := w.noteHidden[key]
+			switch {
+			case text == "" && len(hs) == 0:
+			case w.notesKept[key]:
+				w.noteRepeats++
+			default:
+				w.notesKept[key] = true
+				if text != "" {
 					p.notes = append(p.notes, text)
 					w.textBytes += len(text)
+				}
+				if len(hs) > 0 {
+					p.hidden = append(p.hidden, &docxHidden{line: len(p.lines), off: p.cur.Len(), apart: hs})
 				}
 			}
 		}
@@ -1051,6 +1176,7 @@ func (w *docxWalker) end(t xml.EndElement) {
 		return
 	}
 	if !isW(t.Name) {
+		w.shapeEnd(t)
 		return
 	}
 	switch t.Name.Local {
@@ -1062,7 +1188,15 @@ func (w *docxWalker) end(t xml.EndElement) {
 		}
 		w.write(s)
 	case "r":
-		w.runHidden, w.runMark = false, false
+		w.startRun()
+	case "tc":
+		if n := len(w.backs); n > 0 && !w.backs[n-1].shape {
+			w.backs = w.backs[:n-1]
+		}
+	case "tbl":
+		if n := len(w.tables); n > 0 {
+			w.tables = w.tables[:n-1]
+		}
 	case "p":
 		n := len(w.stack)
 		if n == 0 {
@@ -1098,12 +1232,22 @@ func (w *docxWalker) finish(p *paraBuilder) {
 	}
 	label := w.num.next(numID, numLevel)
 	text := p.text()
-	if text == "" {
-		return
+	var hidden []Hidden
+	if len(p.hidden) > 0 {
+		hidden = p.hiddenPieces(text)
 	}
 	if w.notes == nil { // reading a notes part
 		if w.noteID != "" {
-			w.noteParts = append(w.noteParts, text)
+			if text != "" {
+				w.noteParts = append(w.noteParts, text)
+			}
+			w.noteHidden[w.noteID] = append(w.noteHidden[w.noteID], hidden...)
+		}
+		return
+	}
+	if text == "" {
+		for _, h := range hidden {
+			w.orphans = append(w.orphans, orphanHidden{Hidden: h, after: len(w.paras) - 1})
 		}
 		return
 	}
@@ -1114,12 +1258,16 @@ func (w *docxWalker) finish(p *paraBuilder) {
 			level = -1
 		}
 	}
-	para := Paragraph{Text: text, Notes: p.notes}
+	para := Paragraph{Text: text, Notes: p.notes, Hidden: hidden}
 	w.textBytes += len(text)
 	if level >= 0 || title {
 		para.Heading = true
 		if level >= 0 && label != "" && !strings.HasPrefix(text, strings.TrimSpace(label)) {
 			para.Text = strings.TrimSpace(label) + labelSep(label, text) + text
+			shift := utf8.RuneCountInString(para.Text) - utf8.RuneCountInString(text)
+			for i := range para.Hidden {
+				para.Hidden[i].Offset += shift
+			}
 		}
 		if level == 0 {
 			// Tells Structure this is a chapter-level heading (see outlineChapters).

@@ -45,6 +45,9 @@ type Paragraph struct {
 	// FrontMatter marks the title page, declarations, authorisations, signature and date lines and
 	// table of contents: text every thesis of a school repeats, recognised by its place (Structure).
 	FrontMatter bool `json:"front_matter,omitempty"`
+	// Hidden is the text in this paragraph (or standing apart next to it) that a reader cannot
+	// see, left out of Text; see hidden.go.
+	Hidden []Hidden `json:"hidden,omitempty"`
 }
 
 // Counted reports whether a paragraph counts towards similarity by default: references, headings and
@@ -78,6 +81,8 @@ type Document struct {
 	// Warnings tell of text that extraction replaced, dropped or could not read as the file meant
 	// it. A check's figures are about the text read, so a report carries these along.
 	Warnings []Warning `json:"warnings,omitempty"`
+	// unplacedHidden is hidden text that no paragraph could take, there being none.
+	unplacedHidden []Hidden
 }
 
 // Warning is one kind of change extraction made to a document's text.
@@ -95,6 +100,7 @@ var (
 	ErrEncrypted   = errors.New("password protected")
 	ErrNoText      = errors.New("no text layer — scanned?")
 	ErrEmpty       = errors.New("no paragraphs")
+	ErrAllHidden   = errors.New("all of its text is hidden")
 	ErrUnsupported = errors.New("not a PDF, DOCX or text file")
 	ErrCorrupt     = errors.New("file is damaged")
 	ErrTooLarge    = errors.New("file is too large")
@@ -224,15 +230,16 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 	}
 	if len(doc.Paragraphs) == 0 {
 		if format == "pdf" {
-			return nil, ErrNoText
+			return nil, allHiddenError(doc, ErrNoText)
 		}
-		return nil, ErrEmpty
+		return nil, allHiddenError(doc, ErrEmpty)
 	}
 	doc.Path, doc.Format = name, format
 	if w, ok := nameMismatch(name, format); ok {
 		doc.Warnings = append(doc.Warnings, w)
 	}
 	markReplaced(doc)
+	doc.Warnings = append(doc.Warnings, hiddenWarning(doc)...)
 	if doc.Title == "" {
 		doc.Title = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	}
@@ -325,6 +332,9 @@ func checkSize(ps []Paragraph) error {
 		for _, note := range p.Notes {
 			n += len(note)
 		}
+		for _, h := range p.Hidden {
+			n += len(h.Text)
+		}
 	}
 	if n > MaxDocText {
 		return fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
@@ -354,6 +364,7 @@ func splitLong(ps []Paragraph) []Paragraph {
 			}
 			piece := p
 			piece.Text = strings.TrimSpace(p.Text[:cut])
+			piece.Hidden, p.Hidden = splitHidden(p.Hidden, p.Text[:cut], p.Text[cut:])
 			out = append(out, piece)
 			p.Text = strings.TrimSpace(p.Text[cut:])
 			p.Notes, p.Heading = nil, false
@@ -363,6 +374,28 @@ func splitLong(ps []Paragraph) []Paragraph {
 		}
 	}
 	return out
+}
+
+// splitHidden divides a paragraph's hidden pieces between the two parts its text is cut into,
+// head and tail (before they are trimmed), with offsets into the trimmed parts.
+func splitHidden(hs []Hidden, head, tail string) (first, rest []Hidden) {
+	trimmed := func(s string) (lead, n int) {
+		t := strings.TrimLeftFunc(s, unicode.IsSpace)
+		return utf8.RuneCountInString(s) - utf8.RuneCountInString(t), utf8.RuneCountInString(strings.TrimRightFunc(t, unicode.IsSpace))
+	}
+	n := utf8.RuneCountInString(head)
+	headLead, headN := trimmed(head)
+	tailLead, tailN := trimmed(tail)
+	for _, h := range hs {
+		if h.Offset < n || h.Offset == n && h.Apart {
+			h.Offset = min(max(h.Offset-headLead, 0), headN)
+			first = append(first, h)
+			continue
+		}
+		h.Offset = min(max(h.Offset-n-tailLead, 0), tailN)
+		rest = append(rest, h)
+	}
+	return first, rest
 }
 
 // cutPoint is the byte offset at which to cut s so that the first part has at most n runes: after

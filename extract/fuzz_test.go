@@ -60,6 +60,12 @@ func fuzzReader(t *testing.T, name string, data []byte) {
 			t.Fatalf("paragraph %d has %d runes", i, utf8.RuneCountInString(p.Text))
 		}
 		total += len(p.Text)
+		n := utf8.RuneCountInString(p.Text)
+		for _, h := range p.Hidden {
+			if h.Offset < 0 || h.Offset > n || strings.TrimSpace(h.Text) == "" || !utf8.ValidString(h.Text) || len(h.Reasons) == 0 {
+				t.Fatalf("paragraph %d of %d runes: hidden piece %+v", i, n, h)
+			}
+		}
 	}
 	if total > MaxDocText+MaxParagraphs*8 {
 		t.Fatalf("%d bytes of text", total)
@@ -76,6 +82,10 @@ func FuzzPDF(f *testing.F) {
 	f.Add(hostile.FormFanOut(20_000))
 	f.Add(hostile.StreamBomb(2))
 	f.Add(damagedStreamPDF())
+	// Pages that hide text every way the reader knows, and draw boxes, images, forms and clips.
+	f.Add(hiddenPDF(twoParagraphs("0.2 0.4 0.6 rg 60 690 500 30 re f 1 g", "3 Tr (a) Tj 0 Tr /F1 1 Tf (b) Tj /F1 12 Tf",
+		"q 0 0 5 5 re W n BT /F1 12 Tf 72 680 Td (c) Tj ET Q /OC /oc1 BDC BT /F1 12 Tf -400 680 Td (d) Tj ET EMC")))
+	f.Add(hiddenPDF("q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("3 Tr /GS0 gs", "0 0 0 0 k (e) Tj", "1 g 70 676 200 16 re f")))
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzReader(t, "fuzz.pdf", data) })
 }
 

@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -55,7 +54,8 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc := &Document{Title: pdfTitle(r), Paragraphs: layoutPDF(laid), Warnings: lacking.warnings()}
+	doc := &Document{Title: pdfTitle(r), Warnings: lacking.warnings()}
+	doc.Paragraphs, doc.unplacedHidden = layoutPDF(laid)
 	return doc, nil
 }
 
@@ -69,29 +69,13 @@ func (l pdfLacking) warnings() []Warning {
 	var ws []Warning
 	if n := len(l.unreadable); n > 0 {
 		ws = append(ws, Warning{Kind: WarnUnreadablePages, Count: n, Pages: l.unreadable,
-			Message: fmt.Sprintf("%d pages could not be read in full (damaged content; pages %s): their text is missing from the check", n, pageList(l.unreadable))})
+			Message: fmt.Sprintf("%d pages could not be read in full (damaged content; pages %s): their text is missing from the check", n, intList(l.unreadable, 0))})
 	}
 	if n := len(l.truncated); n > 0 {
 		ws = append(ws, Warning{Kind: WarnTruncatedPages, Count: n, Pages: l.truncated,
-			Message: fmt.Sprintf("%d pages draw more than %d characters (pages %s): the characters past that were left out", n, pdfMaxGlyphs, pageList(l.truncated))})
+			Message: fmt.Sprintf("%d pages draw more than %d characters (pages %s): the characters past that were left out", n, pdfMaxGlyphs, intList(l.truncated, 0))})
 	}
 	return ws
-}
-
-// pageList names up to ten pages.
-func pageList(pages []int) string {
-	var b strings.Builder
-	for i, p := range pages {
-		if i == 10 {
-			fmt.Fprintf(&b, ", … (%d in all)", len(pages))
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(p))
-	}
-	return b.String()
 }
 
 // pdfHelpers are the cores a PDF's pages may be read on beside the reading goroutine's own. A
@@ -145,6 +129,12 @@ func readPDFPages(ctx context.Context, data []byte, pages []pdf.Page) (_ []*pdfP
 				n := 0
 				for _, l := range pg.lines {
 					n += len(l.text)
+					for _, h := range l.hidden {
+						n += len(h.Text)
+					}
+				}
+				for _, h := range pg.loose {
+					n += len(h.Text)
 				}
 				if text.Add(int64(n)) > MaxDocText {
 					errs[k] = fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
@@ -274,8 +264,13 @@ func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
 	}()
 	box := p.MediaBox()
 	content := p.Content()
-	return &pdfPage{num: n, box: box, lines: pdfBuildLines(content.Text, n),
-		truncated: content.Truncated, damaged: content.Damaged}, nil
+	visible, hidden := pdfSplitHidden(content, p.CropBox())
+	pg = &pdfPage{num: n, box: box, lines: pdfBuildLines(visible, n, hidden),
+		truncated: content.Truncated, damaged: content.Damaged}
+	if len(hidden) > 0 {
+		pg.loose = pdfPlaceHidden(pg.lines, hidden, n)
+	}
+	return pg, nil
 }
 
 // pdfTitle is the document title from the Info dictionary, unless it is empty or merely

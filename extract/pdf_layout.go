@@ -108,8 +108,9 @@ func (st *pdfStats) headingStyle(l *pdfLine) bool {
 
 // layoutPDF turns the pages' lines into paragraphs: running headers, footers and page
 // numbers are dropped, footnotes become the notes of the paragraph that cites them, and
-// lines are joined across wraps and page breaks.
-func layoutPDF(pages []*pdfPage) []Paragraph {
+// lines are joined across wraps and page breaks. Hidden text goes to the paragraph it stood in
+// or next to; the hidden text no paragraph could take is returned too.
+func layoutPDF(pages []*pdfPage) ([]Paragraph, []Hidden) {
 	st := pdfMeasure(pages)
 	body := make([][]*pdfLine, len(pages))
 	for i, p := range pages {
@@ -130,7 +131,60 @@ func layoutPDF(pages []*pdfPage) []Paragraph {
 			out = append(out, p.Paragraph)
 		}
 	}
-	return out
+	return out, pdfLooseHiddenText(pages, paras, out)
+}
+
+// pdfLooseHiddenText gives the hidden text that is in no paragraph (in no line, or in a running
+// header or a footnote) to the paragraph before it, and returns what found none, there being no
+// paragraph.
+func pdfLooseHiddenText(pages []*pdfPage, paras []*pdfPara, out []Paragraph) []Hidden {
+	type at struct {
+		page int
+		y    float64
+		para int // index in out
+	}
+	var lines []at
+	inPara := map[*pdfLine]bool{}
+	k := -1
+	for _, p := range paras {
+		if p.Text != "" {
+			k++
+		}
+		for _, l := range p.lines {
+			inPara[l] = true
+			if k >= 0 {
+				lines = append(lines, at{l.page, l.y, k})
+			}
+		}
+	}
+	var orphans []orphanHidden
+	add := func(page int, y float64, h Hidden) {
+		// The first line after the hidden text in reading order; the paragraph before that one
+		// had it last.
+		i := sort.Search(len(lines), func(i int) bool {
+			return lines[i].page > page || lines[i].page == page && lines[i].y <= y
+		})
+		after := -1
+		if i > 0 {
+			after = lines[i-1].para
+		}
+		orphans = append(orphans, orphanHidden{Hidden: h, after: after})
+	}
+	for _, pg := range pages {
+		for _, h := range pg.loose {
+			add(pg.num, h.y, h.Hidden)
+		}
+		for i := range pg.lines {
+			l := &pg.lines[i]
+			if !inPara[l] {
+				for _, h := range l.hidden {
+					add(pg.num, l.y, h.Hidden)
+				}
+			}
+		}
+	}
+	sort.SliceStable(orphans, func(a, b int) bool { return orphans[a].after < orphans[b].after })
+	return attachOrphans(out, orphans)
 }
 
 // ---- running headers, footers, page numbers ----
@@ -399,6 +453,7 @@ type pdfPara struct {
 	first, last int              // pages of the first and last line
 	marks       map[int][]string // note markers cited, by page
 	lines       []*pdfLine
+	hiddenAt    []int // byte offsets of Hidden's pieces in the text before it is cleaned
 }
 
 func (p *pdfPara) onPage(n int) bool { return n >= p.first && n <= p.last }
@@ -457,6 +512,9 @@ func (st *pdfStats) startsParagraph1(p, l, first, next *pdfLine) (bool, string) 
 	if ph && lh {
 		return !samePage, "heading" // a heading wrapped onto a second line
 	}
+	if b, why, ok := listBreak(l, first); ok {
+		return b, why
+	}
 	left, right := st.left[st.side(l.page)], st.right[st.side(p.page)]
 	width := right - st.left[st.side(p.page)]
 	// First-line indentation.
@@ -495,6 +553,25 @@ func (st *pdfStats) startsParagraph1(p, l, first, next *pdfLine) (bool, string) 
 	return false, ""
 }
 
+// listBreak decides a line in or after a bulleted list (pdfTakeBullet); ok is false when the
+// usual rules are to decide. An item's wrapped lines hang where its text starts. The items of
+// one list, bulleted alike at one indent, are one block: the paragraph a list is written from, as
+// a plain-text file holds a list in one paragraph; an item by itself can be too short to be
+// found copied.
+func listBreak(l, first *pdfLine) (brk bool, why string, ok bool) {
+	em := l.size
+	switch {
+	case l.bullet != "":
+		if first.bullet == l.bullet && math.Abs(l.x0-first.x0) < 0.5*em {
+			return false, "", true
+		}
+		return true, "bullet", true
+	case first.bullet != "" && math.Abs(l.x0-first.hang) < 0.5*em:
+		return false, "", true
+	}
+	return false, "", false
+}
+
 // pdfParagraphs joins the body lines of all pages into paragraphs.
 func pdfParagraphs(body [][]*pdfLine, st *pdfStats) []*pdfPara {
 	words := pdfWords(body)
@@ -507,7 +584,11 @@ func pdfParagraphs(body [][]*pdfLine, st *pdfStats) []*pdfPara {
 		if cur == nil {
 			return
 		}
-		cur.Text = cleanPDFText(text.String())
+		sortHidden(cur.Hidden, cur.hiddenAt)
+		cur.Text, cur.hiddenAt = cleanPDFTextAt(text.String(), cur.hiddenAt)
+		for i, at := range cur.hiddenAt {
+			cur.Hidden[i].Offset = at
+		}
 		cur.Heading = st.isHeading(cur)
 		paras = append(paras, cur)
 		cur = nil
@@ -533,6 +614,10 @@ func pdfParagraphs(body [][]*pdfLine, st *pdfStats) []*pdfPara {
 				text.Reset()
 				text.WriteString(s[:len(s)-1])
 			}
+		}
+		for _, h := range l.hidden {
+			cur.Hidden = append(cur.Hidden, h.Hidden)
+			cur.hiddenAt = append(cur.hiddenAt, text.Len()+h.off)
 		}
 		text.WriteString(l.text)
 		cur.last = l.page
@@ -584,8 +669,6 @@ func pdfJoiner(p, l *pdfLine, words map[string]bool) string {
 	}
 	return " "
 }
-
-var pdfSoftHyphen = strings.NewReplacer("\u00ad", "")
 
 // pdfDropHyphen decides whether a line-final hyphen was only hyphenation. The next line
 // must go on in lower case. Then the document decides: the joined word written elsewhere
@@ -693,19 +776,41 @@ func pdfWords(body [][]*pdfLine) map[string]bool {
 
 // cleanPDFText drops NULs and soft hyphens and collapses runs of white space.
 func cleanPDFText(s string) string {
-	s = pdfSoftHyphen.Replace(strings.ReplaceAll(s, "\x00", ""))
+	t, _ := cleanPDFTextAt(s, nil)
+	return t
+}
+
+// cleanPDFTextAt is cleanPDFText that also maps byte offsets into s (ascending) to rune offsets
+// into the result; an offset in white space maps to the end of the word before it.
+func cleanPDFTextAt(s string, at []int) (string, []int) {
 	var b strings.Builder
+	var out []int
+	if len(at) > 0 {
+		out = make([]int, len(at))
+	}
+	k, n := 0, 0
 	space := false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
+	for i, r := range s {
+		for ; k < len(at) && at[k] <= i; k++ {
+			out[k] = n
+		}
+		switch {
+		case r == 0 || r == '\u00ad':
+			continue
+		case unicode.IsSpace(r):
 			space = b.Len() > 0
 			continue
 		}
 		if space {
 			b.WriteByte(' ')
+			n++
 			space = false
 		}
 		b.WriteRune(r)
+		n++
 	}
-	return b.String()
+	for ; k < len(at); k++ {
+		out[k] = n
+	}
+	return b.String(), out
 }

@@ -17,6 +17,7 @@ type pdfPage struct {
 	lines []pdfLine
 	// The text lacks what came after damage in the content, or past the glyphs a page may draw.
 	damaged, truncated bool
+	loose []pdfLooseHidden // hidden text that stood in no line
 }
 
 // pdfLine is one line of text rebuilt from glyphs that share a baseline.
@@ -32,6 +33,17 @@ type pdfLine struct {
 	marks    []string
 	endSpace bool    // ended with a real space glyph (the producer kept the word break)
 	firstW   float64 // width of the text before the first place the line could have broken
+	bullet   string  // the list bullet the line started with, taken out of text
+	hang     float64 // of a bulleted line: where the text after the bullet starts
+	hidden   []pdfLineHidden
+	pos      []pdfPos // where each glyph's text starts, while hidden glyphs are being placed
+}
+
+// pdfPos is where a glyph stood (x) and where its text starts in the line's text: before the
+// space written ahead of it, if any.
+type pdfPos struct {
+	x   float64
+	off int
 }
 
 // Thresholds, in ems of the font size.
@@ -43,8 +55,13 @@ const (
 )
 
 // pdfBuildLines groups a page's glyphs into lines: by baseline, then left to right. It costs
-// O(n log n) in the number of glyphs.
-func pdfBuildLines(glyphs []pdf.Text, page int) []pdfLine {
+// O(n log n) in the number of glyphs. With hidden glyphs, each line keeps its glyph positions
+// (pos), and the room hidden text takes in a line does not split it into columns.
+func pdfBuildLines(glyphs []pdf.Text, page int, hidden []pdfHiddenGlyph) []pdfLine {
+	var boxes []pdfHiddenBox // non-nil when there are hidden glyphs
+	if len(hidden) > 0 {
+		boxes = pdfHiddenBoxes(hidden)
+	}
 	gs := make([]pdf.Text, 0, len(glyphs))
 	for _, g := range glyphs {
 		if g.FontSize <= 0.5 || math.IsNaN(g.X) || math.IsNaN(g.Y) || math.IsInf(g.X, 0) || math.IsInf(g.Y, 0) {
@@ -79,7 +96,7 @@ func pdfBuildLines(glyphs []pdf.Text, page int) []pdfLine {
 	refY, refSize := 0.0, 0.0
 	flush := func() {
 		if len(cur) > 0 {
-			lines = append(lines, pdfMakeLines(cur, page)...)
+			lines = append(lines, pdfMakeLines(cur, page, boxes)...)
 		}
 		cur = cur[:0]
 	}
@@ -103,7 +120,7 @@ var pdfLigatures = map[rune]string{
 
 // pdfMakeLines orders one baseline's glyphs left to right and writes them out as text, split
 // into pieces where a gap is wide enough to separate columns or table cells.
-func pdfMakeLines(gs []pdf.Text, page int) []pdfLine {
+func pdfMakeLines(gs []pdf.Text, page int, hidden []pdfHiddenBox) []pdfLine {
 	sort.SliceStable(gs, func(a, b int) bool { return gs[a].X < gs[b].X })
 	// Drop the second copy of glyphs drawn twice to fake bold or a shadow.
 	out := gs[:0]
@@ -119,17 +136,23 @@ func pdfMakeLines(gs []pdf.Text, page int) []pdfLine {
 	gs = out
 	size := pdfDominantSize(gs)
 	base := pdfBaseline(gs, size)
+	withPos := hidden != nil
+	spans := pdfHiddenSpans(hidden, base, size)
 
 	var lines []pdfLine
 	start := 0
 	for i := 1; i <= len(gs); i++ {
 		if i < len(gs) {
-			gap := gs[i].X - (gs[i-1].X + pdfAdvance(gs[i-1]))
+			end := gs[i-1].X + pdfAdvance(gs[i-1])
+			gap := gs[i].X - end
+			if gap >= pdfColumnGap*size && len(spans) > 0 {
+				gap -= pdfCovered(spans, end, gs[i].X)
+			}
 			if gap < pdfColumnGap*size || gs[i-1].S == " " && gap < 2*pdfColumnGap*size {
 				continue
 			}
 		}
-		if l, ok := pdfLineText(gs[start:i], page, size, base); ok {
+		if l, ok := pdfLineText(gs[start:i], page, size, base, withPos); ok {
 			lines = append(lines, l)
 		}
 		start = i
@@ -223,7 +246,7 @@ func pdfMarkRune(r rune) bool {
 // pdfLineText writes one piece of a line. Raised small glyphs that look like note markers are
 // taken out of the text and listed in marks; a marker at the very start stays (it is how
 // a footnote begins) and is recorded in lead.
-func pdfLineText(gs []pdf.Text, page int, size, base float64) (pdfLine, bool) {
+func pdfLineText(gs []pdf.Text, page int, size, base float64, withPos bool) (pdfLine, bool) {
 	l := pdfLine{page: page, y: base, size: size, x0: math.Inf(1), x1: math.Inf(-1)}
 	var b strings.Builder
 	var prev *pdf.Text
@@ -300,6 +323,12 @@ func pdfLineText(gs []pdf.Text, page int, size, base float64) (pdfLine, bool) {
 		if !unitDone {
 			unitEnd = g.X + pdfAdvance(*g)
 		}
+		if withPos {
+			l.pos = append(l.pos, pdfPos{g.X, b.Len()})
+		}
+		if n == 1 && pendingSpace {
+			l.hang = g.X
+		}
 		if pendingSpace && b.Len() > 0 {
 			b.WriteByte(' ')
 		}
@@ -320,10 +349,34 @@ func pdfLineText(gs []pdf.Text, page int, size, base float64) (pdfLine, bool) {
 	l.firstW = unitEnd - l.x0
 	l.bold = boldN*10 >= n*8
 	l.text = b.String()
+	pdfTakeBullet(&l)
 	if l.lead == "" {
 		l.lead, l.leadRaw = pdfLeadMarker(l.text)
 	}
 	return l, true
+}
+
+// pdfTakeBullet takes a list bullet set off by a space from the start of a line's text: it is
+// the list's decoration, not text (DOCX numbering gives none either), and tells where the item's
+// text hangs (l.hang: its wrapped lines start there).
+func pdfTakeBullet(l *pdfLine) {
+	r, size := utf8.DecodeRuneInString(l.text)
+	if !pdfBullet(r) || len(l.text) <= size+1 || l.text[size] != ' ' || l.hang <= l.x0 || l.lead != "" {
+		l.hang = 0
+		return
+	}
+	cut := size + 1
+	l.bullet, l.text = string(r), l.text[cut:]
+	for i := range l.pos {
+		l.pos[i].off = max(l.pos[i].off-cut, 0)
+	}
+}
+
+// pdfBullet reports whether r is a list bullet: a dot, box, diamond, arrow or tick, or a symbol
+// font's glyph (Wingdings, Symbol and OpenSymbol bullets map to the Private Use Area). "*" and
+// "-" are not: they also start footnotes and dashes.
+func pdfBullet(r rune) bool {
+	return strings.ContainsRune("•◦▪▫●○■□◆◇►▶▸➢➤✓✔❖", r) || r >= '\uE000' && r <= '\uF8FF'
 }
 
 // pdfLeadMarker finds a note marker written at normal height at the start of a line and set

@@ -300,3 +300,38 @@ func TestPDFPagesInParallel(t *testing.T) {
 		t.Error("the pages read on two goroutines give another document than on one")
 	}
 }
+
+// A bulleted list: each item's wrapped lines hang at its text, the bullets are not text, and the
+// items of one list are one paragraph, as a plain-text file holds them; the paragraphs before and
+// after it stay apart.
+func TestPDFBulletedList(t *testing.T) {
+	line := func(x, y float64, text string) string {
+		return fmt.Sprintf("BT /F1 12 Tf %g %g Td (%s) Tj ET ", x, y, text)
+	}
+	item := func(y float64, text string) string {
+		return line(89, y, "\x95") + line(107, y, text)
+	}
+	content := line(96, 700, "A paragraph before the list, long enough to be taken for body text.") +
+		line(72, 686, "It ends here.") +
+		item(660, "1. The first item of the list, which is long enough that it wraps") +
+		line(107, 646, "onto a second line.") +
+		item(620, "2. The second item.") +
+		line(96, 594, "A paragraph after the list, long enough to be taken for body text.") +
+		line(72, 580, "It ends here too.")
+	doc, err := Bytes(context.Background(), "list.pdf", hiddenPDF(content))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range doc.Paragraphs {
+		got = append(got, p.Text)
+	}
+	want := []string{
+		"A paragraph before the list, long enough to be taken for body text. It ends here.",
+		"1. The first item of the list, which is long enough that it wraps onto a second line. 2. The second item.",
+		"A paragraph after the list, long enough to be taken for body text. It ends here too.",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("paragraphs\n%q\nwant\n%q", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -84,5 +85,31 @@ func TestHTMLEscapes(t *testing.T) {
 	// The malformed colour fell back to the palette.
 	if !strings.Contains(out, ".s0{--c:#e6194b") {
 		t.Error("a malformed source colour was not replaced by the palette colour")
+	}
+}
+
+// A hidden-text warning is named in the reader's words, with its count and the message that says
+// why and where, in the HTML and the PDF report.
+func TestHiddenWarningShown(t *testing.T) {
+	r := sampleReport(t)
+	msg := "565 characters of hidden text (white, 1 pt) were left out, on pages 2, 3"
+	r.Warnings = append(r.Warnings, Warning{Kind: "hidden", Count: 565, Message: msg, Pages: []int{2, 3}})
+	var buf bytes.Buffer
+	if err := r.WriteHTML(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"隐藏文字 Hidden text × 565", msg} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("HTML lacks %q", want)
+		}
+	}
+	out, err := exec.Command(popplerTool(t, "pdftotext"), "-enc", "UTF-8", writeSamplePDF(t, r), "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	for _, want := range []string{"隐藏文字Hiddentext×565", squeeze(msg)} {
+		if !strings.Contains(squeeze(string(out)), want) {
+			t.Errorf("PDF lacks %q:\n%s", want, out)
+		}
 	}
 }

@@ -185,6 +185,7 @@ var (
 		"truncated_pages":  {"超量文字的页面 Overfull pages", "页面绘制的字符超过上限，超出部分未参与比对"},
 		"repeated_notes":   {"重复引用的注释 Repeated notes", "同一注释被多次引用，只保留一次"},
 		"unreadable_notes": {"损坏的注释 Unreadable notes", "脚注或尾注部分已损坏，未参与比对"},
+		"hidden":           {"隐藏文字 Hidden text", "文件中有读者看不见的文字（白色、极小字号、隐藏格式等），已剔除、不参与比对；这是规避检测的手段"},
 	}
 )
 

@@ -8,7 +8,7 @@ devset=${2:-../shared/devset}
 out=${EVAL_OUT:-$(mktemp -d)}
 status=0
 found=0
-for set in zh en zh-thesis en-thesis; do
+for set in zh en zh-thesis en-thesis zh-wild en-wild; do
 	[ -d "$devset/$set" ] || continue
 	found=$((found + 1))
 	lib="$out/$set/library"
@@ -28,11 +28,15 @@ for set in zh en zh-thesis en-thesis; do
 import re, sys
 name, line = sys.argv[1], sys.argv[2]
 v = dict(re.findall(r'(\w+)=([0-9.]+)', line))
-thesis = name.endswith('thesis')
+# Theses and the "wild" sets (theses as students hand them in: hidden text, lists, split
+# paragraphs) have the same bars. A disguise (a dodge the checker must see through) must be found
+# at 0.95; kinds of copying (partial, split, …) only count towards recall.
+thesis = name.endswith('thesis') or name.endswith('wild')
+disguises = ('traditional', 'invisible', 'hidden', 'lookalike', 'spaced')
 bars = [('recall', 0.95, '>='), ('precision', 0.97 if thesis else 0.98, '>='), ('sim_mae', 0.03, '<=')]
 for k in re.findall(r' (\w+)=', line):
     if k not in ('recall', 'precision', 'sim_mae', 'sim_max', 'sources', 'missing', 'template_flagged'):
-        bars.append((k, 0.95 if k in ('traditional', 'invisible') else 0.0, '>='))
+        bars.append((k, 0.95 if k in disguises else 0.0, '>='))
 bad = []
 for k, bar, op in bars:
     x = float(v.get(k, 0))

@@ -18,6 +18,7 @@ var knownErrors = []struct {
 }{
 	{extract.ErrEncrypted, "err.encrypted"},
 	{extract.ErrNoText, "err.noText"},
+	{extract.ErrAllHidden, "err.allHidden"},
 	{extract.ErrEmpty, "err.empty"},
 	{extract.ErrUnsupported, "err.unsupported"},
 	{extract.ErrCorrupt, "err.corrupt"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -98,6 +99,7 @@ func (s *reportScreen) warnings(r *report.Report) fyne.CanvasObject {
 			if msg = t.T("warn." + w.Kind); strings.Contains(msg, "%") {
 				msg = t.T("warn."+w.Kind, w.Count)
 			}
+			msg += t.warningWhere(w)
 		}
 		l := wrapLabel(msg, 1000)
 		box.Add(container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), nil, l))
@@ -105,6 +107,27 @@ func (s *reportScreen) warnings(r *report.Report) fyne.CanvasObject {
 	bg := canvas.NewRectangle(themeColor(colorWarnBack))
 	bg.CornerRadius = 8
 	return container.NewStack(bg, box)
+}
+
+// warningWhere says where a warning's finds are, in the words of the table: the pages, or else the
+// paragraphs (numbered from 1), at most ten of them.
+func (t tr) warningWhere(w report.Warning) string {
+	key, xs, base := "warn.pages", w.Pages, 0
+	if len(xs) == 0 {
+		key, xs, base = "warn.paragraphs", w.Paragraphs, 1
+	}
+	if len(xs) == 0 {
+		return ""
+	}
+	parts := make([]string, 0, min(len(xs), 11))
+	for i, x := range xs {
+		if i == 10 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, strconv.Itoa(x+base))
+	}
+	return t.T(key, strings.Join(parts, t.T("list.sep")))
 }
 
 // sidePanel is the ranked source list and what the check left out.

@@ -315,6 +315,28 @@ func TestReportWarnings(t *testing.T) {
 	}
 }
 
+// Hidden text is warned of with its count and where it is, in either language.
+func TestReportHiddenWarning(t *testing.T) {
+	for _, lang := range []string{langZH, langEN} {
+		g := newTestGUI(t, testLibrary(t), lang)
+		r := &report.Report{Number: "TC-1", Sources: []report.Source{}, Paragraphs: []report.Paragraph{},
+			Warnings: []report.Warning{
+				{Kind: "hidden", Count: 565, Message: "565 characters of hidden text (white, 1 pt) were left out, on pages 2, 3", Pages: []int{2, 3}},
+				{Kind: "hidden", Count: 12, Message: "12 characters of hidden text (hidden formatting) were left out, in paragraph 5", Paragraphs: []int{4}},
+			}}
+		g.report.show(r)
+		texts := strings.Join(screenTexts(g.report.content), "\n")
+		for _, want := range []string{
+			g.t.T("warn.hidden", 565) + g.t.T("warn.pages", "2"+g.t.T("list.sep")+"3"),
+			g.t.T("warn.hidden", 12) + g.t.T("warn.paragraphs", "5"),
+		} {
+			if !strings.Contains(texts, want) {
+				t.Errorf("%s: %q not shown; screen has:\n%s", lang, want, texts)
+			}
+		}
+	}
+}
+
 // screenTexts collects the text of every label, button, check, select and canvas text under o.
 func screenTexts(o fyne.CanvasObject) []string {
 	var out []string

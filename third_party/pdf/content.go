@@ -6,7 +6,8 @@
 // byte at the rune's index (so CID fonts, whose widths live in the descendant font's /W,
 // gave W = 0 and one X for a whole Tj run), ignored word spacing, re-parsed the font at
 // every Tf, appended a "\n" glyph after each TJ, panicked on a Q without q and on
-// malformed operands, and did not look inside form XObjects.
+// malformed operands, and did not look inside form XObjects. It also keeps the graphics
+// state that decides whether a glyph shows (see paint.go).
 
 package pdf
 
@@ -23,6 +24,11 @@ type Content struct {
 	// PATCH: what the text lacks. Truncated: the page drew more than maxGlyphs glyphs and the rest
 	// were left out. Damaged: a content stream could not be read to its end.
 	Truncated, Damaged bool
+	// PATCH: how the glyphs are painted (Text.Paint indexes Paints) and what on (Text.Back
+	// indexes Backdrops). Indices rather than pointers: a page's glyphs are many, and pointers in
+	// them cost write barriers and the garbage collector's time.
+	Paints    []Paint
+	Backdrops []Backdrop
 }
 
 type textState struct {
@@ -30,6 +36,7 @@ type textState struct {
 	Tmode                      int
 	font                       *fontInfo
 	Tm, Tlm, CTM               matrix
+	paint                      paintState
 }
 
 type contentReader struct {
@@ -39,6 +46,35 @@ type contentReader struct {
 	visiting  map[objptr]bool
 	work      work
 	truncated bool
+
+	ocOff    map[objptr]bool // optional content groups that are off when the file opens
+	regions  []region
+	overflow int // glyphs drawn before the region past maxRegions; -1 while there is none
+	path     pathState
+	paints   []Paint // the last is that of the last glyphs shown, shared while it is the same
+	lastKey  paintKey
+	gen      uint64 // the last paintState.gen given out
+	// clipOnly are glyphs shown in render mode 7 that nothing was painted through yet, with
+	// the depth of the graphics state stack they clip at: a Q below that depth ends the clip.
+	clipOnly []clipGlyph
+	depth    int // nesting of q and of forms, across forms
+}
+
+type clipGlyph struct{ index, depth int }
+
+// paintKey is what a Paint is made from: glyphs shown with one key share one Paint.
+type paintKey struct {
+	gen           uint64
+	mode          int
+	height, width float64
+	off           bool
+}
+
+// newGen names a paintState that was just changed. A state restored by Q keeps the name it had,
+// so one name always means one state.
+func (c *contentReader) newGen() uint64 {
+	c.gen++
+	return c.gen
 }
 
 // newDefaultFont is the font of text shown before any Tf. Each content stream gets its own: the
@@ -49,7 +85,7 @@ func newDefaultFont() *fontInfo {
 }
 
 // Content returns the page's content: one Text per character, in content-stream order,
-// with its position, size and advance in default user space.
+// with its position, size and advance in default user space, and how it is painted.
 //
 // Content panics on a content stream it cannot read at all, and with an error wrapping ErrLimit on
 // one past the bounds of limits.go; callers recover.
@@ -62,9 +98,12 @@ func (p Page) Content() Content {
 		r.work = new(int64)
 		*r.work = maxReaderWork
 	}
-	c := &contentReader{r: r, visiting: map[objptr]bool{}, work: work{page: maxPageWork, reader: r.work}}
-	c.run(p.V.Key("Contents"), p.Resources(), ident, 0)
-	return Content{c.text, c.rect, c.truncated, c.work.damaged}
+	c := &contentReader{r: r, visiting: map[objptr]bool{}, work: work{page: maxPageWork, reader: r.work},
+		overflow: -1, ocOff: r.optionalContentOff()}
+	c.path.reset()
+	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState()}
+	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
+	return Content{Text: c.text, Rect: c.rect, Truncated: c.truncated, Damaged: c.work.damaged, Paints: c.paints, Backdrops: c.backgrounds()}
 }
 
 func matrixArgs(args []Value) (matrix, bool) {
@@ -86,9 +125,14 @@ func translate(tx, ty float64, m matrix) matrix {
 	return m
 }
 
-func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
-	g := textState{Th: 1, CTM: ctm, Tm: ident, Tlm: ident, font: newDefaultFont()}
+// run interprets a content stream from the graphics state g (a form's caller's, with the
+// form's matrix).
+func (c *contentReader) run(strm, res Value, g textState, depth int) {
+	g.Tm, g.Tlm = ident, ident
 	var stack []textState
+	// Marked content: whether each open BMC/BDC is optional content that is off.
+	var marked []bool
+	offDepth := 0
 	fonts := res.Key("Font")
 	nextLine := func() {
 		g.Tlm = translate(0, -g.Tl, g.Tlm)
@@ -98,6 +142,9 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 		args := popArgs(stk)
 		if len(c.text) >= maxGlyphs {
 			c.truncated = true
+			return
+		}
+		if c.path.op(op, args, g.CTM) {
 			return
 		}
 		switch op {
@@ -110,18 +157,62 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 				panic(limitError("graphics states nested more than %d deep", maxSaveDepth))
 			}
 			stack = append(stack, g)
+			c.depth++
 		case "Q":
 			if n := len(stack); n > 0 {
 				g = stack[n-1]
 				stack = stack[:n-1]
+				c.depth--
+				c.endClips()
 			}
 		case "re":
 			if len(args) == 4 {
 				x, y, w, h := args[0].Float64(), args[1].Float64(), args[2].Float64(), args[3].Float64()
 				c.rect = append(c.rect, Rect{Point{x, y}, Point{x + w, y + h}})
 			}
+		case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n", "W", "W*":
+			c.paintPath(op, &g.paint)
+		case "g", "rg", "k", "G", "RG", "K", "sc", "scn", "SC", "SCN", "cs", "CS":
+			g.paint.setColor(op, args, res)
+			g.paint.gen = c.newGen()
+		case "gs":
+			if len(args) == 1 {
+				g.paint.setExtGState(res.Key("ExtGState").Key(args[0].Name()))
+				g.paint.gen = c.newGen()
+			}
+		case "sh":
+			c.addRegion(region{box: g.paint.clip.intersect(noClip)}, &g.paint)
+		case "BI":
+			c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), back: Backdrop{Image: true}}, &g.paint)
+		case "BMC", "BDC":
+			off := false
+			if op == "BDC" && len(args) == 2 && args[0].Name() == "OC" {
+				props := args[1]
+				if props.Kind() == Name {
+					props = res.Key("Properties").Key(props.Name())
+				}
+				off = c.contentOff(props)
+			}
+			if len(marked) < 1024 {
+				marked = append(marked, off)
+				if off {
+					offDepth++
+				}
+			}
+		case "EMC":
+			if n := len(marked); n > 0 {
+				if marked[n-1] {
+					offDepth--
+				}
+				marked = marked[:n-1]
+			}
 		case "BT":
 			g.Tm, g.Tlm = ident, ident
+		case "ET":
+			// Glyphs of render mode 7 become the clip only now; see clipOnly.
+			for i := len(c.clipOnly) - 1; i >= 0 && c.clipOnly[i].depth < 0; i-- {
+				c.clipOnly[i].depth = c.depth
+			}
 		case "T*":
 			nextLine()
 		case "Tc":
@@ -168,18 +259,18 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 			}
 		case "Tj":
 			if len(args) == 1 {
-				c.show(&g, args[0].RawString())
+				c.show(&g, args[0].RawString(), offDepth > 0)
 			}
 		case "'":
 			if len(args) == 1 {
 				nextLine()
-				c.show(&g, args[0].RawString())
+				c.show(&g, args[0].RawString(), offDepth > 0)
 			}
 		case "\"":
 			if len(args) == 3 {
 				g.Tw, g.Tc = args[0].Float64(), args[1].Float64()
 				nextLine()
-				c.show(&g, args[2].RawString())
+				c.show(&g, args[2].RawString(), offDepth > 0)
 			}
 		case "TJ":
 			if len(args) != 1 {
@@ -189,22 +280,31 @@ func (c *contentReader) run(strm, res Value, ctm matrix, depth int) {
 			for i := 0; i < v.Len(); i++ {
 				x := v.Index(i)
 				if x.Kind() == String {
-					c.show(&g, x.RawString())
+					c.show(&g, x.RawString(), offDepth > 0)
 				} else {
 					g.Tm = translate(-x.Float64()/1000*g.Tfs*g.Th, 0, g.Tm)
 				}
 			}
 		case "Do":
 			if len(args) == 1 {
-				c.form(res.Key("XObject").Key(args[0].Name()), res, g.CTM, depth)
+				xo := res.Key("XObject").Key(args[0].Name())
+				switch xo.Key("Subtype").Name() {
+				case "Image":
+					c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), back: Backdrop{Image: true}}, &g.paint)
+				case "Form":
+					inner := g
+					inner.paint.off = g.paint.off || offDepth > 0 || c.contentOff(xo.Key("OC"))
+					inner.paint.gen = c.newGen()
+					c.form(xo, res, inner, depth)
+				}
 			}
 		}
 	})
 }
 
-// form runs a form XObject's content with its own matrix and resources.
-func (c *contentReader) form(xo, res Value, ctm matrix, depth int) {
-	if xo.Kind() != Stream || xo.Key("Subtype").Name() != "Form" || c.visiting[xo.ptr] {
+// form runs a form XObject's content with its own matrix and resources, clipped to its box.
+func (c *contentReader) form(xo, res Value, g textState, depth int) {
+	if xo.Kind() != Stream || c.visiting[xo.ptr] {
 		return
 	}
 	if depth >= maxFormDepth { // PATCH: deeper forms were left out in silence
@@ -217,11 +317,23 @@ func (c *contentReader) form(xo, res Value, ctm matrix, depth int) {
 	if !ok {
 		m = ident
 	}
+	g.CTM = m.mul(g.CTM)
+	if b := arrayValues(xo.Key("BBox")); len(b) == 4 {
+		box := emptyRect()
+		box.add(b[0].Float64(), b[1].Float64())
+		box.add(b[2].Float64(), b[3].Float64())
+		g.paint.clip = g.paint.clip.intersect(transformRect(box, g.CTM))
+		g.paint.gen = c.newGen()
+	}
 	xres := xo.Key("Resources")
 	if xres.Kind() != Dict {
 		xres = res
 	}
-	c.run(xo, xres, m.mul(ctm), depth+1)
+	saved := c.depth
+	c.depth++
+	c.run(xo, xres, g, depth+1)
+	c.depth = saved
+	c.endClips()
 }
 
 func arrayValues(v Value) []Value {
@@ -232,13 +344,143 @@ func arrayValues(v Value) []Value {
 	return out
 }
 
+// paintPath ends the current path: a fill paints a region, W and W* narrow the clip (to the
+// path's bounding box, which holds the real clip), and every other operator only discards it.
+func (c *contentReader) paintPath(op string, ps *paintState) {
+	p := &c.path
+	p.closeSub()
+	switch op {
+	case "W", "W*":
+		if !p.box.empty() { // a clip without a path is taken as none, as viewers do
+			ps.clip = ps.clip.intersect(p.box)
+			ps.gen = c.newGen()
+		}
+		return // the path is still painted (or discarded) by the next operator
+	case "S", "s":
+		c.paintedThrough()
+	case "f", "F", "f*", "B", "B*", "b", "b*":
+		opaque := ps.opaque && ps.fillAlpha >= 1 && !ps.fillNone
+		if p.other {
+			c.addRegion(region{box: p.box}, ps)
+			break
+		}
+		for _, r := range p.rects {
+			reg := region{box: r, back: Backdrop{Color: ps.fill}, cover: opaque && ps.fill.Known}
+			if !opaque {
+				reg.back.Color = Color{}
+			}
+			c.addRegion(reg, ps)
+		}
+	}
+	p.reset()
+}
+
+// addRegion remembers a painted area, clipped; one too thin to lie under a glyph is left out.
+func (c *contentReader) addRegion(r region, ps *paintState) {
+	c.paintedThrough()
+	if ps.off {
+		return
+	}
+	r.box = r.box.intersect(ps.clip)
+	if r.box.empty() || r.box.Max.X-r.box.Min.X < 1 || r.box.Max.Y-r.box.Min.Y < 1 || c.overflow >= 0 {
+		return
+	}
+	if len(c.regions) == maxRegions {
+		c.overflow = len(c.text)
+		return
+	}
+	r.seq = len(c.text)
+	c.regions = append(c.regions, r)
+}
+
+// paintedThrough: something is painted, so glyphs of render mode 7 whose clip is in force show
+// it in their shape; they are visible after all. Glyphs of the text object still open do not
+// clip yet.
+func (c *contentReader) paintedThrough() {
+	kept := c.clipOnly[:0]
+	for _, cg := range c.clipOnly {
+		if cg.depth < 0 {
+			kept = append(kept, cg)
+			continue
+		}
+		p := c.paints[c.text[cg.index].Paint]
+		p.Mode = 0
+		c.paints = append(c.paints, p)
+		c.text[cg.index].Paint = int32(len(c.paints) - 1)
+	}
+	c.clipOnly = kept
+}
+
+// endClips drops the clips of render mode 7 that the state restored by Q no longer has.
+func (c *contentReader) endClips() {
+	kept := c.clipOnly[:0]
+	for _, cg := range c.clipOnly {
+		if cg.depth < 0 || cg.depth <= c.depth {
+			kept = append(kept, cg)
+		}
+	}
+	c.clipOnly = kept
+}
+
+// backgrounds sets each glyph's Back and Covered from the regions painted before and after it
+// (the latest region under its centre drawn before it is its background, or an image drawn over
+// it: OCR text may come before the scan it reads) and returns the backdrops: the page, an unknown
+// one, and each region's.
+func (c *contentReader) backgrounds() []Backdrop {
+	const page, unknown = 0, 1
+	backs := make([]Backdrop, 2, len(c.regions)+2)
+	backs[page].Color = colorWhite
+	for _, r := range c.regions {
+		backs = append(backs, r.back)
+	}
+	for i := range c.text {
+		t := &c.text[i]
+		x, y := t.X+t.W/2, t.Y+0.3*t.FontSize
+		t.Back = page
+		if c.overflow >= 0 && i >= c.overflow {
+			t.Back = unknown
+		}
+		imageOver := int32(-1)
+		for k := len(c.regions) - 1; k >= 0; k-- {
+			r := &c.regions[k]
+			if !r.box.contains(x, y) {
+				continue
+			}
+			if r.seq > i {
+				t.Covered = t.Covered || r.cover
+				if r.back.Image {
+					imageOver = int32(k + 2)
+				}
+				continue
+			}
+			t.Back = int32(k + 2)
+			break
+		}
+		if imageOver >= 0 && !backs[t.Back].Image {
+			t.Back = imageOver
+		}
+	}
+	return backs
+}
+
 // show draws the string s with the current text state and advances the text matrix.
-func (c *contentReader) show(g *textState, s string) {
+func (c *contentReader) show(g *textState, s string, off bool) {
 	f := g.font
 	m := g.Tm.mul(g.CTM)
 	size := math.Hypot(m[1][0], m[1][1]) * g.Tfs
 	hscale := math.Hypot(m[0][0], m[0][1]) * g.Tfs * g.Th
 	bold := f.bold || g.Tmode == 2 || g.Tmode == 6
+	if g.Tmode != 7 && g.Tmode != 3 {
+		c.paintedThrough()
+	}
+	// A Type 3 font's glyphs are drawn in its own units, which may be smaller than a thousandth
+	// of the em (the em is then taken as larger: never smaller than Tf says).
+	em := max(1, f.scale*1000)
+	if key := (paintKey{g.paint.gen, g.Tmode, size * em, hscale * em, off}); len(c.paints) == 0 || key != c.lastKey {
+		c.paints = append(c.paints, g.paint.textPaint(g.Tmode, size*em, hscale*em, off))
+		c.lastKey = key
+	}
+	paint := int32(len(c.paints) - 1)
 	for len(s) > 0 {
 		if len(c.text) >= maxGlyphs {
 			c.truncated = true
@@ -259,7 +501,11 @@ func (c *contentReader) show(g *textState, s string) {
 			w := w0 * hscale / float64(n)
 			k := 0
 			for _, r := range text {
-				c.text = append(c.text, Text{f.name, size, x + float64(k)*w, y, w, string(r), bold})
+				if g.Tmode == 7 {
+					c.clipOnly = append(c.clipOnly, clipGlyph{len(c.text), -1})
+				}
+				c.text = append(c.text, Text{Font: f.name, FontSize: size, X: x + float64(k)*w, Y: y, W: w, S: string(r),
+					Bold: bold, Paint: paint})
 				k++
 			}
 		}

@@ -144,6 +144,24 @@ func (p Page) MediaBox() Rect {
 	return Rect{Point{x0, y0}, Point{x1, y1}}
 }
 
+// CropBox returns the part of the page a viewer shows and a printer prints (PATCH: new): the
+// crop box inside the media box, or the media box when the crop box is missing or invalid.
+func (p Page) CropBox() Rect {
+	media := p.MediaBox()
+	box := p.findInherited("CropBox")
+	if box.Len() != 4 {
+		return media
+	}
+	r := emptyRect()
+	r.add(box.Index(0).Float64(), box.Index(1).Float64())
+	r.add(box.Index(2).Float64(), box.Index(3).Float64())
+	r = r.intersect(media)
+	if r.empty() || r.Max.X-r.Min.X < 1 || r.Max.Y-r.Min.Y < 1 {
+		return media
+	}
+	return r
+}
+
 // Pages returns every page in document order, walking the page tree once (PATCH: Page(i)
 // walks the tree from the root for each page and trusts /Count). Loops in the tree and
 // more than max pages are cut off.
@@ -518,6 +536,11 @@ type Text struct {
 	W        float64 // the width of the text, in points
 	S        string  // the actual UTF-8 text
 	Bold     bool    // PATCH: the font is bold (name, weight, flags) or the glyph is drawn fill+stroke
+	// PATCH: how the glyph is painted and on what (paint.go), to tell text a reader sees from
+	// text that is in the file only. (Covered comes first: next to Bold it costs no padding.)
+	Covered bool  // an opaque rectangle painted after the glyph covers its centre
+	Paint   int32 // index into Content.Paints
+	Back    int32 // index into Content.Backdrops: the latest area painted under its centre before it, or an image over it
 }
 
 // A Rect represents a rectangle.

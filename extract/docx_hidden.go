@@ -1,0 +1,624 @@
+package extract
+
+// Hidden text in a Word document (see hidden.go): the run properties that hide text (w:vanish,
+// w:specVanish, a colour that is the background's, w:sz of 2 pt or less), resolved through the
+// document defaults and the paragraph and character styles as Word resolves them, and the
+// backgrounds a run is read on (its own shading or highlight, the paragraph's, the table cell's,
+// the text box's, the page's).
+
+import (
+	"bytes"
+	"encoding/xml"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// tri is an on/off property that a style or a run may leave unset.
+type tri int8
+
+const (
+	triUnset tri = iota
+	triOn
+	triOff
+)
+
+func triOf(se xml.StartElement) tri {
+	if onOff(se) {
+		return triOn
+	}
+	return triOff
+}
+
+// docxColor is a colour as a document names it.
+type docxColor struct {
+	set   bool       // named at all (else inherited)
+	none  bool       // no colour: no shading, "auto" text colour (black or white, whichever reads)
+	known bool       // rgb holds it; a theme colour or a pattern is not known
+	rgb   [3]float64 // 0–1
+}
+
+func rgbColor(r, g, b float64) docxColor {
+	return docxColor{set: true, known: true, rgb: [3]float64{r, g, b}}
+}
+
+var (
+	docxWhite = rgbColor(1, 1, 1)
+	docxBlack = rgbColor(0, 0, 0)
+)
+
+// hexColor reads "FF0000", "auto" or a colour name of VML ("red", "#ff0000").
+func hexColor(v string) docxColor {
+	v = strings.TrimPrefix(strings.TrimSpace(strings.ToLower(v)), "#")
+	switch {
+	case v == "" || v == "auto" || v == "none" || v == "transparent":
+		return docxColor{set: true, none: true}
+	case len(v) == 6:
+		n, err := strconv.ParseUint(v, 16, 32)
+		if err == nil {
+			return rgbColor(float64(n>>16)/255, float64(n>>8&0xFF)/255, float64(n&0xFF)/255)
+		}
+	}
+	if c, ok := namedColors[v]; ok {
+		return c
+	}
+	return docxColor{set: true}
+}
+
+// namedColors are the colours w:highlight and VML name (ST_HighlightColor, CSS basics).
+var namedColors = map[string]docxColor{
+	"black": docxBlack, "white": docxWhite, "red": rgbColor(1, 0, 0), "green": rgbColor(0, 1, 0),
+	"blue": rgbColor(0, 0, 1), "yellow": rgbColor(1, 1, 0), "cyan": rgbColor(0, 1, 1), "magenta": rgbColor(1, 0, 1),
+	"darkblue": rgbColor(0, 0, 0.5), "darkcyan": rgbColor(0, 0.5, 0.5), "darkgreen": rgbColor(0, 0.5, 0),
+	"darkmagenta": rgbColor(0.5, 0, 0.5), "darkred": rgbColor(0.5, 0, 0), "darkyellow": rgbColor(0.5, 0.5, 0),
+	"darkgray": rgbColor(0.5, 0.5, 0.5), "lightgray": rgbColor(0.75, 0.75, 0.75), "gray": rgbColor(0.5, 0.5, 0.5),
+	"silver": rgbColor(0.75, 0.75, 0.75), "lime": rgbColor(0, 1, 0), "navy": rgbColor(0, 0, 0.5),
+	"none": {set: true, none: true},
+}
+
+// shading reads w:shd: the fill, or the pattern colour over it (solid, pctNN). Other patterns
+// (stripes, grids) are not one colour.
+func shading(se xml.StartElement) docxColor {
+	fill := hexColor(attr(se, "fill"))
+	val := attr(se, "val")
+	switch {
+	case val == "" || val == "clear" || val == "nil":
+		if val == "nil" {
+			return docxColor{set: true, none: true}
+		}
+		return fill
+	case val == "solid":
+		if c := hexColor(attr(se, "color")); !c.none {
+			return c
+		}
+		return docxBlack
+	case strings.HasPrefix(val, "pct"):
+		p, err := strconv.Atoi(strings.TrimPrefix(val, "pct"))
+		if err != nil || p < 0 || p > 100 {
+			break
+		}
+		fg, bg := hexColor(attr(se, "color")), fill
+		if fg.none {
+			fg = docxBlack
+		}
+		if bg.none {
+			bg = docxWhite
+		}
+		if !fg.known || !bg.known {
+			break
+		}
+		var mix [3]float64
+		for i := range mix {
+			mix[i] = bg.rgb[i] + (fg.rgb[i]-bg.rgb[i])*float64(p)/100
+		}
+		return rgbColor(mix[0], mix[1], mix[2])
+	}
+	return docxColor{set: true}
+}
+
+// runProps are the run properties that decide whether text shows.
+type runProps struct {
+	vanish, specVanish tri
+	color              docxColor
+	sz                 int // half-points; 0 unset
+	scale              int // w:w, percent of the normal width; 0 unset
+	shd, highlight     docxColor
+}
+
+// apply reads one child of a w:rPr; it reports whether it was one of the properties above.
+func (r *runProps) apply(se xml.StartElement) bool {
+	switch se.Name.Local {
+	case "vanish":
+		r.vanish = triOf(se)
+	case "specVanish":
+		r.specVanish = triOf(se)
+	case "color":
+		r.color = hexColor(attr(se, "val"))
+	case "sz":
+		if n, err := strconv.Atoi(attr(se, "val")); err == nil && n >= 0 {
+			r.sz = max(n, 1) // 0 is not "unset": a size of nothing
+		}
+	case "w":
+		if n, err := strconv.Atoi(strings.TrimSuffix(attr(se, "val"), "%")); err == nil && n >= 0 {
+			r.scale = max(n, 1)
+		}
+	case "shd":
+		r.shd = shading(se)
+	case "highlight":
+		r.highlight = hexColor(attr(se, "val"))
+	default:
+		return false
+	}
+	return true
+}
+
+// over returns r with every property o sets put over it; toggles too (o is direct formatting, or
+// a nearer style in one basedOn chain).
+func (r runProps) over(o runProps) runProps {
+	if o.vanish != triUnset {
+		r.vanish = o.vanish
+	}
+	if o.specVanish != triUnset {
+		r.specVanish = o.specVanish
+	}
+	return r.overValues(o)
+}
+
+// overValues is over for the properties that are not toggles.
+func (r runProps) overValues(o runProps) runProps {
+	if o.color.set {
+		r.color = o.color
+	}
+	if o.sz > 0 {
+		r.sz = o.sz
+	}
+	if o.scale > 0 {
+		r.scale = o.scale
+	}
+	if o.shd.set {
+		r.shd = o.shd
+	}
+	if o.highlight.set {
+		r.highlight = o.highlight
+	}
+	return r
+}
+
+// docDefaultsKey holds the document defaults (w:docDefaults) in a styleSheet: XML names cannot
+// hold a NUL, so no style's id is this.
+const docDefaultsKey = "\x00docDefaults"
+
+// chainProps are the run properties a style gives, its own over those of the styles it is based
+// on, and the shading its paragraph properties give.
+func (ss styleSheet) chainProps(id string) (rp runProps, pshd docxColor) {
+	var chain []*docxStyle
+	for i := 0; i < 16 && id != ""; i++ {
+		s := ss[id]
+		if s == nil {
+			break
+		}
+		chain = append(chain, s)
+		id = s.basedOn
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		rp = rp.over(chain[i].rpr)
+		if chain[i].pshd.set {
+			pshd = chain[i].pshd
+		}
+	}
+	return rp, pshd
+}
+
+// styledRun resolves the properties the styles give a run as Word does: document defaults, then
+// the paragraph style, then the character style (the run's own go over them, with over). Toggles
+// (vanish) follow ECMA-376 17.7.3: on in the defaults is on; else the paragraph and character
+// styles' values (each the nearest in its basedOn chain) combine by exclusive or; the run's own
+// setting is final.
+func (ss styleSheet) styledRun(pStyle, rStyle string) runProps {
+	eff := ss[docDefaultsKey].props()
+	para, _ := ss.chainProps(pStyle)
+	char, _ := ss.chainProps(rStyle)
+	toggle := func(base, p, c tri) tri {
+		if base == triOn || (p == triOn) != (c == triOn) {
+			return triOn
+		}
+		return triOff
+	}
+	eff.vanish = toggle(eff.vanish, para.vanish, char.vanish)
+	eff.specVanish = toggle(eff.specVanish, para.specVanish, char.specVanish)
+	return eff.overValues(para).overValues(char)
+}
+
+func (s *docxStyle) props() runProps {
+	if s == nil {
+		return runProps{}
+	}
+	return s.rpr
+}
+
+// runHide says why a run with properties rp, read on background back, cannot be seen.
+func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
+	if rp.vanish == triOn || rp.specVanish == triOn {
+		why |= hideVanish
+	}
+	if rp.sz > 0 {
+		size = float64(rp.sz) / 2
+		if rp.scale > 0 && rp.scale < 100 {
+			size = size * float64(rp.scale) / 100 // the narrower side of the em
+		}
+		if size > maxTinySize {
+			size = 0
+		} else {
+			why |= hideTiny
+		}
+	}
+	if rp.color.set && rp.color.known && back.known && colorsClose(rp.color.rgb, back.rgb) {
+		if isWhite(back.rgb) {
+			why |= hideWhite
+		} else {
+			why |= hideBackground
+		}
+	}
+	return why, size
+}
+
+// tableStyleShades reads a table style's w:tblStylePr (the formatting of some of its rows or
+// cells) and reports whether it shades cells.
+func tableStyleShades(d *xml.Decoder) bool {
+	shades := false
+	for depth := 1; depth > 0; {
+		tok, err := d.Token()
+		if err != nil {
+			return shades
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			if isW(t.Name) && t.Name.Local == "shd" && !shading(t).none {
+				shades = true
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return shades
+}
+
+// pageSize reads the first section's page size (w:pgSz, twips) from the body, A4 without one.
+func pageSize(body []byte) (w, h int) {
+	w, h = 11906, 16838
+	at := 0
+	for {
+		i := bytes.Index(body[at:], []byte("pgSz"))
+		if i < 0 {
+			return w, h
+		}
+		at += i + len("pgSz")
+		if prev := body[at-len("pgSz")-1]; prev == '<' || prev == ':' {
+			break
+		}
+	}
+	end := bytes.IndexByte(body[at:], '>')
+	if end < 0 {
+		return w, h
+	}
+	for _, m := range reAttrWH.FindAllSubmatch(body[at:at+end], -1) {
+		n, err := strconv.Atoi(string(m[2]))
+		if err != nil || n <= 0 {
+			continue
+		}
+		if string(m[1]) == "w" {
+			w = n
+		} else {
+			h = n
+		}
+	}
+	return w, h
+}
+
+var reAttrWH = regexp.MustCompile(`\b(?:w:)?([wh])="(\d+)"`)
+
+// docxHidden is hidden text in a paragraph being read: where it stood (a line of the paragraph
+// and a byte offset into it) or, apart, after everything so far.
+type docxHidden struct {
+	line, off int
+	why       hideSet
+	size      float64
+	text      strings.Builder
+	apart     []Hidden // pieces from elsewhere (a note) that stood here
+}
+
+// hiddenPieces returns the hidden text of a paragraph whose visible text is text, with rune
+// offsets into text: each piece's place is marked in the lines, which are then joined as the text
+// was, and the marks taken out.
+func (p *paraBuilder) hiddenPieces(text string) []Hidden {
+	lines := append(append([]string(nil), p.lines...), p.cur.String())
+	marked := make([]string, len(lines))
+	var pieces []*docxHidden
+	for i, l := range lines {
+		var b strings.Builder
+		last := 0
+		for _, h := range p.hidden {
+			if h.line != i {
+				continue
+			}
+			off := min(max(h.off, last), len(l))
+			b.WriteString(l[last:off])
+			b.WriteRune(hiddenMark)
+			last = off
+			pieces = append(pieces, h)
+		}
+		b.WriteString(l[last:])
+		marked[i] = b.String()
+	}
+	stripped, at := takeMarks(linesText(marked))
+	lead := utf8.RuneCountInString(stripped) - utf8.RuneCountInString(strings.TrimLeftFunc(stripped, unicode.IsSpace))
+	n := utf8.RuneCountInString(text)
+	var out []Hidden
+	for i, h := range pieces {
+		off := n
+		if i < len(at) {
+			off = min(max(at[i]-lead, 0), n)
+		}
+		if t := strings.Join(strings.Fields(h.text.String()), " "); t != "" {
+			out = append(out, Hidden{Text: t, Reasons: h.why.names(), Size: h.size, Offset: off})
+		}
+		for _, a := range h.apart {
+			a.Offset, a.Apart = off, true
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Namespaces of drawings: text boxes and shapes can be hidden, placed off the page, or filled with
+// the colour of the text in them.
+const (
+	nsWP  = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+	nsA   = "http://schemas.openxmlformats.org/drawingml/2006/main"
+	nsWPS = "http://schemas.microsoft.com/office/word/2010/wordprocessingShape"
+	nsV   = "urn:schemas-microsoft-com:vml"
+)
+
+func inNS(n xml.Name, ns, prefix string) bool { return n.Space == ns || n.Space == prefix }
+
+// docxShape is a drawing (wp:anchor, wp:inline) or a VML shape being read.
+type docxShape struct {
+	why        hideSet
+	vml        bool
+	posH, posV *int64 // offsets from what relH, relV name, EMU
+	relH, relV string
+	cx, cy     int64
+}
+
+// docxTable is an open table: its own shading, and whether its style shades cells.
+type docxTable struct {
+	shd         docxColor
+	styleShades bool
+}
+
+// docxBack is a background a run may be read on: a table cell's shading or a shape's fill.
+type docxBack struct {
+	c     docxColor
+	shape bool
+}
+
+func (w *docxWalker) startRun() {
+	w.runMark = false
+	w.run, w.runStyle, w.runWhy, w.runSize, w.runDone = runProps{}, "", 0, 0, false
+}
+
+// hide says why the text being read cannot be seen, and its size when that is why.
+func (w *docxWalker) hide() (hideSet, float64) {
+	if !w.runDone {
+		style := ""
+		if p := w.top(); p != nil {
+			style = p.style
+		}
+		key := [2]string{style, w.runStyle}
+		styled, ok := w.styledRuns[key]
+		if !ok {
+			styled = w.styles.styledRun(style, w.runStyle)
+			w.styledRuns[key] = styled
+		}
+		rp := styled.over(w.run)
+		w.runWhy, w.runSize = runHide(rp, w.background(rp))
+		w.runDone = true
+	}
+	why := w.runWhy
+	for _, f := range w.fields {
+		if !f.result {
+			why |= hideField // a field's code: Word shows the field's result instead
+		}
+	}
+	for _, s := range w.shapes {
+		why |= s.why
+	}
+	return why, w.runSize
+}
+
+// background is the colour a run with properties rp is read on.
+func (w *docxWalker) background(rp runProps) docxColor {
+	for _, c := range []docxColor{rp.shd, rp.highlight} {
+		if c.set && !c.none {
+			return c
+		}
+	}
+	if p := w.top(); p != nil {
+		shd := p.shd
+		if !shd.set {
+			var ok bool
+			if shd, ok = w.styleShading[p.style]; !ok {
+				_, shd = w.styles.chainProps(p.style)
+				w.styleShading[p.style] = shd
+			}
+		}
+		if shd.set && !shd.none {
+			return shd
+		}
+	}
+	for i := len(w.backs) - 1; i >= 0; i-- {
+		if c := w.backs[i].c; c.set && !c.none {
+			return c
+		}
+	}
+	if w.page.set && !w.page.none {
+		return w.page
+	}
+	return docxWhite
+}
+
+// shapeStart reads the parts of drawings and VML shapes that can hide their text; skip reports
+// that the element was consumed.
+func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, err error) {
+	top := func() *docxShape {
+		if n := len(w.shapes); n > 0 {
+			return &w.shapes[n-1]
+		}
+		return nil
+	}
+	switch {
+	case inNS(t.Name, nsWP, "wp"):
+		s := top()
+		switch t.Name.Local {
+		case "anchor", "inline":
+			w.shapes = append(w.shapes, docxShape{})
+		case "positionH", "positionV":
+			if s != nil {
+				if t.Name.Local == "positionH" {
+					s.relH = attr(t, "relativeFrom")
+				} else {
+					s.relV = attr(t, "relativeFrom")
+				}
+			}
+		case "posOffset":
+			var v string
+			if err := d.DecodeElement(&v, &t); err != nil {
+				return true, err
+			}
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if s != nil && err == nil {
+				if strings.HasSuffix(w.parent(), "positionH") {
+					s.posH = &n
+				} else {
+					s.posV = &n
+				}
+			}
+			return true, nil
+		case "extent":
+			if s != nil {
+				s.cx, _ = strconv.ParseInt(attr(t, "cx"), 10, 64)
+				s.cy, _ = strconv.ParseInt(attr(t, "cy"), 10, 64)
+			}
+		case "docPr":
+			if s != nil {
+				if onOff2(t, "hidden") {
+					s.why |= hideShape
+				}
+				s.why |= w.offPage(s)
+			}
+		}
+	case inNS(t.Name, nsWPS, "wps") && t.Name.Local == "wsp":
+		w.backs = append(w.backs, docxBack{shape: true})
+	case inNS(t.Name, nsA, "a"):
+		n := len(w.backs)
+		if n == 0 || !w.backs[n-1].shape {
+			break
+		}
+		b := &w.backs[n-1]
+		if t.Name.Local == "fillRef" && strings.HasSuffix(w.parent(), " style") {
+			// A shape without a fill of its own is filled from the theme (Word's shapes: white
+			// text on an accent colour), which is not read here.
+			if !b.c.set && attr(t, "idx") != "0" {
+				b.c = docxColor{set: true}
+			}
+			break
+		}
+		if !strings.HasSuffix(w.grandparent(), " spPr") && !strings.HasSuffix(w.parent(), " spPr") {
+			break
+		}
+		switch t.Name.Local {
+		case "noFill":
+			if strings.HasSuffix(w.parent(), " spPr") {
+				b.c = docxColor{set: true, none: true}
+			}
+		case "gradFill", "pattFill", "blipFill":
+			if strings.HasSuffix(w.parent(), " spPr") {
+				b.c = docxColor{set: true}
+			}
+		case "srgbClr", "sysClr", "prstClr", "schemeClr":
+			if strings.HasSuffix(w.parent(), " solidFill") {
+				v := attr(t, "val")
+				if t.Name.Local == "sysClr" {
+					v = attr(t, "lastClr")
+				}
+				b.c = hexColor(v)
+				if t.Name.Local == "schemeClr" {
+					b.c = docxColor{set: true}
+				}
+			}
+		}
+	case inNS(t.Name, nsV, "v"):
+		switch t.Name.Local {
+		case "shape", "rect", "roundrect", "oval", "polyline":
+			s := docxShape{vml: true}
+			style := strings.ToLower(strings.ReplaceAll(attr(t, "style"), " ", ""))
+			if strings.Contains(style, "visibility:hidden") || strings.Contains(style, "display:none") {
+				s.why |= hideShape
+			}
+			w.shapes = append(w.shapes, s)
+			fill := docxWhite // VML fills shapes white unless told otherwise
+			if c := attr(t, "fillcolor"); c != "" {
+				fill = hexColor(c)
+			}
+			if f := strings.ToLower(attr(t, "filled")); f == "f" || f == "false" {
+				fill = docxColor{set: true, none: true}
+			}
+			w.backs = append(w.backs, docxBack{c: fill, shape: true})
+		}
+	}
+	return false, nil
+}
+
+func (w *docxWalker) shapeEnd(t xml.EndElement) {
+	pop := func() {
+		if n := len(w.shapes); n > 0 {
+			w.shapes = w.shapes[:n-1]
+		}
+	}
+	popBack := func() {
+		if n := len(w.backs); n > 0 && w.backs[n-1].shape {
+			w.backs = w.backs[:n-1]
+		}
+	}
+	switch {
+	case inNS(t.Name, nsWP, "wp") && (t.Name.Local == "anchor" || t.Name.Local == "inline"):
+		pop()
+	case inNS(t.Name, nsWPS, "wps") && t.Name.Local == "wsp":
+		popBack()
+	case inNS(t.Name, nsV, "v"):
+		switch t.Name.Local {
+		case "shape", "rect", "roundrect", "oval", "polyline":
+			pop()
+			popBack()
+		}
+	}
+}
+
+// offPage reports a drawing placed wholly outside the page: at an offset past the page's size
+// from anything, or ending before the page's edge (half a page before any other reference, as
+// no margin is that wide).
+func (w *docxWalker) offPage(s *docxShape) hideSet {
+	out := func(off *int64, rel string, ext, page int64) bool {
+		if off == nil {
+			return false
+		}
+		return *off >= page || *off+ext <= 0 && rel == "page" || *off+ext <= -page/2
+	}
+	if out(s.posH, s.relH, s.cx, w.pageW) || out(s.posV, s.relV, s.cy, w.pageH) {
+		return hideOffPage
+	}
+	return 0
+}

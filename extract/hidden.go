@@ -1,0 +1,306 @@
+package extract
+
+// Hidden text: words a file holds where a reader cannot see them (white on white, 1-point type,
+// an invisible render mode, Word's hidden formatting …). Students put junk words between the words
+// of a copied paragraph that way: on paper the paragraph reads as its source, to a checker it is
+// nonsense. The readers leave such text out of the paragraphs and keep it in Paragraph.Hidden, and
+// the document gets a "hidden" warning saying how much, where and why.
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// WarnHidden is the Warning.Kind of hidden text left out.
+const WarnHidden = "hidden"
+
+// Why text is hidden (Hidden.Reasons).
+const (
+	HideWhite       = "white"       // white (or nearly) on the white page
+	HideBackground  = "background"  // the colour of the shading or box under it
+	HideTiny        = "tiny"        // 2 pt or smaller
+	HideInvisible   = "invisible"   // PDF text render mode 3 (no paint) or 7 (clip only)
+	HideTransparent = "transparent" // fully transparent paint, or a colour that puts no ink down
+	HideOffPage     = "offpage"     // outside the page's visible box
+	HideClipped     = "clipped"     // outside its clipping path
+	HideCovered     = "covered"     // painted over by an opaque box
+	HideLayer       = "layer"       // in a PDF layer (optional content) that is off
+	HideVanish      = "vanish"      // Word's hidden formatting (w:vanish, w:specVanish)
+	HideField       = "field"       // in the code of a field, which Word does not show
+	HideShape       = "shape"       // in a text box or shape that is hidden
+)
+
+// hideSet is a set of the reasons above, in this order.
+type hideSet uint16
+
+var hideNames = []string{HideWhite, HideBackground, HideTiny, HideInvisible, HideTransparent, HideOffPage,
+	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape}
+
+const (
+	hideWhite hideSet = 1 << iota
+	hideBackground
+	hideTiny
+	hideInvisible
+	hideTransparent
+	hideOffPage
+	hideClipped
+	hideCovered
+	hideLayer
+	hideVanish
+	hideField
+	hideShape
+)
+
+func (h hideSet) names() []string {
+	var out []string
+	for i, n := range hideNames {
+		if h&(1<<i) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// hideLabels say a reason in the warning's message; tiny is said with the size instead.
+var hideLabels = map[string]string{
+	HideWhite: "white", HideBackground: "the background's colour", HideInvisible: "invisible render mode",
+	HideTransparent: "transparent", HideOffPage: "off the page", HideClipped: "clipped away",
+	HideCovered: "covered by a box", HideLayer: "in a hidden layer", HideVanish: "hidden formatting",
+	HideField: "inside a field code", HideShape: "in a hidden shape",
+}
+
+// Hidden is a piece of text a reader cannot see, left out of its paragraph's text.
+type Hidden struct {
+	Text    string   `json:"text"`
+	Reasons []string `json:"reasons"`        // Hide… constants
+	Size    float64  `json:"size,omitempty"` // the point size, when it is too small to read
+	Page    int      `json:"page,omitempty"`
+	// Offset is the rune offset into the paragraph's text where the hidden text stood. Apart says
+	// that it stood apart, in a line or paragraph of its own after (or, at 0, before) that place.
+	Offset int  `json:"offset"`
+	Apart  bool `json:"apart,omitempty"`
+}
+
+// hiddenChars counts the characters of hidden text, white space left out.
+func hiddenChars(s string) int {
+	n := 0
+	for _, r := range s {
+		if !unicode.IsSpace(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// colorsClose reports whether text of colour a cannot be read on colour b: no channel differs by
+// more than 8 % (20 of 255). Word's lightest grey that people use for text (D9D9D9, 15 % darker
+// than white) differs by 15 %; F2F2F2 (5 %) cannot be told from white on paper.
+func colorsClose(a, b [3]float64) bool {
+	for i := range a {
+		if math.Abs(a[i]-b[i]) > 0.08 {
+			return false
+		}
+	}
+	return true
+}
+
+func isWhite(c [3]float64) bool { return colorsClose(c, [3]float64{1, 1, 1}) }
+
+// maxTinySize is the largest type, in points, taken as too small to read (w:sz ≤ 4 in Word).
+// Subscripts of 9-pt body text are 5–6 pt; nobody reads 2-pt type.
+const maxTinySize = 2
+
+// hiddenWarning sums up the hidden text of a document's paragraphs: how many characters, why and
+// where. It returns nil when there is none.
+func hiddenWarning(doc *Document) []Warning {
+	var all []Hidden
+	pages := map[int]bool{}
+	var paras []int
+	for i, p := range doc.Paragraphs {
+		if len(p.Hidden) == 0 {
+			continue
+		}
+		paras = append(paras, i)
+		for _, h := range p.Hidden {
+			all = append(all, h)
+			switch {
+			case h.Page > 0:
+				pages[h.Page] = true
+			case p.Page > 0:
+				pages[p.Page] = true
+			}
+		}
+	}
+	total, why := hiddenSummary(all)
+	if total == 0 {
+		return nil
+	}
+	w := Warning{Kind: WarnHidden, Count: total, Paragraphs: paras}
+	for p := range pages {
+		w.Pages = append(w.Pages, p)
+	}
+	sort.Ints(w.Pages)
+	w.Message = fmt.Sprintf("%d characters of hidden text (%s) were left out", total, why)
+	switch {
+	case len(w.Pages) > 0:
+		w.Message += ", on " + wordFor(len(w.Pages), "page") + " " + intList(w.Pages, 0)
+	case len(paras) > 0:
+		w.Message += ", in " + wordFor(len(paras), "paragraph") + " " + intList(paras, 1)
+	}
+	return []Warning{w}
+}
+
+// hiddenSummary counts the characters of hidden pieces and says why they are hidden, the reason
+// that hides the most characters first: "white, 1 pt".
+func hiddenSummary(hs []Hidden) (total int, why string) {
+	byReason := map[string]int{}
+	tiny := 0.0
+	for _, h := range hs {
+		n := hiddenChars(h.Text)
+		total += n
+		for _, r := range h.Reasons {
+			byReason[r] += n
+		}
+		if slices.Contains(h.Reasons, HideTiny) {
+			tiny = math.Max(tiny, h.Size)
+		}
+	}
+	reasons := make([]string, 0, len(byReason))
+	for r := range byReason {
+		reasons = append(reasons, r)
+	}
+	sort.Slice(reasons, func(a, b int) bool {
+		if byReason[reasons[a]] != byReason[reasons[b]] {
+			return byReason[reasons[a]] > byReason[reasons[b]]
+		}
+		return slices.Index(hideNames, reasons[a]) < slices.Index(hideNames, reasons[b])
+	})
+	labels := make([]string, len(reasons))
+	for i, r := range reasons {
+		labels[i] = hideLabels[r]
+		if r == HideTiny {
+			labels[i] = tinyLabel(tiny)
+		}
+	}
+	return total, strings.Join(labels, ", ")
+}
+
+// tinyLabel says the size of tiny text: "1 pt", or "2 pt or smaller" when no size is known.
+func tinyLabel(size float64) string {
+	if size <= 0 {
+		return strconv.Itoa(maxTinySize) + " pt or smaller"
+	}
+	return strconv.FormatFloat(math.Max(0.5, math.Round(size*2)/2), 'f', -1, 64) + " pt"
+}
+
+// wordFor is word in the plural unless n is 1 (plural, in decode.go, also gives the number).
+func wordFor(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// intList writes at most ten numbers (plus base each): "3, 4, 9 …".
+func intList(xs []int, base int) string {
+	var b strings.Builder
+	for i, x := range xs {
+		if i == 10 {
+			b.WriteString(" …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(x + base))
+	}
+	return b.String()
+}
+
+// allHiddenError is the error for a file without paragraphs that does hold hidden text: all of
+// it is hidden, which the user must hear rather than "no text".
+func allHiddenError(doc *Document, err error) error {
+	total, why := hiddenSummary(doc.unplacedHidden)
+	if total == 0 {
+		return err
+	}
+	return fmt.Errorf("%w: %d characters (%s)", ErrAllHidden, total, why)
+}
+
+// attachOrphans gives hidden pieces that stood outside any paragraph to the paragraph before them
+// (or the first, for pieces before every paragraph): at its end, or at its start, marked Apart.
+// Each orphan's after is the index of the paragraph it followed, -1 for none. It returns the
+// pieces it could not place, there being no paragraph.
+func attachOrphans(ps []Paragraph, orphans []orphanHidden) (unplaced []Hidden) {
+	for _, o := range orphans {
+		if len(ps) == 0 {
+			unplaced = append(unplaced, o.Hidden)
+			continue
+		}
+		h := o.Hidden
+		h.Apart = true
+		i := o.after
+		if i < 0 {
+			i, h.Offset = 0, 0
+		} else {
+			i = min(i, len(ps)-1)
+			h.Offset = utf8.RuneCountInString(ps[i].Text)
+		}
+		ps[i].Hidden = append(ps[i].Hidden, h)
+		if i == 0 && h.Offset == 0 {
+			sort.SliceStable(ps[0].Hidden, func(a, b int) bool { return ps[0].Hidden[a].Offset < ps[0].Hidden[b].Offset })
+		}
+	}
+	return unplaced
+}
+
+// orphanHidden is hidden text that stood outside every paragraph, after paragraph after.
+type orphanHidden struct {
+	Hidden
+	after int
+}
+
+// hiddenMark stands for a piece of hidden text inside a paragraph's raw text while it is cleaned
+// up, so that its place is known in the result. It is a noncharacter: no file's text holds it
+// (readers drop it).
+const hiddenMark = '\uFDD0'
+
+// takeMarks removes the hidden marks from s and returns where they stood, as rune offsets.
+func takeMarks(s string) (string, []int) {
+	var b strings.Builder
+	var at []int
+	n := 0
+	for _, r := range s {
+		if r == hiddenMark {
+			at = append(at, n)
+			continue
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return b.String(), at
+}
+
+// sortHidden orders a paragraph's hidden pieces by their offsets at, which it sorts with them.
+func sortHidden(hs []Hidden, at []int) {
+	if sort.IntsAreSorted(at) {
+		return
+	}
+	idx := make([]int, len(hs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return at[idx[a]] < at[idx[b]] })
+	h2, a2 := make([]Hidden, len(hs)), make([]int, len(at))
+	for i, j := range idx {
+		h2[i], a2[i] = hs[j], at[j]
+	}
+	copy(hs, h2)
+	copy(at, a2)
+}

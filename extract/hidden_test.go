@@ -1,0 +1,363 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// hiddenPDF is a PDF of US Letter pages drawing contents, with the resources the hidden-text
+// cases use: Helvetica (/F1), opacity 0 and 1 (/GS0, /GS1), a layer that is off (/oc1) and a grey
+// image (/Im1).
+func hiddenPDF(contents ...string) []byte {
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [4 0 R] /D << /OFF [4 0 R] >> >> >>",
+		"", // the page tree, below
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+		"<< /Type /OCG /Name (hidden layer) >>",
+		"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream",
+	}
+	res := "<< /Font << /F1 3 0 R >> /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> >>" +
+		" /Properties << /oc1 4 0 R >> /XObject << /Im1 5 0 R >> >>"
+	var kids []string
+	for _, c := range contents {
+		n := len(objs) + 1
+		kids = append(kids, fmt.Sprintf("%d 0 R", n))
+		objs = append(objs, fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources %s /Contents %d 0 R >>", res, n+1),
+			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(c), c))
+	}
+	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), len(kids))
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.7\n")
+	offs := make([]int, len(objs))
+	for i, o := range objs {
+		offs[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
+	return b.Bytes()
+}
+
+// Two paragraphs of visible text; the first has a place where cases put hidden words.
+const (
+	visible1a = "Students who copy a paragraph "
+	visible1b = "hide words between its words."
+	visible1  = visible1a + visible1b
+	visible2  = "A second paragraph stays as it is."
+)
+
+// twoParagraphs draws them, with hide (operators that hide, the hidden text, operators that undo
+// that) between the two halves of the first; under and over are drawn before and after.
+func twoParagraphs(under, hide, over string) string {
+	return under + " BT /F1 12 Tf 72 700 Td (" + visible1a + ") Tj " + hide + " (" + visible1b + ") Tj ET" +
+		" 0 g BT /F1 12 Tf 72 650 Td (" + visible2 + ") Tj ET " + over
+}
+
+// hiddenWant is a piece of hidden text a case must find.
+type hiddenWant struct {
+	text    string
+	reasons []string
+	para    int // the paragraph that holds it
+	offset  int // where in that paragraph's text; -1: do not check
+	apart   bool
+}
+
+// checkHidden compares a document's paragraphs and hidden text with what a case wants, and its
+// warning with the hidden text: the count of characters, the pages or paragraphs.
+func checkHidden(t *testing.T, doc *Document, paras []string, want []hiddenWant, pages []int) {
+	t.Helper()
+	var got []string
+	for _, p := range doc.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if !slices.Equal(got, paras) {
+		t.Errorf("paragraphs\n%q\nwant\n%q", got, paras)
+	}
+	type piece struct {
+		para int
+		h    Hidden
+	}
+	var found []piece
+	for i, p := range doc.Paragraphs {
+		for _, h := range p.Hidden {
+			found = append(found, piece{i, h})
+		}
+	}
+	if len(found) != len(want) {
+		t.Fatalf("hidden pieces %+v, want %+v", found, want)
+	}
+	count, wantParas := 0, []int{}
+	for i, w := range want {
+		f := found[i]
+		if f.para != w.para || f.h.Text != w.text || !slices.Equal(f.h.Reasons, w.reasons) || f.h.Apart != w.apart ||
+			w.offset >= 0 && f.h.Offset != w.offset {
+			t.Errorf("hidden piece %d: %+v in paragraph %d, want %+v", i, f.h, f.para, w)
+		}
+		count += len([]rune(strings.ReplaceAll(w.text, " ", "")))
+		if !slices.Contains(wantParas, w.para) {
+			wantParas = append(wantParas, w.para)
+		}
+	}
+	var warn *Warning
+	for i := range doc.Warnings {
+		if doc.Warnings[i].Kind == WarnHidden {
+			warn = &doc.Warnings[i]
+		}
+	}
+	if len(want) == 0 {
+		if warn != nil {
+			t.Errorf("a warning without hidden text: %+v", *warn)
+		}
+		return
+	}
+	if warn == nil {
+		t.Fatalf("no hidden-text warning in %+v", doc.Warnings)
+	}
+	if warn.Count != count || !strings.Contains(warn.Message, fmt.Sprint(count)) {
+		t.Errorf("warning %+v, want %d characters", *warn, count)
+	}
+	if !slices.Equal(warn.Pages, pages) || !slices.Equal(warn.Paragraphs, wantParas) {
+		t.Errorf("warning on pages %v, paragraphs %v; want %v, %v", warn.Pages, warn.Paragraphs, pages, wantParas)
+	}
+}
+
+// TestPDFHiddenText: each way of hiding text in a PDF is left out and warned of, and the visible
+// text around it stays whole. Readable text on a coloured box, light grey text and OCR text over a
+// scan are visible.
+func TestPDFHiddenText(t *testing.T) {
+	inline := func(text string, reasons ...string) []hiddenWant {
+		return []hiddenWant{{text: text, reasons: reasons, para: 0, offset: len(visible1a) - 1}}
+	}
+	apart := func(text string, reasons ...string) []hiddenWant {
+		return []hiddenWant{{text: text, reasons: reasons, para: 0, offset: len(visible1), apart: true}}
+	}
+	tests := []struct {
+		name    string
+		content string
+		paras   []string // default: the two visible paragraphs
+		hidden  []hiddenWant
+	}{
+		{"white 1-pt words", twoParagraphs("", "1 g /F1 1 Tf (junk words) Tj 0 g /F1 12 Tf", ""), nil,
+			inline("junk words", HideWhite, HideTiny)},
+		{"white words", twoParagraphs("", "1 1 1 rg (junk) Tj 0 0 0 rg", ""), nil, inline("junk", HideWhite)},
+		// The room it takes is a wide gap in the line, but not one between two columns.
+		{"a white sentence", twoParagraphs("", "1 g (a long white junk sentence) Tj 0 g", ""), nil,
+			inline("a long white junk sentence", HideWhite)},
+		{"nearly white words", twoParagraphs("", "0.95 g (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
+		{"white in CMYK", twoParagraphs("", "0 0 0 0 k (junk) Tj 0 0 0 1 k", ""), nil, inline("junk", HideWhite)},
+		{"render mode 3", twoParagraphs("", "3 Tr (junk words) Tj 0 Tr", ""), nil, inline("junk words", HideInvisible)},
+		{"1-pt words", twoParagraphs("", "/F1 1 Tf (junk words) Tj /F1 12 Tf", ""), nil, inline("junk words", HideTiny)},
+		{"squeezed to 1 %", twoParagraphs("", "1 Tz (junk words) Tj 100 Tz", ""), nil, inline("junk words", HideTiny)},
+		{"transparent", twoParagraphs("", "/GS0 gs (junk) Tj /GS1 gs", ""), nil, inline("junk", HideTransparent)},
+		{"in a layer that is off", twoParagraphs("", "/OC /oc1 BDC (junk) Tj EMC", ""), nil, inline("junk", HideLayer)},
+		{"on a box of its own colour, the rest white on it", twoParagraphs("0.2 0.4 0.6 rg 60 690 500 30 re f 1 g",
+			"0.2 0.4 0.6 rg (junk) Tj 1 g", ""), nil, inline("junk", HideBackground)},
+		{"off the page", twoParagraphs("", "", "BT /F1 12 Tf -400 680 Td (junk words) Tj ET"), nil,
+			apart("junk words", HideOffPage)},
+		{"clipped away", twoParagraphs("", "", "q 0 0 5 5 re W n BT /F1 12 Tf 72 680 Td (junk words) Tj ET Q"), nil,
+			apart("junk words", HideClipped)},
+		{"covered by a white box", twoParagraphs("", "", "BT /F1 12 Tf 72 680 Td (junk words) Tj ET 1 g 70 676 200 16 re f"), nil,
+			apart("junk words", HideCovered)},
+		{"light grey is visible", twoParagraphs("", "0.75 g (light grey) Tj 0 g", ""),
+			[]string{visible1a + "light grey" + visible1b, visible2}, nil},
+		{"OCR text over a scan is visible", "q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("3 Tr", "", ""), nil, nil},
+		{"OCR text under a scan drawn after it is visible", twoParagraphs("3 Tr", "", "q 612 0 0 792 0 0 cm /Im1 Do Q"), nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Bytes(context.Background(), "hidden.pdf", hiddenPDF(tt.content))
+			if err != nil {
+				t.Fatal(err)
+			}
+			paras := tt.paras
+			if paras == nil {
+				paras = []string{visible1, visible2}
+			}
+			var pages []int
+			if len(tt.hidden) > 0 {
+				pages = []int{1}
+			}
+			checkHidden(t, doc, paras, tt.hidden, pages)
+		})
+	}
+}
+
+// Hidden text on several pages: the warning names each page and paragraph; a file whose every
+// character is hidden is refused with that reason.
+func TestPDFHiddenPages(t *testing.T) {
+	// First lines of about one length on the odd pages, so that none ends short of the margin
+	// (the even page's invisible words still take their room).
+	words := []string{"First", "Fifth", "Third"}
+	page := func(n int, hide string) string {
+		return fmt.Sprintf("BT /F1 12 Tf 96 400 Td (%s page: a paragraph ) Tj %s (of its own words) Tj ET", words[n-1], hide) +
+			" BT /F1 12 Tf 72 386 Td (goes on to a line.) Tj ET"
+	}
+	data := hiddenPDF(page(1, "1 g /F1 1 Tf (first junk) Tj 0 g /F1 12 Tf"), page(2, "3 Tr (fifth junk) Tj 0 Tr"), page(3, ""))
+	doc, err := Bytes(context.Background(), "pages.pdf", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkHidden(t, doc, []string{"First page: a paragraph of its own words goes on to a line.",
+		"Fifth page: a paragraph of its own words goes on to a line.", "Third page: a paragraph of its own words goes on to a line."},
+		[]hiddenWant{{"first junk", []string{HideWhite, HideTiny}, 0, 23, false}, {"fifth junk", []string{HideInvisible}, 1, 23, false}},
+		[]int{1, 2})
+	if !strings.Contains(doc.Warnings[0].Message, "white") || !strings.Contains(doc.Warnings[0].Message, "1 pt") ||
+		!strings.Contains(doc.Warnings[0].Message, "pages 1, 2") {
+		t.Errorf("warning %q does not say why and where", doc.Warnings[0].Message)
+	}
+
+	_, err = Bytes(context.Background(), "all.pdf", hiddenPDF("BT 3 Tr /F1 12 Tf 72 700 Td (nothing a reader sees) Tj ET"))
+	if err == nil || !strings.Contains(err.Error(), "all of its text is hidden: 18 characters (invisible render mode)") {
+		t.Errorf("error %v, want all of its text hidden", err)
+	}
+}
+
+// hiddenStyles: a character style that hides (white 1-pt, as students make one), a paragraph
+// style that hides, a character style that hides too (both together show: toggles cancel), and
+// document defaults of 1-pt type that the Normal style undoes.
+const hiddenStyles = `<w:styles ` + wNS + `>` +
+	`<w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="2"/></w:rPr></w:rPrDefault></w:docDefaults>` +
+	`<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:rPr><w:sz w:val="24"/></w:rPr></w:style>` +
+	`<w:style w:type="paragraph" w:styleId="Body"><w:name w:val="Body"/><w:basedOn w:val="Normal"/></w:style>` +
+	`<w:style w:type="paragraph" w:styleId="Gone"><w:name w:val="Gone"/><w:basedOn w:val="Normal"/><w:rPr><w:vanish/></w:rPr></w:style>` +
+	`<w:style w:type="paragraph" w:styleId="Yellow"><w:name w:val="Yellow"/><w:basedOn w:val="Normal"/><w:pPr><w:shd w:val="clear" w:fill="FFFF00"/></w:pPr></w:style>` +
+	`<w:style w:type="character" w:styleId="Hid"><w:name w:val="Hid"/><w:rPr><w:color w:val="FFFFFF"/><w:sz w:val="2"/></w:rPr></w:style>` +
+	`<w:style w:type="character" w:styleId="Vanish"><w:name w:val="Vanish"/><w:rPr><w:vanish/></w:rPr></w:style>` +
+	`<w:style w:type="table" w:styleId="Banded"><w:name w:val="Banded"/><w:tblStylePr w:type="firstRow"><w:tcPr>` +
+	`<w:shd w:val="clear" w:color="auto" w:fill="4472C4"/></w:tcPr></w:tblStylePr></w:style>` +
+	`</w:styles>`
+
+// wRun is a run with run properties rpr.
+func wRun(rpr, text string) string {
+	return `<w:r><w:rPr>` + rpr + `</w:rPr><w:t xml:space="preserve">` + text + `</w:t></w:r>`
+}
+
+// wTwo is the two paragraphs of visible text in style Body, with runs between the halves of the
+// first; between goes between the paragraphs.
+func wTwo(runs, between string) string {
+	return `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1a) + runs + wRun("", visible1b) + `</w:p>` +
+		between + wPara("Body", visible2)
+}
+
+// wTextBox is a paragraph holding a DrawingML text box whose anchor says anchor (position, extent,
+// docPr) and whose shape has properties props (wps:spPr, wps:style), with one paragraph of text in
+// a run with properties rpr.
+func wTextBox(anchor, props, rpr, text string) string {
+	return `<w:p><w:r><w:drawing><wp:anchor xmlns:wp="` + nsWP + `">` + anchor +
+		`<a:graphic xmlns:a="` + nsA + `"><a:graphicData><wps:wsp xmlns:wps="` + nsWPS + `">` + props +
+		`<wps:txbx><w:txbxContent><w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun(rpr, text) + `</w:p></w:txbxContent></wps:txbx>` +
+		`</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>`
+}
+
+// TestDOCXHiddenText: each way of hiding text in Word is left out and warned of, through styles
+// as well as direct formatting, and the visible text stays whole. Readable colours on shading,
+// light grey and what styles undo are visible.
+func TestDOCXHiddenText(t *testing.T) {
+	inline := func(text string, reasons ...string) []hiddenWant {
+		return []hiddenWant{{text: text, reasons: reasons, para: 0, offset: len(visible1a)}}
+	}
+	apart := func(offset int, text string, reasons ...string) []hiddenWant {
+		return []hiddenWant{{text: text, reasons: reasons, para: 0, offset: offset, apart: true}}
+	}
+	cell := func(shd, color, text string) string {
+		return `<w:tc><w:tcPr><w:shd w:val="clear" w:fill="` + shd + `"/></w:tcPr><w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` +
+			wRun(`<w:color w:val="`+color+`"/>`, text) + `</w:p></w:tc>`
+	}
+	tests := []struct {
+		name   string
+		body   string
+		paras  []string // default: the two visible paragraphs
+		hidden []hiddenWant
+	}{
+		{"vanish", wTwo(wRun(`<w:vanish/>`, "junk words"), ""), nil, inline("junk words", HideVanish)},
+		{"specVanish", wTwo(wRun(`<w:specVanish/>`, "junk words"), ""), nil, inline("junk words", HideVanish)},
+		{"white", wTwo(wRun(`<w:color w:val="FFFFFF"/>`, "junk words"), ""), nil, inline("junk words", HideWhite)},
+		{"1 pt", wTwo(wRun(`<w:sz w:val="2"/>`, "junk words"), ""), nil, inline("junk words", HideTiny)},
+		{"white 1 pt by a character style", wTwo(wRun(`<w:rStyle w:val="Hid"/>`, "junk words"), ""), nil,
+			inline("junk words", HideWhite, HideTiny)},
+		{"the style undone by the run", wTwo(wRun(`<w:rStyle w:val="Vanish"/><w:vanish w:val="0"/>`, "shown "), ""),
+			[]string{visible1a + "shown " + visible1b, visible2}, nil},
+		{"vanish in both styles cancels out", `<w:p><w:pPr><w:pStyle w:val="Gone"/></w:pPr>` + wRun(`<w:rStyle w:val="Vanish"/>`, visible1) + `</w:p>` +
+			wPara("Body", visible2), nil, nil},
+		{"a paragraph hidden by its style", wTwo("", wPara("Gone", "junk paragraph")), nil, apart(len(visible1), "junk paragraph", HideVanish)},
+		{"the paragraph's shading", `<w:p><w:pPr><w:pStyle w:val="Yellow"/></w:pPr>` + wRun("", visible1a) +
+			wRun(`<w:color w:val="FFFF00"/>`, "junk words") + wRun("", visible1b) + `</w:p>` + wPara("Body", visible2), nil,
+			inline("junk words", HideBackground)},
+		{"the highlight", wTwo(wRun(`<w:color w:val="00FF00"/><w:highlight w:val="green"/>`, "junk words"), ""), nil,
+			inline("junk words", HideBackground)},
+		{"a field's code", wTwo(`<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> SET x </w:instrText></w:r>`+
+			wRun("", "junk words")+`<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`, ""), nil,
+			inline("junk words", HideField)},
+		{"a field's result is visible", wTwo(`<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> QUOTE "x" </w:instrText></w:r>`+
+			`<w:r><w:fldChar w:fldCharType="separate"/></w:r>`+wRun("", "result ")+`<w:r><w:fldChar w:fldCharType="end"/></w:r>`, ""),
+			[]string{visible1a + "result " + visible1b, visible2}, nil},
+		{"cells: shaded like the text, and white on black", wTwo("", `<w:tbl><w:tr>`+cell("D9E2F3", "DAE3F3", "junk in a cell")+
+			cell("000000", "FFFFFF", "white on black")+cell("auto", "BFBFBF", "light grey")+`</w:tr></w:tbl>`),
+			[]string{visible1, "white on black", "light grey", visible2}, apart(len(visible1), "junk in a cell", HideBackground)},
+		{"white in tables shaded by their style or as a whole is visible", wTwo("", `<w:tbl><w:tblPr><w:tblStyle w:val="Banded"/></w:tblPr><w:tr>`+
+			cell("auto", "FFFFFF", "white on the style's colour")+`</w:tr></w:tbl>`+
+			`<w:tbl><w:tblPr><w:shd w:val="clear" w:fill="000000"/></w:tblPr><w:tr>`+cell("auto", "FFFFFF", "white on the table's black")+`</w:tr></w:tbl>`),
+			[]string{visible1, "white on the style's colour", "white on the table's black", visible2}, nil},
+		{"a hidden text box", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
+			wTextBox(`<wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="box" hidden="1"/>`, "", "", "junk in a box") +
+			wPara("Body", visible2), nil, apart(len(visible1), "junk in a box", HideShape)},
+		{"a text box off the page", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
+			wTextBox(`<wp:positionH relativeFrom="page"><wp:posOffset>20000000</wp:posOffset></wp:positionH>`+
+				`<wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="box"/>`, "", "", "junk in a box") +
+			wPara("Body", visible2), nil, apart(len(visible1), "junk in a box", HideOffPage)},
+		{"a text box filled like its text; automatic colour reads on any fill", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` +
+			wRun("", visible1) + `</w:p>` +
+			wTextBox(`<wp:docPr id="1" name="box"/>`, `<wps:spPr><a:solidFill xmlns:a="`+nsA+`"><a:srgbClr val="1F3864"/></a:solidFill></wps:spPr>`,
+				`<w:color w:val="1F3864"/>`, "junk in a box") +
+			wTextBox(`<wp:docPr id="2" name="box"/>`, `<wps:spPr><a:solidFill xmlns:a="`+nsA+`"><a:srgbClr val="000000"/></a:solidFill></wps:spPr>`,
+				`<w:color w:val="auto"/>`, "a box that reads") +
+			wPara("Body", visible2), []string{visible1, "a box that reads", visible2}, apart(len(visible1), "junk in a box", HideBackground)},
+		{"white in a shape filled from the theme is visible", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
+			wTextBox(`<wp:docPr id="1" name="shape"/>`, `<wps:spPr/><wps:style><a:fillRef xmlns:a="`+nsA+`" idx="1"><a:schemeClr val="accent1"/></a:fillRef></wps:style>`,
+				`<w:color w:val="FFFFFF"/>`, "white on the accent colour") +
+			wPara("Body", visible2), []string{visible1, "white on the accent colour", visible2}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := wordPackage(t, tt.body, map[string]string{"styles": hiddenStyles})
+			doc, err := Bytes(context.Background(), "hidden.docx", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			paras := tt.paras
+			if paras == nil {
+				paras = []string{visible1, visible2}
+			}
+			checkHidden(t, doc, paras, tt.hidden, nil)
+		})
+	}
+}
+
+// Hidden words in a footnote are warned of at the place the note is cited; a document of hidden
+// text only is refused with that reason.
+func TestDOCXHiddenNotesAndAll(t *testing.T) {
+	body := `<w:p>` + wRun("", visible1a) + `<w:r><w:footnoteReference w:id="1"/></w:r>` + wRun("", visible1b) + `</w:p>` + wPara("", visible2)
+	footnotes := `<w:footnotes ` + wNS + `><w:footnote w:id="1"><w:p>` + wRun("", "A note.") + wRun(`<w:vanish/>`, "junk note") + `</w:p></w:footnote></w:footnotes>`
+	doc, err := Bytes(context.Background(), "notes.docx", wordPackage(t, body, map[string]string{"footnotes": footnotes}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkHidden(t, doc, []string{visible1, visible2},
+		[]hiddenWant{{text: "junk note", reasons: []string{HideVanish}, para: 0, offset: len(visible1a), apart: true}}, nil)
+	if !slices.Equal(doc.Paragraphs[0].Notes, []string{"A note."}) {
+		t.Errorf("notes %q", doc.Paragraphs[0].Notes)
+	}
+
+	_, err = Bytes(context.Background(), "all.docx", wordPackage(t, wPara("", "")+`<w:p>`+wRun(`<w:vanish/>`, "all hidden")+`</w:p>`, nil))
+	if err == nil || !strings.Contains(err.Error(), "all of its text is hidden: 9 characters (hidden formatting)") {
+		t.Errorf("error %v, want all of its text hidden", err)
+	}
+}

@@ -1,0 +1,261 @@
+package extract
+
+// Hidden glyphs of a PDF page (see hidden.go): which glyphs a reader cannot see, and where they
+// stood among the lines of visible text, so that a paragraph can say where its hidden words were.
+
+import (
+	"math"
+	"sort"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// pdfPlaceHides says why a glyph's place hides it: outside the visible box or its clip (of paint
+// p), covered.
+func pdfPlaceHides(g *pdf.Text, p *pdf.Paint, box pdf.Rect) hideSet {
+	var why hideSet
+	h := math.Abs(g.FontSize)
+	x0, x1 := g.X, g.X+math.Max(g.W, 0.1*h)
+	y0, y1 := g.Y-0.2*h, g.Y+0.8*h
+	outside := func(r pdf.Rect) bool { return x1 < r.Min.X || x0 > r.Max.X || y1 < r.Min.Y || y0 > r.Max.Y }
+	if outside(box) {
+		why |= hideOffPage
+	} else if outside(p.Clip) {
+		why |= hideClipped
+	}
+	if g.Covered {
+		why |= hideCovered
+	}
+	return why
+}
+
+// pdfPaintHides says why glyphs painted as p on back cannot be seen, whatever their place, and
+// their size when that is why.
+func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
+	var why hideSet
+	size := math.Min(p.Height, p.Width)
+	if !(size > maxTinySize+0.01) { // NaN too; 0.01 for rounding in the matrices
+		why |= hideTiny
+	}
+	if p.Off {
+		why |= hideLayer
+	}
+	fill := p.Mode == 0 || p.Mode == 2 || p.Mode == 4 || p.Mode == 6
+	stroke := p.Mode == 1 || p.Mode == 2 || p.Mode == 5 || p.Mode == 6
+	switch {
+	case !fill && !stroke:
+		// Render mode 3 (or 7) over a picture is the OCR text of a scanned page: what the
+		// picture shows.
+		if !back.Image {
+			why |= hideInvisible
+		}
+	case !(fill && p.FillAlpha > 0.05) && !(stroke && p.StrokeAlpha > 0.05):
+		why |= hideTransparent
+	case back.Color.Known:
+		under := pdfRGB(back.Color)
+		shows := func(on bool, c pdf.Color) bool { return on && (!c.Known || !colorsClose(pdfRGB(c), under)) }
+		if !shows(fill && p.FillAlpha > 0.05, p.Fill) && !shows(stroke && p.StrokeAlpha > 0.05, p.Stroke) {
+			if isWhite(under) {
+				why |= hideWhite
+			} else {
+				why |= hideBackground
+			}
+		}
+	}
+	return why, size
+}
+
+func pdfRGB(c pdf.Color) [3]float64 { return [3]float64{float64(c.R), float64(c.G), float64(c.B)} }
+
+// pdfHiddenGlyph is a glyph a reader cannot see.
+type pdfHiddenGlyph struct {
+	g    pdf.Text
+	why  hideSet
+	size float64
+}
+
+// pdfSplitHidden separates the glyphs of a page's content that a reader cannot see from those
+// they can, keeping both in content order. The visible ones are kept in the content's own array.
+// Glyphs of one paint on one backdrop (a line, mostly) are judged by their paint once.
+func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []pdfHiddenGlyph) {
+	glyphs := c.Text
+	lastPaint, lastBack := int32(-1), int32(-1)
+	var paintWhy hideSet
+	var paintSize float64
+	n := 0
+	for i := range glyphs {
+		g := &glyphs[i]
+		p := &c.Paints[g.Paint]
+		if g.Paint != lastPaint || g.Back != lastBack {
+			lastPaint, lastBack = g.Paint, g.Back
+			paintWhy, paintSize = pdfPaintHides(p, &c.Backdrops[g.Back])
+		}
+		why := paintWhy | pdfPlaceHides(g, p, box)
+		if why == 0 {
+			if n != i {
+				glyphs[n] = *g
+			}
+			n++
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(g.S)
+		if r == utf8.RuneError || r == 0 || unicode.IsControl(r) && !unicode.IsSpace(r) || pdfSkipRune(r) {
+			continue
+		}
+		h := pdfHiddenGlyph{*g, why, paintSize}
+		if unicode.IsSpace(r) {
+			h.g.S = " "
+		}
+		hidden = append(hidden, h)
+	}
+	return glyphs[:n], hidden
+}
+
+// pdfSkipRune: characters that are never text (byte-order marks, noncharacters).
+func pdfSkipRune(r rune) bool {
+	return r == '\uFFFE' || r == '\uFEFF' || r >= '\uFDD0' && r <= '\uFDEF'
+}
+
+// pdfLineHidden is a run of hidden glyphs that stood in a line, before byte off of its text.
+type pdfLineHidden struct {
+	off int
+	Hidden
+}
+
+// pdfLooseHidden is a run of hidden glyphs that stood in no line of visible text.
+type pdfLooseHidden struct {
+	y float64
+	Hidden
+}
+
+// pdfPlaceHidden puts each hidden glyph in the line it stood in (on that line's baseline, at most
+// six ems from its ends), at the place among the line's glyphs its position gives; glyphs of no
+// line are returned as runs of their own. Lines must carry their glyph positions (pos), which it
+// drops.
+func pdfPlaceHidden(lines []pdfLine, hidden []pdfHiddenGlyph, page int) []pdfLooseHidden {
+	order := make([]int, len(lines))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return lines[order[a]].y > lines[order[b]].y })
+	type run struct {
+		line, off int
+		why       hideSet
+		size      float64
+		buf       []byte
+		first     *pdf.Text
+		last      *pdf.Text
+	}
+	var runs []*run
+	for k := range hidden {
+		h := &hidden[k]
+		li, off := pdfHiddenLine(lines, order, &h.g), -1
+		if li >= 0 {
+			l := &lines[li]
+			off = len(l.text)
+			if j := sort.Search(len(l.pos), func(j int) bool { return l.pos[j].x > h.g.X }); j < len(l.pos) {
+				off = l.pos[j].off
+			}
+		}
+		var r *run
+		if n := len(runs); n > 0 {
+			r = runs[n-1]
+		}
+		if r == nil || r.line != li || r.off != off || r.why != h.why || li < 0 && !pdfSameRun(r.last, &h.g) {
+			r = &run{line: li, off: off, why: h.why, first: &h.g}
+			runs = append(runs, r)
+		} else if h.g.S != " " && h.g.X-(r.last.X+r.last.W) > pdfWordGap*math.Max(math.Abs(h.g.FontSize), 0.1) {
+			r.buf = append(r.buf, ' ')
+		}
+		r.buf = append(r.buf, h.g.S...)
+		r.last = &h.g
+		if h.why&hideTiny != 0 {
+			r.size = math.Max(r.size, h.size)
+		}
+	}
+	var loose []pdfLooseHidden
+	for _, r := range runs {
+		h := Hidden{Text: cleanPDFText(string(r.buf)), Reasons: r.why.names(), Size: r.size, Page: page}
+		if h.Text == "" {
+			continue
+		}
+		if r.line < 0 {
+			loose = append(loose, pdfLooseHidden{y: r.first.Y, Hidden: h})
+			continue
+		}
+		lines[r.line].hidden = append(lines[r.line].hidden, pdfLineHidden{off: r.off, Hidden: h})
+	}
+	for i := range lines {
+		lines[i].pos = nil
+	}
+	return loose
+}
+
+// pdfHiddenLine is the line hidden glyph g stood in, or -1.
+func pdfHiddenLine(lines []pdfLine, order []int, g *pdf.Text) int {
+	// order is by baseline, top first: find the lines whose baseline is within half a line of g's.
+	start := sort.Search(len(order), func(i int) bool { l := &lines[order[i]]; return l.y <= g.Y+0.5*l.size })
+	best, bestD := -1, math.Inf(1)
+	for _, i := range order[start:] {
+		l := &lines[i]
+		if l.y < g.Y-0.5*l.size {
+			break
+		}
+		d := math.Max(0, math.Max(l.x0-g.X, g.X-l.x1))
+		if d <= 6*l.size && d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// pdfSameRun: glyph g goes on the run that glyph p ended, on the same baseline and near it.
+func pdfSameRun(p, g *pdf.Text) bool {
+	em := math.Max(math.Abs(p.FontSize), 1)
+	return math.Abs(p.Y-g.Y) < 0.5*em && g.X >= p.X-em && g.X-(p.X+p.W) < 3*em
+}
+
+// pdfHiddenBox is where a hidden glyph stands: its baseline and its left and right ends.
+type pdfHiddenBox struct{ y, x0, x1 float64 }
+
+// pdfHiddenBoxes are the hidden glyphs' places in order of baseline, for pdfHiddenSpans.
+func pdfHiddenBoxes(hidden []pdfHiddenGlyph) []pdfHiddenBox {
+	boxes := make([]pdfHiddenBox, 0, len(hidden))
+	for i := range hidden {
+		if g := &hidden[i].g; g.W > 0 {
+			boxes = append(boxes, pdfHiddenBox{g.Y, g.X, g.X + g.W})
+		}
+	}
+	sort.Slice(boxes, func(a, b int) bool { return boxes[a].y < boxes[b].y })
+	return boxes
+}
+
+// pdfHiddenSpans are the stretches of a line (baseline base, font size size) that hidden glyphs
+// take, merged and in order of x: a reader sees a gap there, but not one between columns.
+func pdfHiddenSpans(boxes []pdfHiddenBox, base, size float64) [][2]float64 {
+	var spans [][2]float64
+	for i := sort.Search(len(boxes), func(i int) bool { return boxes[i].y > base-0.5*size }); i < len(boxes) && boxes[i].y < base+0.5*size; i++ {
+		spans = append(spans, [2]float64{boxes[i].x0, boxes[i].x1})
+	}
+	sort.Slice(spans, func(a, b int) bool { return spans[a][0] < spans[b][0] })
+	merged := spans[:0]
+	for _, s := range spans {
+		if n := len(merged); n > 0 && s[0] <= merged[n-1][1]+0.5*size {
+			merged[n-1][1] = math.Max(merged[n-1][1], s[1])
+			continue
+		}
+		merged = append(merged, s)
+	}
+	return merged
+}
+
+// pdfCovered is how much of [a, b] the spans cover.
+func pdfCovered(spans [][2]float64, a, b float64) float64 {
+	covered := 0.0
+	for i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > a }); i < len(spans) && spans[i][0] < b; i++ {
+		covered += math.Min(b, spans[i][1]) - math.Max(a, spans[i][0])
+	}
+	return covered
+}

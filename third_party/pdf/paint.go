@@ -1,0 +1,551 @@
+// PATCH (new file): how text is painted, so that a caller can tell text a reader sees from text
+// that is in the file but not on the page (white on white, under a box of its own colour, in
+// an invisible render mode, transparent, clipped away, in a layer that is off). Upstream kept
+// none of the graphics state beyond the text matrix.
+
+package pdf
+
+import "math"
+
+// Color is a colour as RGB, each component 0–1. Known is false for a colour this package does
+// not convert (a pattern, a spot colour's tint, a Lab colour, an image): a caller should take
+// such a colour as different from any other.
+type Color struct {
+	R, G, B float32
+	Known   bool
+}
+
+// Paint is how a run of glyphs is drawn.
+type Paint struct {
+	Mode         int     // text rendering mode (Tr): 3 paints nothing, 7 only adds to the clip
+	Fill, Stroke Color   // the colours of the fill and of the outline
+	FillAlpha    float64 // constant opacity of the fill (ExtGState /ca), 0 when its colour paints nothing
+	StrokeAlpha  float64 // the same for the outline (/CA)
+	// The em's height and width in points after Tf, Tz, Tm, the CTM and a Type 3 font's matrix,
+	// where Text.FontSize leaves out the last.
+	Height, Width float64
+	Clip          Rect // bounding box of the clipping path, in default user space
+	Off           bool // in optional content (a layer) that is off when the file is opened
+}
+
+var (
+	colorWhite = Color{1, 1, 1, true}
+	colorBlack = Color{0, 0, 0, true}
+	// noClip is the clip of a state that has none: larger than any page.
+	noClip = Rect{Point{-1e9, -1e9}, Point{1e9, 1e9}}
+)
+
+// maxRegions bounds the painted areas remembered on one page. Past it, a glyph's background
+// is unknown (so no glyph after it is taken as hidden by its colour): a hostile page cannot
+// make the search for backgrounds cost glyphs × areas without bound.
+const maxRegions = 2048
+
+// Backdrop is what a glyph is drawn on.
+type Backdrop struct {
+	Color Color // white for the page; unknown for images, shadings, translucent paint and shapes other than rectangles
+	Image bool  // an image (a scanned page under its OCR text)
+}
+
+// region is an area painted on the page, in default user space.
+type region struct {
+	box   Rect
+	seq   int // glyphs drawn before it
+	back  Backdrop
+	cover bool // an opaque rectangle of one colour: it hides glyphs drawn before it
+}
+
+type csKind uint8
+
+const (
+	csGray csKind = iota
+	csRGB
+	csCMYK
+	csIndexed
+	csSpot // Separation or DeviceN: tints of named colorants
+	csOther
+)
+
+// colorSpace is what Content needs of a colour space to turn operands into a Color.
+type colorSpace struct {
+	kind   csKind
+	n      int         // components
+	base   *colorSpace // of an Indexed space
+	lookup []byte      // of an Indexed space: n bytes per index
+	none   bool        // Separation /None: paints nothing
+	all    bool        // Separation /All: every colorant, so the tint is a shade of black
+}
+
+var (
+	spaceGray  = &colorSpace{kind: csGray, n: 1}
+	spaceRGB   = &colorSpace{kind: csRGB, n: 3}
+	spaceCMYK  = &colorSpace{kind: csCMYK, n: 4}
+	spaceOther = &colorSpace{kind: csOther}
+)
+
+// colorSpaceOf resolves a colour space operand: a device space's name, or a name in the
+// resources' /ColorSpace dictionary.
+func colorSpaceOf(v, res Value) *colorSpace {
+	if v.Kind() == Name {
+		switch v.Name() {
+		case "DeviceGray", "G", "CalGray":
+			return spaceGray
+		case "DeviceRGB", "RGB", "CalRGB":
+			return spaceRGB
+		case "DeviceCMYK", "CMYK":
+			return spaceCMYK
+		case "Pattern":
+			return spaceOther
+		}
+		v = res.Key("ColorSpace").Key(v.Name())
+	}
+	return colorSpaceValue(v, 0)
+}
+
+func colorSpaceValue(v Value, depth int) *colorSpace {
+	if depth > 4 {
+		return spaceOther
+	}
+	if v.Kind() == Name {
+		return colorSpaceOf(v, Value{})
+	}
+	if v.Kind() != Array || v.Len() == 0 {
+		return spaceOther
+	}
+	switch v.Index(0).Name() {
+	case "CalGray":
+		return spaceGray
+	case "CalRGB":
+		return spaceRGB
+	case "ICCBased":
+		s := v.Index(1)
+		switch s.Key("N").Int64() {
+		case 1:
+			return spaceGray
+		case 3:
+			return spaceRGB
+		case 4:
+			return spaceCMYK
+		}
+		if alt := s.Key("Alternate"); !alt.IsNull() {
+			return colorSpaceValue(alt, depth+1)
+		}
+	case "Indexed", "I":
+		base := colorSpaceValue(v.Index(1), depth+1)
+		if base.kind > csCMYK {
+			return spaceOther
+		}
+		hival := int(v.Index(2).Int64())
+		if hival < 0 || hival > 255 {
+			return spaceOther
+		}
+		want := (hival + 1) * base.n
+		var lookup []byte
+		switch t := v.Index(3); t.Kind() {
+		case String:
+			lookup = []byte(t.RawString())
+		case Stream:
+			lookup = readAtMost(t, want)
+		}
+		if len(lookup) < want {
+			return spaceOther
+		}
+		return &colorSpace{kind: csIndexed, n: 1, base: base, lookup: lookup[:want]}
+	case "Separation":
+		name := v.Index(1).Name()
+		return &colorSpace{kind: csSpot, n: 1, none: name == "None", all: name == "All"}
+	case "DeviceN":
+		names := v.Index(1)
+		none := names.Len() > 0
+		for i := 0; i < names.Len(); i++ {
+			none = none && names.Index(i).Name() == "None"
+		}
+		return &colorSpace{kind: csSpot, n: max(names.Len(), 1), none: none}
+	}
+	return spaceOther
+}
+
+// readAtMost reads up to n bytes of a stream; a stream that cannot be read gives fewer.
+func readAtMost(v Value, n int) (out []byte) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	rd := v.Reader()
+	defer rd.Close()
+	buf := make([]byte, n)
+	k := 0
+	for k < n {
+		m, err := rd.Read(buf[k:])
+		k += m
+		if err != nil {
+			break
+		}
+	}
+	return buf[:k]
+}
+
+// initial is the colour a space starts with when it is selected (cs, CS).
+func (cs *colorSpace) initial() (Color, bool) {
+	switch cs.kind {
+	case csCMYK:
+		return cs.color([]float64{0, 0, 0, 1})
+	case csSpot:
+		return cs.color([]float64{1})
+	}
+	return cs.color([]float64{0})
+}
+
+// color converts operands of sc/scn to a Color; paints is false for a colour that puts no
+// ink anywhere (the /None colorant).
+func (cs *colorSpace) color(x []float64) (c Color, paints bool) {
+	at := func(i int) float32 {
+		if i >= len(x) || math.IsNaN(x[i]) {
+			return 0
+		}
+		return float32(math.Min(1, math.Max(0, x[i])))
+	}
+	switch cs.kind {
+	case csGray:
+		if len(x) < 1 {
+			break
+		}
+		return Color{at(0), at(0), at(0), true}, true
+	case csRGB:
+		if len(x) < 3 {
+			break
+		}
+		return Color{at(0), at(1), at(2), true}, true
+	case csCMYK:
+		if len(x) < 4 {
+			break
+		}
+		k := 1 - at(3)
+		return Color{(1 - at(0)) * k, (1 - at(1)) * k, (1 - at(2)) * k, true}, true
+	case csIndexed:
+		if len(x) < 1 {
+			break
+		}
+		i := int(math.Round(float64(x[0])))
+		if i < 0 || (i+1)*cs.base.n > len(cs.lookup) {
+			break
+		}
+		comp := make([]float64, cs.base.n)
+		for j := range comp {
+			comp[j] = float64(cs.lookup[i*cs.base.n+j]) / 255
+		}
+		return cs.base.color(comp)
+	case csSpot:
+		if cs.none {
+			return Color{}, false
+		}
+		// A tint of 0 puts no ink on the paper, whatever the colorant; /All at tint t is a
+		// shade of black. Other tints are converted by a function this package does not run.
+		zero := len(x) > 0
+		for i := range x {
+			zero = zero && at(i) == 0
+		}
+		switch {
+		case zero:
+			return colorWhite, true
+		case cs.all && len(x) == 1:
+			return Color{1 - at(0), 1 - at(0), 1 - at(0), true}, true
+		}
+	}
+	return Color{}, true
+}
+
+// paintState is the part of the graphics state that decides whether what is drawn shows.
+type paintState struct {
+	fillCS, strokeCS       *colorSpace
+	fill, stroke           Color
+	fillAlpha, strokeAlpha float64
+	fillNone, strokeNone   bool // the colour paints nothing (the /None colorant)
+	opaque                 bool // normal blending and no soft mask: a fill hides what is under it
+	clip                   Rect
+	off                    bool   // inside a form XObject of a layer that is off
+	gen                    uint64 // names this state (contentReader.newGen); 0: the initial one
+}
+
+func newPaintState() paintState {
+	return paintState{fillCS: spaceGray, strokeCS: spaceGray, fill: colorBlack, stroke: colorBlack,
+		fillAlpha: 1, strokeAlpha: 1, opaque: true, clip: noClip}
+}
+
+func numbers(args []Value) []float64 {
+	x := make([]float64, 0, len(args))
+	for _, a := range args {
+		if k := a.Kind(); k == Integer || k == Real {
+			x = append(x, a.Float64())
+		}
+	}
+	return x
+}
+
+// setColor runs a colour operator (g, rg, k, sc, scn and their stroking forms, cs, CS).
+func (ps *paintState) setColor(op string, args []Value, res Value) {
+	stroke := op == "G" || op == "RG" || op == "K" || op == "SC" || op == "SCN" || op == "CS"
+	cs, c, paints := ps.fillCS, &ps.fill, &ps.fillNone
+	if stroke {
+		cs, c, paints = ps.strokeCS, &ps.stroke, &ps.strokeNone
+	}
+	var col Color
+	var ok bool
+	switch op {
+	case "g", "G":
+		cs = spaceGray
+		col, ok = cs.color(numbers(args))
+	case "rg", "RG":
+		cs = spaceRGB
+		col, ok = cs.color(numbers(args))
+	case "k", "K":
+		cs = spaceCMYK
+		col, ok = cs.color(numbers(args))
+	case "cs", "CS":
+		if len(args) != 1 {
+			return
+		}
+		cs = colorSpaceOf(args[0], res)
+		col, ok = cs.initial()
+	default: // sc, scn, SC, SCN
+		col, ok = cs.color(numbers(args))
+	}
+	*c, *paints = col, !ok
+	if stroke {
+		ps.strokeCS = cs
+	} else {
+		ps.fillCS = cs
+	}
+}
+
+// setExtGState applies the opacity and blending of a named graphics state dictionary (gs).
+func (ps *paintState) setExtGState(gs Value) {
+	if gs.Kind() != Dict {
+		return
+	}
+	if v := gs.Key("ca"); v.Kind() == Integer || v.Kind() == Real {
+		ps.fillAlpha = math.Min(1, math.Max(0, v.Float64()))
+	}
+	if v := gs.Key("CA"); v.Kind() == Integer || v.Kind() == Real {
+		ps.strokeAlpha = math.Min(1, math.Max(0, v.Float64()))
+	}
+	normal := true
+	if bm := gs.Key("BM"); !bm.IsNull() {
+		n := bm.Name()
+		if bm.Kind() == Array {
+			n = bm.Index(0).Name()
+		}
+		normal = n == "Normal" || n == "Compatible"
+	}
+	smask := gs.Key("SMask")
+	noMask := smask.IsNull() || smask.Name() == "None"
+	if !gs.Key("BM").IsNull() || !smask.IsNull() {
+		ps.opaque = normal && noMask
+	}
+}
+
+// textPaint is the Paint of glyphs shown now in render mode mode with an em of h × w points.
+func (ps *paintState) textPaint(mode int, h, w float64, off bool) Paint {
+	p := Paint{Mode: mode, Fill: ps.fill, Stroke: ps.stroke, FillAlpha: ps.fillAlpha, StrokeAlpha: ps.strokeAlpha,
+		Height: math.Abs(h), Width: math.Abs(w), Clip: ps.clip, Off: off || ps.off}
+	if ps.fillNone {
+		p.FillAlpha = 0
+	}
+	if ps.strokeNone {
+		p.StrokeAlpha = 0
+	}
+	return p
+}
+
+// apply transforms a point by m.
+func (m matrix) apply(x, y float64) (float64, float64) {
+	return x*m[0][0] + y*m[1][0] + m[2][0], x*m[0][1] + y*m[1][1] + m[2][1]
+}
+
+// axisAligned reports whether m maps rectangles with horizontal sides to such rectangles.
+func (m matrix) axisAligned() bool {
+	return m[0][1] == 0 && m[1][0] == 0 || m[0][0] == 0 && m[1][1] == 0
+}
+
+func emptyRect() Rect {
+	return Rect{Point{math.Inf(1), math.Inf(1)}, Point{math.Inf(-1), math.Inf(-1)}}
+}
+
+func (r Rect) empty() bool { return !(r.Min.X <= r.Max.X && r.Min.Y <= r.Max.Y) }
+
+func (r *Rect) add(x, y float64) {
+	r.Min.X, r.Min.Y = math.Min(r.Min.X, x), math.Min(r.Min.Y, y)
+	r.Max.X, r.Max.Y = math.Max(r.Max.X, x), math.Max(r.Max.Y, y)
+}
+
+func (r Rect) intersect(s Rect) Rect {
+	return Rect{Point{math.Max(r.Min.X, s.Min.X), math.Max(r.Min.Y, s.Min.Y)},
+		Point{math.Min(r.Max.X, s.Max.X), math.Min(r.Max.Y, s.Max.Y)}}
+}
+
+func (r Rect) contains(x, y float64) bool {
+	return x >= r.Min.X && x <= r.Max.X && y >= r.Min.Y && y <= r.Max.Y
+}
+
+// transformRect is the bounding box of r's corners under m.
+func transformRect(r Rect, m matrix) Rect {
+	out := emptyRect()
+	for _, p := range [4]Point{r.Min, {r.Max.X, r.Min.Y}, r.Max, {r.Min.X, r.Max.Y}} {
+		out.add(m.apply(p.X, p.Y))
+	}
+	return out
+}
+
+// pathState collects the current path in default user space: its rectangles, and whether it
+// has any other shape, which makes its fill a region of unknown colour.
+type pathState struct {
+	box   Rect
+	rects []Rect
+	poly  []Point // the open subpath made of straight lines, to recognise drawn rectangles
+	other bool
+}
+
+func (p *pathState) reset() {
+	p.box, p.rects, p.poly, p.other = emptyRect(), p.rects[:0], p.poly[:0], false
+}
+
+func (p *pathState) point(x, y float64) {
+	p.box.add(x, y)
+	p.poly = append(p.poly, Point{x, y})
+}
+
+// closeSub ends a subpath of straight lines: a rectangle with horizontal sides is kept as one.
+func (p *pathState) closeSub() {
+	pts := p.poly
+	if n := len(pts); n == 5 && pts[0] == pts[4] {
+		pts = pts[:4]
+	}
+	switch len(pts) {
+	case 0:
+	case 4:
+		r := emptyRect()
+		for _, q := range pts {
+			r.add(q.X, q.Y)
+		}
+		ok := true
+		for _, q := range pts {
+			ok = ok && (q.X == r.Min.X || q.X == r.Max.X) && (q.Y == r.Min.Y || q.Y == r.Max.Y)
+		}
+		for i := range pts {
+			q, s := pts[i], pts[(i+1)%4]
+			ok = ok && (q.X == s.X) != (q.Y == s.Y)
+		}
+		if ok {
+			p.rects = append(p.rects, r)
+		} else {
+			p.other = true
+		}
+	default:
+		p.other = len(pts) > 1 || p.other
+	}
+	p.poly = p.poly[:0]
+}
+
+// op runs a path construction operator; it reports whether op was one.
+func (p *pathState) op(op string, args []Value, ctm matrix) bool {
+	x := numbers(args)
+	switch op {
+	case "m":
+		if len(x) == 2 {
+			p.closeSub()
+			p.point(ctm.apply(x[0], x[1]))
+		}
+	case "l":
+		if len(x) == 2 {
+			p.point(ctm.apply(x[0], x[1]))
+		}
+	case "c", "v", "y":
+		for i := 0; i+1 < len(x); i += 2 {
+			p.box.add(ctm.apply(x[i], x[i+1]))
+		}
+		p.other = true
+	case "h":
+		if len(p.poly) > 0 {
+			first := p.poly[0]
+			p.closeSub()
+			p.poly = append(p.poly, first)
+		}
+	case "re":
+		if len(x) == 4 {
+			p.closeSub()
+			r := transformRect(Rect{Point{x[0], x[1]}, Point{x[0] + x[2], x[1] + x[3]}}, ctm)
+			p.box.add(r.Min.X, r.Min.Y)
+			p.box.add(r.Max.X, r.Max.Y)
+			if ctm.axisAligned() {
+				p.rects = append(p.rects, r)
+			} else {
+				p.other = true
+			}
+			p.poly = append(p.poly[:0], r.Min) // re leaves the current point at its corner
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// optionalContentOff is the set of optional content groups (layers) that are off when the file
+// opens: the default configuration's /OFF, or all but its /ON when its base state is OFF.
+func (r *Reader) optionalContentOff() map[objptr]bool {
+	d := r.Trailer().Key("Root").Key("OCProperties").Key("D")
+	if d.Kind() != Dict {
+		return nil
+	}
+	off := map[objptr]bool{}
+	if d.Key("BaseState").Name() == "OFF" {
+		on := map[objptr]bool{}
+		for _, v := range arrayValues(d.Key("ON")) {
+			on[v.ptr] = true
+		}
+		for _, v := range arrayValues(r.Trailer().Key("Root").Key("OCProperties").Key("OCGs")) {
+			if !on[v.ptr] {
+				off[v.ptr] = true
+			}
+		}
+		return off
+	}
+	for _, v := range arrayValues(d.Key("OFF")) {
+		if v.ptr != (objptr{}) {
+			off[v.ptr] = true
+		}
+	}
+	return off
+}
+
+// contentOff reports whether an optional content group or membership dictionary is off.
+func (c *contentReader) contentOff(v Value) bool {
+	if len(c.ocOff) == 0 || v.Kind() != Dict {
+		return false
+	}
+	if v.Key("Type").Name() != "OCMD" {
+		return c.ocOff[v.ptr]
+	}
+	groups := v.Key("OCGs")
+	if groups.Kind() == Dict {
+		return c.ocOff[groups.ptr]
+	}
+	n, offN := 0, 0
+	for i := 0; i < groups.Len() && i < 64; i++ {
+		n++
+		if c.ocOff[groups.Index(i).ptr] {
+			offN++
+		}
+	}
+	if n == 0 {
+		return false
+	}
+	switch v.Key("P").Name() {
+	case "AllOn":
+		return offN > 0
+	case "AnyOff":
+		return offN == 0
+	case "AllOff":
+		return offN < n
+	}
+	return offN == n // AnyOn, the default
+}

@@ -1,0 +1,198 @@
+// PATCH (new file): tests of how Content reports the painting of glyphs (paint.go).
+
+package pdf
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"testing"
+)
+
+// paintPDF is a one-page PDF (612 × 792) drawing content, with resources for every case below:
+// Helvetica (/F1), opacity 0 (/GS0), a layer that is off (/oc1), forms that show "A" (/Fm1 with
+// the page as its box, /Fm2 with a box of 10 × 10 at the origin), a grey image (/Im1), and colour
+// spaces (/Sep: the /None colorant; /Idx: white and black by index). pageExtra goes into the
+// page's dictionary.
+func paintPDF(content, pageExtra string) []byte {
+	form := "BT /F1 12 Tf 72 700 Td (A) Tj ET"
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [6 0 R] /D << /OFF [6 0 R] >> >> >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] " + pageExtra + " /Contents 4 0 R /Resources << /Font << /F1 5 0 R >>" +
+			" /ExtGState << /GS0 << /ca 0 /CA 0 >> >> /Properties << /oc1 6 0 R >>" +
+			" /XObject << /Fm1 7 0 R /Fm2 8 0 R /Im1 9 0 R >>" +
+			" /ColorSpace << /Sep [/Separation /None /DeviceGray 10 0 R] /Idx [/Indexed /DeviceRGB 1 <FFFFFF000000>] >> >> >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+		"<< /Type /OCG /Name (off) >>",
+		fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Length %d >>\nstream\n%s\nendstream", len(form), form),
+		fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /Font << /F1 5 0 R >> >> /Length %d >>\nstream\n%s\nendstream", len(form), form),
+		"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream",
+		"<< /FunctionType 2 /Domain [0 1] /C0 [1] /C1 [0] /N 1 >>",
+	}
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.7\n")
+	offs := make([]int, len(objs))
+	for i, o := range objs {
+		offs[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
+	return b.Bytes()
+}
+
+// TestContentPaint: each glyph says how it is painted and on what, whatever operators set that.
+func TestContentPaint(t *testing.T) {
+	const show = "BT /F1 12 Tf 72 700 Td (A) Tj ET"
+	white, black := Color{1, 1, 1, true}, Color{0, 0, 0, true}
+	blueish := Color{0.2, 0.4, 0.6, true}
+	tests := []struct {
+		name    string
+		content string
+		check   func(t *testing.T, g glyph)
+	}{
+		{"black by default, on the white page", show, func(t *testing.T, g glyph) {
+			want(t, "fill", g.Paint.Fill, black)
+			want(t, "back", g.Back.Color, white)
+			want(t, "mode", g.Paint.Mode, 0)
+			want(t, "alpha", g.Paint.FillAlpha, 1.0)
+		}},
+		{"white by rg", "1 1 1 rg " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, white) }},
+		{"white by g", "1 g " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, white) }},
+		{"white by k", "0 0 0 0 k " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, white) }},
+		{"yellow by k", "0 0 1 0 k " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, Color{1, 1, 0, true}) }},
+		{"white by index", "/Idx cs 0 sc " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, white) }},
+		{"black by index", "/Idx cs 1 sc " + show, func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, black) }},
+		{"the None colorant paints nothing", "/Sep cs 1 scn " + show, func(t *testing.T, g glyph) { want(t, "alpha", g.Paint.FillAlpha, 0.0) }},
+		{"a spot tint is not converted", "/DeviceGray cs 0.3 sc /Sep cs " + show, func(t *testing.T, g glyph) {
+			want(t, "known", g.Paint.Fill.Known || g.Paint.FillAlpha != 0, false)
+		}},
+		{"fully transparent", "/GS0 gs " + show, func(t *testing.T, g glyph) { want(t, "alpha", g.Paint.FillAlpha, 0.0) }},
+		{"render mode 3", "BT 3 Tr /F1 12 Tf 72 700 Td (A) Tj ET", func(t *testing.T, g glyph) { want(t, "mode", g.Paint.Mode, 3) }},
+		{"on a box drawn before", "0.2 0.4 0.6 rg 50 650 300 100 re f 1 g " + show, func(t *testing.T, g glyph) {
+			want(t, "back", g.Back.Color, blueish)
+			want(t, "covered", g.Covered, false)
+		}},
+		{"on a box drawn as a path of lines", "0.2 0.4 0.6 rg 50 650 m 350 650 l 350 750 l 50 750 l h f " + show, func(t *testing.T, g glyph) {
+			want(t, "back", g.Back.Color, blueish)
+		}},
+		{"on a round shape: unknown", "0.2 0.4 0.6 rg 50 650 m 350 650 l 350 750 350 750 50 750 c h f " + show, func(t *testing.T, g glyph) {
+			want(t, "back known", g.Back.Color.Known, false)
+		}},
+		{"on a translucent box: unknown", "/GS0 gs 0 g 50 650 300 100 re f " + "BT /F1 12 Tf 72 700 Td (A) Tj ET", func(t *testing.T, g glyph) {
+			want(t, "back known", g.Back.Color.Known, false)
+		}},
+		{"a box elsewhere", "0 g 300 100 100 100 re f " + show, func(t *testing.T, g glyph) { want(t, "back", g.Back.Color, white) }},
+		{"covered by a box drawn after", show + " 1 g 50 650 300 100 re f", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, true) }},
+		{"a stroked box covers nothing", show + " 1 g 50 650 300 100 re S", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, false) }},
+		{"on an image", "q 612 0 0 792 0 0 cm /Im1 Do Q " + show, func(t *testing.T, g glyph) {
+			want(t, "on image", g.Back.Image, true)
+			want(t, "back known", g.Back.Color.Known, false)
+		}},
+		{"under an image drawn after it", show + " q 612 0 0 792 0 0 cm /Im1 Do Q", func(t *testing.T, g glyph) {
+			want(t, "on image", g.Back.Image, true)
+		}},
+		{"clipped", "q 0 0 10 10 re W n " + show + " Q", func(t *testing.T, g glyph) {
+			want(t, "clip", g.Paint.Clip, Rect{Point{0, 0}, Point{10, 10}})
+		}},
+		{"a clip without a path clips nothing", "q W n " + show + " Q", func(t *testing.T, g glyph) { want(t, "clip", g.Paint.Clip, noClip) }},
+		{"clip restored by Q", "q 0 0 10 10 re W n Q " + show, func(t *testing.T, g glyph) { want(t, "clip", g.Paint.Clip, noClip) }},
+		{"in a layer that is off", "/OC /oc1 BDC " + show + " EMC", func(t *testing.T, g glyph) { want(t, "off", g.Paint.Off, true) }},
+		{"after the layer", "/OC /oc1 BDC EMC " + show, func(t *testing.T, g glyph) { want(t, "off", g.Paint.Off, false) }},
+		{"scaled by the CTM", "2 0 0 2 0 0 cm BT /F1 0.5 Tf 36 350 Td (A) Tj ET", func(t *testing.T, g glyph) {
+			want(t, "height", g.Paint.Height, 1.0)
+			want(t, "width", g.Paint.Width, 1.0)
+		}},
+		{"squeezed by Tz", "BT /F1 12 Tf 10 Tz 72 700 Td (A) Tj ET", func(t *testing.T, g glyph) {
+			want(t, "height", g.Paint.Height, 12.0)
+			want(t, "width", math.Round(g.Paint.Width*100)/100, 1.2)
+		}},
+		{"a form inherits the fill", "1 g /Fm1 Do", func(t *testing.T, g glyph) { want(t, "fill", g.Paint.Fill, white) }},
+		{"a form is clipped to its box", "/Fm2 Do", func(t *testing.T, g glyph) {
+			want(t, "clip", g.Paint.Clip, Rect{Point{0, 0}, Point{10, 10}})
+		}},
+		{"clip-only text, nothing painted through", "q BT 7 Tr /F1 12 Tf 72 700 Td (A) Tj ET Q 0 g 0 0 612 792 re f", func(t *testing.T, g glyph) {
+			want(t, "mode", g.Paint.Mode, 7)
+		}},
+		{"clip-only text painted through", "q BT 7 Tr /F1 12 Tf 72 700 Td (A) Tj ET 0 0 1 rg 0 0 612 792 re f Q", func(t *testing.T, g glyph) {
+			want(t, "mode", g.Paint.Mode, 0)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := paintPDF(tt.content, "")
+			r, err := NewReader(bytes.NewReader(data), int64(len(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := r.Page(1).Content()
+			if len(c.Text) != 1 || c.Text[0].S != "A" {
+				t.Fatalf("glyphs %+v, want one A", c.Text)
+			}
+			g := c.Text[0]
+			tt.check(t, glyph{g, &c.Paints[g.Paint], &c.Backdrops[g.Back]})
+		})
+	}
+}
+
+// glyph is a Text with its Paint and Backdrop looked up.
+type glyph struct {
+	Text
+	Paint *Paint
+	Back  *Backdrop
+}
+
+func want[T comparable](t *testing.T, what string, got, w T) {
+	t.Helper()
+	if got != w {
+		t.Errorf("%s: %v, want %v", what, got, w)
+	}
+}
+
+// A hostile page that paints more areas than are remembered leaves later glyphs' backgrounds
+// unknown (never "white"), and stays fast.
+func TestContentManyRegions(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("0 g ")
+	for i := 0; i < maxRegions+10; i++ {
+		fmt.Fprintf(&b, "%d 0 5 5 re f ", i%600)
+	}
+	b.WriteString("0 g 0 0 612 792 re f 0 g BT /F1 12 Tf 72 700 Td (A) Tj ET")
+	data := paintPDF(b.String(), "")
+	r, err := NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.Page(1).Content()
+	if len(c.Text) != 1 || c.Backdrops[c.Text[0].Back].Color.Known {
+		t.Errorf("glyphs %+v, want one on an unknown background", c.Text)
+	}
+}
+
+func TestCropBox(t *testing.T) {
+	tests := []struct {
+		extra string
+		want  Rect
+	}{
+		{"", Rect{Point{0, 0}, Point{612, 792}}},
+		{"/CropBox [10 20 700 500]", Rect{Point{10, 20}, Point{612, 500}}}, // inside the media box
+		{"/CropBox [500 20 10 700]", Rect{Point{10, 20}, Point{500, 700}}}, // corners in any order
+		{"/CropBox [700 800 900 900]", Rect{Point{0, 0}, Point{612, 792}}}, // outside: the media box
+	}
+	for _, tt := range tests {
+		data := paintPDF("BT ET", tt.extra)
+		r, err := NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Page(1).CropBox(); got != tt.want {
+			t.Errorf("%q: crop box %v, want %v", tt.extra, got, tt.want)
+		}
+	}
+}

@@ -17,7 +17,8 @@ package library
 //	       "segments" → JSON [{"name": file, "last": largest document id covered}], oldest first;
 //	       "parasFile" → the paragraph store's file name, "parasEnd" → where its records end,
 //	       "parasDead" → bytes of removed documents' records in it; "docs", "templates" → how many
-//	       documents the library holds, of which templates (uvarints)
+//	       documents the library holds, of which templates (uvarints); "analyser" → the
+//	       similarity.AnalyserVersion that made the documents' tokens and fingerprints
 //	docs   id (uint64 BE) → docRecord: JSON of DocInfo plus sha256 and the MinHash signature
 //	sha    sha256 of the file content (hex) → id; the same content is never added twice
 //	ploc   id → where the document is in the paragraph store (paraLoc)

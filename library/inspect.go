@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	bolt "go.etcd.io/bbolt"
+
+	"thesischeck/similarity"
 )
 
 // inspect reads everything a library holds, checks it, and keeps what can be used: `library check`
@@ -61,6 +63,9 @@ type inspection struct {
 	docCount int
 	tmplCnt  int
 	manifest []segEntry
+	// stale: library.db names a text analyser other than this version's (its meta "analyser"):
+	// every document's tokens and fingerprints must be made again.
+	stale bool
 }
 
 func (in *inspection) problem(doc uint64, format string, args ...any) {
@@ -147,6 +152,10 @@ func (in *inspection) readDB(db *bolt.DB) {
 		}
 		meta[string(k)] = slices.Clone(u)
 	})
+	if v := meta[string(keyAnalyser)]; v != nil && string(v) != similarity.AnalyserVersion() {
+		in.stale = true
+		in.problem(0, "library.db: its tokens and fingerprints were made by text analyser %s, this ThesisCheck's is %s: a check would find nothing in it", v, similarity.AnalyserVersion())
+	}
 	if v := meta[string(keyNext)]; len(v) == 8 {
 		in.next = binary.BigEndian.Uint64(v)
 	}

@@ -131,7 +131,14 @@ var (
 	keyNext          = []byte("next")
 	keyDocCount      = []byte("docs")      // documents in the library
 	keyTemplateCount = []byte("templates") // of which templates
+	keyAnalyser      = []byte("analyser")  // similarity.AnalyserVersion of the fingerprints
 )
+
+// ErrAnalyser means the library's tokens and fingerprints were made by another version of the text
+// analyser (similarity.AnalyserVersion) than this ThesisCheck's: a check would find nothing of what
+// they hold. It wraps ErrDamaged, since what mends it is the same: `library repair` makes them again
+// from the stored text.
+var ErrAnalyser = fmt.Errorf("its fingerprints were made by another version of the text analyser, and a check would find nothing in them: %w", ErrDamaged)
 
 // DefaultDir is the library folder used when none is given: in the user's data directory.
 func DefaultDir() (string, error) {
@@ -230,11 +237,39 @@ func Open(dir string, opts *Options) (*Library, error) {
 			return nil, fmt.Errorf("library %s: %w", dir, err)
 		}
 	}
+	if err := l.checkAnalyser(); err != nil {
+		store.close()
+		db.Close()
+		return nil, fmt.Errorf("library %s: %w", dir, err)
+	}
 	if err := l.load(); err != nil {
 		l.Close()
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
 	return l, nil
+}
+
+// checkAnalyser refuses a library whose fingerprints another text analyser made. A library made
+// before they were stamped was made by the analyser of the version before this one, which is this
+// one's (analyserRevision 1); a writable open stamps it.
+func (l *Library) checkAnalyser() error {
+	want := similarity.AnalyserVersion()
+	var have []byte
+	err := l.view(func(tx *bolt.Tx) error {
+		var err error
+		have, err = l.rec.get(tx, bucketMeta, keyAnalyser)
+		have = slices.Clone(have)
+		return err
+	})
+	switch {
+	case err != nil:
+		return err
+	case have == nil && !l.readOnly:
+		return l.update(func(tx *bolt.Tx) error { return l.rec.put(tx, bucketMeta, keyAnalyser, []byte(want)) })
+	case have != nil && string(have) != want:
+		return fmt.Errorf("%w (its analyser %s, this version's %s)", ErrAnalyser, have, want)
+	}
+	return nil
 }
 
 // storeHolds reports whether a paragraph store file in dir holds anything.
@@ -259,7 +294,8 @@ func initDB(tx *bolt.Tx, c codec, store *paraStore) error {
 	for _, k := range [][]byte{keyDocCount, keyTemplateCount, keyDFParas, keyDFUpTo, keyDFSum} {
 		errs = append(errs, c.putCount(tx, k, 0))
 	}
-	errs = append(errs, store.putMeta(tx, c, store.end, store.dead), c.put(tx, bucketMeta, keyVersion, []byte(formatVersion)))
+	errs = append(errs, store.putMeta(tx, c, store.end, store.dead), c.put(tx, bucketMeta, keyVersion, []byte(formatVersion)),
+		c.put(tx, bucketMeta, keyAnalyser, []byte(similarity.AnalyserVersion())))
 	return errors.Join(errs...)
 }
 

@@ -285,7 +285,8 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 			out.lost = append(out.lost, info)
 		}
 	}
-	reuse := in.store != nil && in.store.f != nil && (in.version == 0 || in.version >= 3)
+	// A store whose tokens another analyser made is written anew with this one's (stale).
+	reuse := in.store != nil && in.store.f != nil && (in.version == 0 || in.version >= 3) && !in.stale
 	for _, d := range kept {
 		reuse = reuse && d.framed
 	}
@@ -367,6 +368,9 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 				}
 				shas[rec.SHA256] = true
 				fps := in.fingerprints(db, d)
+				if in.stale {
+					fps, rec.Signature = nil, nil
+				}
 				if len(fps) != len(ps) || len(rec.Signature) != similarity.NumHashes {
 					if seg == nil {
 						if seg, err = similarity.Default(); err != nil {
@@ -375,16 +379,19 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 					}
 					fps = fps[:0:0]
 					var shingles []uint32
-					for _, p := range ps {
+					for i, p := range ps {
 						pr := seg.PrepareWeighted(p.Text, nil)
+						if in.stale {
+							ps[i].Tokens = pr.Tokens
+						}
 						fps = append(fps, fingerprint{SimHash: pr.SimHash, Grams: similarity.Winnow(pr.Grams, winnowWindow)})
-						shingles = append(shingles, similarity.Shingles(p.Tokens)...)
+						shingles = append(shingles, similarity.Shingles(ps[i].Tokens)...)
 					}
 					if len(rec.Signature) != similarity.NumHashes {
 						sig := similarity.MinHash(shingles)
 						rec.Signature = sig[:]
 					}
-					if d.inDB {
+					if d.inDB && !in.stale {
 						out.notes = append(out.notes, fmt.Sprintf("document %d: its fingerprints were made again from its text", d.id))
 					}
 				}
@@ -395,7 +402,7 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 				var loc paraLoc
 				if reuse {
 					loc = *d.good
-				} else if loc, err = copyDoc(in, store, d, js, ps); err != nil {
+				} else if loc, err = copyDoc(in, store, d, js, ps, in.stale); err != nil {
 					return err
 				}
 				key := idKey(d.id)
@@ -417,6 +424,9 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if in.stale {
+		out.notes = append(out.notes, fmt.Sprintf("every document's tokens and fingerprints were made again by this version's text analyser (%s)", similarity.AnalyserVersion()))
 	}
 	end := store.end
 	if !reuse {
@@ -474,9 +484,9 @@ func (in *inspection) paragraphs(db *bolt.DB, d *docState) ([]Paragraph, error) 
 }
 
 // copyDoc appends a document to a new store: its frame, then its paragraph records as they are
-// (checked as they were read) or, for a version 1 document, encoded anew.
-func copyDoc(in *inspection, s *paraStore, d *docState, rec []byte, ps []Paragraph) (paraLoc, error) {
-	if d.good == nil {
+// (checked as they were read) or, for a version 1 document or new tokens (anew), encoded anew.
+func copyDoc(in *inspection, s *paraStore, d *docState, rec []byte, ps []Paragraph, anew bool) (paraLoc, error) {
+	if d.good == nil || anew {
 		locs, end, err := s.appendDocs([]storeDoc{{id: d.id, rec: rec, paras: ps}})
 		if err != nil {
 			return paraLoc{}, err

@@ -13,6 +13,8 @@ devset=${2:-../shared/devset}
 n=${3:-2000}
 out=${ARCHIVE_OUT:-$(mktemp -d)}
 mkdir -p "$out"
+# Reports are signed: with a key of this run, never the user's own.
+export XDG_CONFIG_HOME="$out/config"
 ${GO:-go} build -o "$out/benchgen" ./scripts/benchgen
 rm -rf "$out/archive" "$out/archive-lib"
 "$out/benchgen" -archive "$out/archive" -n "$n" -docx 10 >"$out/archive.log"

@@ -6,6 +6,8 @@ set -euo pipefail
 bin=${1:-bin/thesischeck}
 devset=${2:-../shared/devset}
 out=${EVAL_OUT:-$(mktemp -d)}
+# Reports are signed: with a key of this run, never the user's own.
+export XDG_CONFIG_HOME="$out/config"
 status=0
 found=0
 for set in zh en zh-thesis en-thesis zh-wild en-wild; do

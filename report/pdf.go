@@ -19,6 +19,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"thesischeck/assets"
+	"thesischeck/internal/written"
 	"thesischeck/keys"
 )
 
@@ -26,8 +27,8 @@ const (
 	pdfFamily = "NotoSansSC"
 	// pdfAttachmentName is the name of the embedded JSON report, pdfComparisonAttachmentName of a
 	// class comparison's.
-	pdfAttachmentName           = "thesischeck-report.json"
-	pdfComparisonAttachmentName = "thesischeck-comparison.json"
+	pdfAttachmentName           = written.ReportAttachment
+	pdfComparisonAttachmentName = written.ComparisonAttachment
 
 	pageW, pageH = 210.0, 297.0 // A4, mm
 	marginL      = 24.0         // room on the left for paragraph numbers

@@ -37,7 +37,7 @@ func Run(libraryDir, file string) error {
 }
 
 // run is Run on a given app; ready, when set, is called on the UI goroutine once the report of file is
-// shown (the window test takes its screenshot there).
+// shown, or with no file once the library is open (the window tests take their screenshots there).
 func run(a fyne.App, libraryDir, file string, ready func(*gui)) error {
 	// Every check and import needs jieba's dictionary (0.7 s to load, 1.5 s without huge pages): it
 	// loads while the user looks around, not when the first check starts. An error shows when one
@@ -48,6 +48,11 @@ func run(a fyne.App, libraryDir, file string, ready func(*gui)) error {
 	g.win.Resize(fyne.NewSize(1360, 880))
 	if file != "" {
 		g.checkFile(file)
+	} else if ready != nil {
+		go func() {
+			<-g.lh.shown
+			fyne.Do(func() { ready(g) })
+		}()
 	}
 	g.win.ShowAndRun()
 	return g.close()

@@ -72,11 +72,12 @@ func newCompareScreen(g *gui) *compareScreen {
 	s.newLabel = captionLabel(t.T("cmp.newNone"))
 	s.oldLabel = captionLabel(t.T("cmp.oldNone"))
 	s.infoLabel = captionLabel(t.T("cmp.infoNone"))
-	newZone := dropZone(container.NewVBox(boldText(t.T("cmp.new")), widget.NewLabel(t.T("cmp.intro")),
+	// The zones' texts wrap: three zones side by side fit a window 1024 wide.
+	newZone := dropZone(container.NewVBox(boldText(t.T("cmp.new")), wrapLabel(t.T("cmp.intro"), 280),
 		container.NewHBox(s.choose), s.newLabel))
-	s.oldZone = dropZone(container.NewVBox(boldText(t.T("cmp.old")), widget.NewLabel(t.T("cmp.oldIntro")),
+	s.oldZone = dropZone(container.NewVBox(boldText(t.T("cmp.old")), wrapLabel(t.T("cmp.oldIntro"), 280),
 		container.NewHBox(s.addOld, s.clearOld), s.oldLabel))
-	infoZone := dropZone(container.NewVBox(boldText(t.T("cmp.infoTitle")), widget.NewLabel(t.T("cmp.infoIntro")),
+	infoZone := dropZone(container.NewVBox(boldText(t.T("cmp.infoTitle")), wrapLabel(t.T("cmp.infoIntro"), 280),
 		container.NewHBox(s.chooseInf), s.infoLabel))
 	zones := container.NewGridWithColumns(3, newZone, s.oldZone, infoZone)
 
@@ -303,7 +304,7 @@ func (s *compareScreen) show(res *compare.Result) {
 	s.hist = newHistogram(res, s.setThreshold)
 	s.flagInfo = widget.NewLabel("")
 	s.flagInfo.TextStyle.Bold = true
-	s.matrix = newHeatmap(res, s.openPair)
+	s.matrix = newHeatmap(t, res, s.openPair)
 	s.order = s.matrix.order
 
 	s.pairs = widget.NewList(func() int { return len(s.flagged) }, func() fyne.CanvasObject {

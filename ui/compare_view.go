@@ -17,8 +17,9 @@ import (
 // The compare screen's two drawings: the similarity matrix with the documents' names, and the
 // histogram of the pairs' similarities with the threshold on it.
 
-// heatmap draws the similarity matrix of the documents that share text, in cluster order, each row
-// named, each column numbered; tapping a cell opens its pair.
+// heatmap draws the similarity matrix in cluster order, each row named, each column numbered; tapping
+// a cell opens its pair. A class of up to allDocs documents is drawn whole; a larger one only by
+// the documents that share text with another.
 type heatmap struct {
 	widget.BaseWidget
 	res    *compare.Result
@@ -33,14 +34,20 @@ type heatmap struct {
 // between minCell (names stay readable; the matrix scrolls) and maxCell (a small class's matrix is
 // not a few huge blocks).
 const (
+	allDocs      = 40
 	labelWidth   = 200
 	headerHeight = 22
 	minCell      = 18
 	maxCell      = 40
 )
 
-func newHeatmap(res *compare.Result, onPair func(compare.Pair)) *heatmap {
+func newHeatmap(t tr, res *compare.Result, onPair func(compare.Pair)) *heatmap {
+	newDocs, old := res.Compared()
+	all := newDocs+old <= allDocs
 	in := make([]bool, len(res.Documents))
+	for i, d := range res.Documents {
+		in[i] = all && d.Error == "" && d.Skipped == ""
+	}
 	for _, p := range res.Pairs {
 		in[p.A], in[p.B] = true, true
 	}
@@ -51,7 +58,7 @@ func newHeatmap(res *compare.Result, onPair func(compare.Pair)) *heatmap {
 		}
 	}
 	for k, d := range h.order {
-		h.names = append(h.names, fmt.Sprintf("%d. %s", k+1, res.Label(d)))
+		h.names = append(h.names, fmt.Sprintf("%d. %s", k+1, docLabel(t, res, d)))
 	}
 	h.ExtendBaseWidget(h)
 	return h

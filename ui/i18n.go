@@ -187,7 +187,7 @@ var msgs = map[string]map[string]string{
 		"cmp.oldNone":       "没有往年提交。",
 		"cmp.earlier":       "（往年）",
 		"cmp.infoTitle":     "学生名单（可选）",
-		"cmp.infoIntro":     "CSV 文件：文件名一列，其余如姓名、学号、提交时间。",
+		"cmp.infoIntro":     "一列文件名，其余如姓名、学号、提交时间（CSV 格式）。",
 		"cmp.info":          "选择 CSV……",
 		"cmp.infoNone":      "未使用学生名单。",
 		"cmp.infoUnmatched": "名单中以下文件不在提交之中：%s",

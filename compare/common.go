@@ -147,13 +147,12 @@ func commonGrams(sets [][]uint32, minDocs int) map[uint32]struct{} {
 	for _, s := range sets {
 		total += len(s)
 	}
-	all := make([]uint64, 0, total)
-	for _, s := range sets {
-		for _, g := range s {
-			all = append(all, uint64(g)<<32)
-		}
+	all := make([]uint32, 0, total)
+	for i, s := range sets {
+		all = append(all, s...)
+		sets[i] = nil // as it is copied: the sets and their copy are not held twice
 	}
-	all = radixSortHigh(all)
+	all = radixSort32(all)
 	out := map[uint32]struct{}{}
 	for i := 0; i < len(all); {
 		j := i + 1
@@ -161,11 +160,34 @@ func commonGrams(sets [][]uint32, minDocs int) map[uint32]struct{} {
 			j++
 		}
 		if j-i >= minDocs {
-			out[uint32(all[i]>>32)] = struct{}{}
+			out[all[i]] = struct{}{}
 		}
 		i = j
 	}
 	return out
+}
+
+// radixSort32 sorts keys in two passes of 16 bits.
+func radixSort32(keys []uint32) []uint32 {
+	tmp := make([]uint32, len(keys))
+	for shift := uint(0); shift < 32; shift += 16 {
+		var count [1 << 16]int
+		for _, k := range keys {
+			count[(k>>shift)&0xffff]++
+		}
+		pos := 0
+		for i, c := range count {
+			count[i] = pos
+			pos += c
+		}
+		for _, k := range keys {
+			b := (k >> shift) & 0xffff
+			tmp[count[b]] = k
+			count[b]++
+		}
+		keys, tmp = tmp, keys
+	}
+	return keys
 }
 
 // commonRuns returns the runs of d's words, as word ranges [start, end), whose bigrams are common. A

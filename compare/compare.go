@@ -67,7 +67,7 @@ type Progress func(stage string, done, total int)
 
 // Result is the outcome of a comparison. Its JSON form is
 //
-//	{"documents": [{"name", …, "paragraphs": [{"text", "compared", "common"}]}],
+//	{"documents": [{"name", …, "paragraphs": [{"text", "left_out", "common"}]}],
 //	 "pairs": [{"a", "b", "similarity", "a_share", "b_share", "jaccard", "shared_chars", "flagged",
 //	            "fragments": [{"a_para", "a_span", "b_para", "b_span"}]}],
 //	 "clusters": [[a, b, …]], "common": [...], ...}
@@ -90,6 +90,9 @@ type Result struct {
 	Clusters [][]int `json:"clusters"`
 	// Common is the text left out because most of the class (or a library template) has it.
 	Common []Common `json:"common"`
+	// TextOmitted marks a copy without the documents' paragraphs (WithoutText): the one a PDF
+	// comparison carries, which shows the fragments' text on its pages.
+	TextOmitted bool `json:"text_omitted,omitempty"`
 	// Certificate and Signature are set when the result is signed as a report is
 	// (report.SignComparison): the signer's X.509 certificate, base64 DER, and its signature over
 	// the JSON form without "signature".
@@ -126,9 +129,10 @@ type Document struct {
 // Paragraph is one paragraph of a document.
 type Paragraph struct {
 	Text string `json:"text"`
-	// Compared is false for references, headings and title page lines (see
-	// Options.IncludeReferences).
-	Compared bool `json:"compared"`
+	// LeftOut marks references, headings and title page lines, which are not compared (see
+	// Options.IncludeReferences). Said only when true: most paragraphs are compared, and a
+	// thousand submissions have a quarter of a million paragraphs to sign.
+	LeftOut bool `json:"left_out,omitempty"`
 	// Common are rune spans [start, end) of common text, left out of every figure.
 	Common [][2]int `json:"common,omitempty"`
 }
@@ -200,6 +204,19 @@ func (r *Result) pairs(flagged bool) []Pair {
 		}
 	}
 	return out
+}
+
+// WithoutText returns a copy of r whose documents have no paragraphs (TextOmitted), unsigned: a
+// thousand twenty-page submissions are 70 MB of text, which a PDF need not carry twice.
+func (r *Result) WithoutText() *Result {
+	c := *r
+	c.Documents = make([]Document, len(r.Documents))
+	for i, d := range r.Documents {
+		d.Paragraphs = []Paragraph{}
+		c.Documents[i] = d
+	}
+	c.TextOmitted, c.Certificate, c.Signature = true, "", ""
+	return &c
 }
 
 // Failed returns the indexes of the documents that could not be read.

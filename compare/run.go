@@ -270,19 +270,26 @@ func readOne(ctx context.Context, seg *similarity.Segmenter, src source, o setti
 		}
 	}
 	out := Document{Path: src.path, Title: title, Paragraphs: make([]Paragraph, len(ps))}
-	d := &doc{}
+	// Each paragraph's words first, then the stream in one allocation: appending to it grew it by
+	// doubling, garbage as large as the class's words.
+	words := make([][]similarity.Token, len(ps))
+	total := 0
 	for i, p := range ps {
 		n := utf8.RuneCountInString(p.text)
 		out.Chars += n
-		out.Paragraphs[i] = Paragraph{Text: p.text, Compared: p.compared}
+		out.Paragraphs[i] = Paragraph{Text: p.text, LeftOut: !p.compared}
 		if !p.compared {
 			continue
 		}
 		out.ComparedChars += n
-		toks := p.toks
-		if toks == nil {
-			toks = seg.UnweightedTokens(similarity.Normalize(p.text))
+		words[i] = p.toks
+		if words[i] == nil {
+			words[i] = seg.UnweightedTokens(similarity.Normalize(p.text))
 		}
+		total += len(words[i])
+	}
+	d := &doc{toks: make([]similarity.Token, 0, total), para: make([]int32, 0, total)}
+	for i, toks := range words {
 		d.toks = append(d.toks, toks...)
 		for range toks {
 			d.para = append(d.para, int32(i))

@@ -19,7 +19,8 @@ import (
 )
 
 // WriteComparisonPDF writes a class comparison as a PDF pair list signed whole by s. c must be
-// signed by s first (SignComparison): its JSON rides along inside the PDF, as a report's does.
+// signed by s first (SignComparison): its JSON, without the documents' text (Result.WithoutText)
+// and signed so, rides along inside the PDF, as a report's does.
 func WriteComparisonPDF(out io.Writer, c *compare.Result, s *keys.Signer) error {
 	if err := signedWith(c.Certificate, s); err != nil {
 		return err
@@ -33,8 +34,14 @@ func writeComparisonPDF(out io.Writer, c *compare.Result, s *keys.Signer) (err e
 			err = fmt.Errorf("report: writing PDF: %v", p)
 		}
 	}()
+	// The comparison rides along signed, without the documents' text (the pages show what is
+	// shared; the JSON file has it all): a thousand submissions' text is 70 MB.
+	slim := c.WithoutText()
+	if err := SignComparison(slim, s); err != nil {
+		return err
+	}
 	var js bytes.Buffer
-	if err := c.WriteJSON(&js); err != nil {
+	if err := slim.WriteJSON(&js); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	frame := comparisonFrame(c)

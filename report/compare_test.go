@@ -36,7 +36,7 @@ func sampleComparison(t testing.TB) *compare.Result {
 	doc := func(path, text string) compare.Document {
 		return compare.Document{Path: path, Name: filepath.Base(path), Title: filepath.Base(path), Chars: len([]rune(prompt + text)), ComparedChars: len([]rune(text)),
 			CommonChars: len([]rune(prompt)),
-			Paragraphs:  []compare.Paragraph{{Text: prompt, Compared: true, Common: [][2]int{{0, len([]rune(prompt))}}}, {Text: text, Compared: true}}}
+			Paragraphs:  []compare.Paragraph{{Text: prompt, Common: [][2]int{{0, len([]rune(prompt))}}}, {Text: text}}}
 	}
 	old := doc("/2025/赵六.txt", "往年的文章。")
 	old.Old = true
@@ -126,5 +126,37 @@ func TestComparisonHTML(t *testing.T) {
 	// Only the flagged pair gets a side-by-side section.
 	if n := strings.Count(out, `<div class="pair s0">`); n != 1 {
 		t.Errorf("%d side-by-side passages, want 1", n)
+	}
+}
+
+// A comparison's JSON holds every submission's text, past the size of any check report: it still
+// verifies, and the PDF carries it without the text, signed so.
+func TestLargeComparisonVerifies(t *testing.T) {
+	me := newInstallation(t)
+	c := sampleComparison(t)
+	c.Documents[2].Paragraphs[1].Text = strings.Repeat("完全不同的内容。", (maxEmbedded>>3)/3+1) // over 64 MB
+	if err := SignComparison(c, me.signer); err != nil {
+		t.Fatal(err)
+	}
+	var js bytes.Buffer
+	if err := c.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if js.Len() <= maxEmbedded {
+		t.Fatalf("the JSON is %d bytes, not past the limit of a report", js.Len())
+	}
+	wantVerdict(t, me.verifyAs(t, writeTemp(t, "class.json", js.Bytes())), Trusted, "VALID")
+
+	var pdf bytes.Buffer
+	if err := WriteComparisonPDF(&pdf, c, me.signer); err != nil {
+		t.Fatal(err)
+	}
+	if pdf.Len() > 1<<20 {
+		t.Errorf("the PDF is %d bytes: it carries the text", pdf.Len())
+	}
+	res := me.verifyAs(t, writeTemp(t, "class.pdf", pdf.Bytes()))
+	wantVerdict(t, res, Trusted, "VALID")
+	if res.Summary.Documents != len(c.Documents) || res.Summary.Flagged != 1 {
+		t.Errorf("the PDF's comparison: %+v", res.Summary)
 	}
 }

@@ -152,7 +152,7 @@ func commonGrams(sets [][]uint32, minDocs int) map[uint32]struct{} {
 		all = append(all, s...)
 		sets[i] = nil // as it is copied: the sets and their copy are not held twice
 	}
-	all = radixSort32(all)
+	all = radixSort(all, 0)
 	out := map[uint32]struct{}{}
 	for i := 0; i < len(all); {
 		j := i + 1
@@ -167,10 +167,11 @@ func commonGrams(sets [][]uint32, minDocs int) map[uint32]struct{} {
 	return out
 }
 
-// radixSort32 sorts keys in two passes of 16 bits.
-func radixSort32(keys []uint32) []uint32 {
-	tmp := make([]uint32, len(keys))
-	for shift := uint(0); shift < 32; shift += 16 {
+// radixSort sorts keys by their 32 bits from bit from on, keeping the order of keys equal there, in
+// two passes of 16 bits.
+func radixSort[K uint32 | uint64](keys []K, from uint) []K {
+	tmp := make([]K, len(keys))
+	for shift := from; shift < from+32; shift += 16 {
 		var count [1 << 16]int
 		for _, k := range keys {
 			count[(k>>shift)&0xffff]++

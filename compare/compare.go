@@ -2,7 +2,8 @@
 // considered, but only a few are aligned:
 //
 //	files → paragraphs (extract) → words (similarity) → text most of the class shares (left out) →
-//	candidate pairs (MinHash LSH, plus shared winnowed word bigrams) → shared spans (alignment) → figures
+//	candidate pairs (MinHash LSH, plus shared winnowed runs of four words) → shared spans (alignment) →
+//	figures, fragments and clusters
 //
 // A class of n documents has n(n−1)/2 pairs; aligning each would cost minutes for 200 documents, so
 // the cheap fingerprints pick the pairs worth aligning and the alignment decides. Documents are read
@@ -183,9 +184,10 @@ type Common struct {
 // fails only when it cannot compare at all (the segmenter or an old library does not load, the
 // context is cancelled). progress may be nil.
 //
-// Cost: reading and segmenting dominate (jieba's Cut: about 0.35 s of CPU per million Chinese
-// characters, on all cores), finding common text and candidate pairs is linear in the text, and
-// alignment runs only for candidate pairs.
+// Cost: reading and segmenting dominate (jieba's Cut took 6.9 s of CPU for the 24.7 million
+// characters of a thousand twenty-page Chinese submissions, on all cores), finding common text and
+// candidate pairs is linear in the text (1.6 s there), and alignment runs only for candidate pairs
+// (145 of 499,500 there, 0.05 s).
 func Run(ctx context.Context, paths []string, opts *Options, progress Progress) (*Result, error) {
 	return run(ctx, paths, opts.withDefaults(), progress)
 }
@@ -399,12 +401,15 @@ func (r *Result) WriteJSON(w io.Writer) error {
 }
 
 // SaveJSON writes r as JSON to path.
-func (r *Result) SaveJSON(path string) error {
+func (r *Result) SaveJSON(path string) error { return save(path, r.WriteJSON) }
+
+// save writes a file with write, errors naming it.
+func save(path string, write func(io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
-	if err := r.WriteJSON(f); err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		return fmt.Errorf("compare %s: %w", path, err)
 	}

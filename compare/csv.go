@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -59,20 +58,7 @@ func (r *Result) WriteCSV(w io.Writer) error {
 }
 
 // SaveCSV writes r's pairs as CSV to path.
-func (r *Result) SaveCSV(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("compare: %w", err)
-	}
-	if err := r.WriteCSV(f); err != nil {
-		f.Close()
-		return fmt.Errorf("compare %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("compare %s: %w", path, err)
-	}
-	return nil
-}
+func (r *Result) SaveCSV(path string) error { return save(path, r.WriteCSV) }
 
 // docName is document i's name, its file name when it has none.
 func (r *Result) docName(i int) string {

@@ -86,7 +86,7 @@ func candidates(ctx context.Context, docs []*doc, threshold float64, commonDocs 
 			entries = append(entries, uint64(g)<<32|uint64(i))
 		}
 	}
-	entries = radixSortHigh(entries)
+	entries = radixSort(entries, 32) // by gram, documents in order
 	// Each gram's run of entries, its new documents, and each document's runs.
 	var runs []int32 // start of each gram's run in entries, and len(entries) last
 	var newHolders []int32
@@ -162,30 +162,6 @@ func candidates(ctx context.Context, docs []*doc, threshold float64, commonDocs 
 		return out[i].a < out[j].a
 	})
 	return out, nil
-}
-
-// radixSortHigh sorts keys by their upper 32 bits, keeping the order of equal ones, in two passes
-// of 16 bits.
-func radixSortHigh(keys []uint64) []uint64 {
-	tmp := make([]uint64, len(keys))
-	for shift := uint(32); shift < 64; shift += 16 {
-		var count [1 << 16]int
-		for _, k := range keys {
-			count[(k>>shift)&0xffff]++
-		}
-		pos := 0
-		for i, c := range count {
-			count[i] = pos
-			pos += c
-		}
-		for _, k := range keys {
-			b := (k >> shift) & 0xffff
-			tmp[count[b]] = k
-			count[b]++
-		}
-		keys, tmp = tmp, keys
-	}
-	return keys
 }
 
 // alignPair aligns two documents and sums up what they share.

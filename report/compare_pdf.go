@@ -260,18 +260,7 @@ func (w *cmpPDF) side(doc, para int, spans [][2]int, colour int) {
 	head := fmt.Sprintf("%s · 第 %d 段 paragraph %d", docName(w.c, doc), para+1, para+1)
 	w.drawBlock(block{text: []rune(w.fit(head, true, 8, width)), pt: 8, bold: true, fg: colMuted, x: x, width: width,
 		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.5})
-	src := printable([]rune(d.Paragraphs[para].Text))
-	a, e := excerptWindow(len(src), spans, excerptContext)
-	text := src[a:e]
-	mk := spanMarks(len(src), spans, colour)[a:e]
-	if a > 0 {
-		text = append([]rune{'…'}, text...)
-		mk = append([]mark{{src: -1}}, mk...)
-	}
-	if e < len(src) {
-		text = append(text, '…')
-		mk = append(mk, mark{src: -1})
-	}
+	text, mk := excerpt(d.Paragraphs[para].Text, spans, colour)
 	w.drawBlock(block{text: text, marks: mk, pt: excerptPt, fg: colInk, x: x, width: width,
 		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.6})
 }

@@ -94,14 +94,7 @@ func (c *Corpus) WriteClass(dir string, spec ClassSpec) (ClassStats, error) {
 			st.Chars += len([]rune(p))
 		}
 		st.Paragraphs += len(paras)
-		name := filepath.Join(dir, fmt.Sprintf("s%04d", i))
-		var err error
-		if spec.DocxEvery > 0 && i%spec.DocxEvery == 0 {
-			err = WriteDOCX(name+".docx", paras)
-		} else {
-			err = WriteTXT(name+".txt", paras)
-		}
-		if err != nil {
+		if err := writeDoc(filepath.Join(dir, fmt.Sprintf("s%04d", i)), paras, spec.DocxEvery > 0 && i%spec.DocxEvery == 0); err != nil {
 			return st, err
 		}
 	}

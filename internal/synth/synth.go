@@ -35,14 +35,7 @@ func (c *Corpus) WriteLibrary(dir string, n, paras, docxEvery int) (int, error) 
 		for _, p := range d {
 			text += len(p)
 		}
-		name := filepath.Join(dir, fmt.Sprintf("d%06d", i))
-		var err error
-		if docxEvery > 0 && i%docxEvery == 0 {
-			err = WriteDOCX(name+".docx", d)
-		} else {
-			err = WriteTXT(name+".txt", d)
-		}
-		if err != nil {
+		if err := writeDoc(filepath.Join(dir, fmt.Sprintf("d%06d", i)), d, docxEvery > 0 && i%docxEvery == 0); err != nil {
 			return text, err
 		}
 	}
@@ -65,6 +58,14 @@ func (c *Corpus) Submission(paras int, copyShare float64, from int) []string {
 		}
 	}
 	return out
+}
+
+// writeDoc writes paragraphs to name.docx or name.txt.
+func writeDoc(name string, paras []string, docx bool) error {
+	if docx {
+		return WriteDOCX(name+".docx", paras)
+	}
+	return WriteTXT(name+".txt", paras)
 }
 
 // WriteTXT writes paragraphs as a UTF-8 text file, a blank line between them.

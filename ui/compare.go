@@ -45,10 +45,12 @@ type compareScreen struct {
 	status    *widget.Label
 	result    *fyne.Container
 
-	// What the comparison is of; it survives a rebuild of the screens (language, theme).
+	// What the comparison is of, and the threshold last set; they survive a rebuild of the screens
+	// (language, theme).
 	paths, old []string
 	infoPath   string
 	info       *compare.Info
+	threshold  float64 // 0 until the user moves it
 
 	res      *compare.Result
 	order    []int // documents shown in the matrix, in cluster order
@@ -113,7 +115,7 @@ func dropZone(body fyne.CanvasObject) fyne.CanvasObject {
 // adopt takes over what an earlier build of the screen showed: the folders, the info file and the
 // result, at the threshold it was shown at.
 func (s *compareScreen) adopt(prev *compareScreen) {
-	s.paths, s.infoPath, s.info = prev.paths, prev.infoPath, prev.info
+	s.paths, s.infoPath, s.info, s.threshold = prev.paths, prev.infoPath, prev.info, prev.threshold
 	s.setOld(prev.old)
 	s.showPaths()
 	if prev.res != nil {
@@ -243,9 +245,11 @@ func (s *compareScreen) run(paths []string) {
 	s.choose.Disable()
 	s.addOld.Disable()
 	s.status.SetText("")
+	// Candidate pairs are chosen for the threshold a comparison runs with: never above the
+	// default, so that the line can be dragged down to it and the pairs are there.
 	opts := &compare.Options{MinRunChars: g.set.MinRunChars, Old: s.old}
-	if s.res != nil {
-		opts.Threshold = s.res.Threshold // as the user last set it
+	if s.threshold > 0 {
+		opts.Threshold = min(s.threshold, compare.DefaultThreshold)
 	}
 	if lib, _ := g.libraryState(); lib != nil {
 		opts.Library = lib // its template documents are left out like common text
@@ -294,6 +298,9 @@ func (s *compareScreen) finished(res *compare.Result, err error) {
 		return
 	}
 	s.applyInfo(res)
+	if s.threshold > 0 {
+		res.SetThreshold(s.threshold)
+	}
 	s.show(res)
 }
 
@@ -384,6 +391,9 @@ func (s *compareScreen) problems() fyne.CanvasObject {
 // setThreshold flags the pairs at or above v and shows what that makes of the class.
 func (s *compareScreen) setThreshold(v float64) {
 	res, t := s.res, s.g.t
+	if v != res.Threshold {
+		s.threshold = v
+	}
 	res.SetThreshold(v)
 	s.flagged = res.Flagged()
 	newDocs, old := res.Compared()

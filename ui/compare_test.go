@@ -23,21 +23,7 @@ import (
 // that only the copies share runs of words.
 func writeUIClass(t *testing.T) string {
 	t.Helper()
-	words, cum, err := synth.DictWords()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(3, 5))
-	para := func() string {
-		var b strings.Builder
-		for s := 0; s < 6; s++ {
-			for w := 0; w < 10+rng.IntN(8); w++ {
-				b.WriteString(words[sort.SearchFloat64s(cum, rng.Float64()*cum[len(cum)-1])])
-			}
-			b.WriteString("。")
-		}
-		return b.String()
-	}
+	para := dictParagraphs(t, 3, 6)
 	own := func(n int) []string {
 		var out []string
 		for range n {
@@ -61,6 +47,27 @@ func writeUIClass(t *testing.T) string {
 		}
 	}
 	return dir
+}
+
+// dictParagraphs returns a maker of paragraphs of sentences sentences, each of 10 to 17 words drawn
+// from jieba's dictionary by frequency (random stream seed): only copies share runs of words.
+func dictParagraphs(t *testing.T, seed uint64, sentences int) func() string {
+	t.Helper()
+	words, cum, err := synth.DictWords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 5))
+	return func() string {
+		var b strings.Builder
+		for s := 0; s < sentences; s++ {
+			for w := 0; w < 10+rng.IntN(8); w++ {
+				b.WriteString(words[sort.SearchFloat64s(cum, rng.Float64()*cum[len(cum)-1])])
+			}
+			b.WriteString("。")
+		}
+		return b.String()
+	}
 }
 
 // runCompare compares paths on the compare screen and waits for the result.

@@ -6,11 +6,9 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +17,6 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"thesischeck/check"
-	"thesischeck/internal/synth"
 	"thesischeck/library"
 	"thesischeck/report"
 )
@@ -352,21 +349,7 @@ func xScreen(t *testing.T) fyne.Size {
 // from 6, 11 a little from 10, 14 from last year's o1; a student list names them.
 func writeShotClass(t *testing.T) (class, old, info string) {
 	t.Helper()
-	words, cum, err := synth.DictWords()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(8, 1))
-	para := func() string {
-		var b strings.Builder
-		for s := 0; s < 5; s++ {
-			for w := 0; w < 10+rng.IntN(8); w++ {
-				b.WriteString(words[sort.SearchFloat64s(cum, rng.Float64()*cum[len(cum)-1])])
-			}
-			b.WriteString("。")
-		}
-		return b.String()
-	}
+	para := dictParagraphs(t, 8, 5)
 	own := func() []string {
 		var out []string
 		for range 10 {

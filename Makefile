@@ -14,10 +14,10 @@ DEMO_LIB ?=
 FUZZTIME ?= 30s
 TEST_FUZZTIME ?= 3s
 FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
-DEB_PACKAGES := gcc g++ pkg-config libgl1-mesa-dev xorg-dev xvfb imagemagick poppler-utils qpdf python3
+DEB_PACKAGES := gcc g++ pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils imagemagick poppler-utils qpdf python3
 # The GUI tests' screen: xvfb-run's default (640×480, 8-bit) is smaller than the window and has too
-# few colours for the screenshot test.
-XVFB_SCREEN := -screen 0 1600x1000x24
+# few colours for the screenshot tests; the compare screen is photographed at 1920×1080 too.
+XVFB_SCREEN := -screen 0 1920x1080x24
 # Packages whose tests open windows: everything under ./ui.
 GUI_PKG_RE := ^thesischeck/ui(/|$$)
 
@@ -68,7 +68,7 @@ archive: build
 
 # Go benchmarks, then scripts/bench.sh over generated libraries of BENCH_SIZES documents (import
 # speed, check latency of 40 and 600 paragraphs and of a 300-page thesis PDF, open time, peak memory,
-# size on disk, PDF extraction against pdftotext).
+# size on disk, PDF extraction against pdftotext) and a class comparison of 1,000 submissions.
 BENCH_SIZES ?= 1000 10000 100000
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...

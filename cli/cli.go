@@ -48,7 +48,8 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
   thesischeck library repair [--library DIR] [--json]          rebuild what damage left, name what is lost
   thesischeck check [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] [--include-references]
                     [--include-front-matter] FILE
-  thesischeck compare [--threshold 15%] [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] PATH...
+  thesischeck compare [--threshold 15%] [--library DIR] [--old DIR]... [--info FILE.csv]
+                      [--json OUT] [--pdf OUT] [--html OUT] [--csv OUT] PATH...
                                                                compare a class's submissions pair by pair
   thesischeck extract [--json] FILE
   thesischeck verify [--document THESIS] REPORT...           check reports' signatures (exit 0 valid,

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -17,27 +16,57 @@ import (
 
 func init() { commands["compare"] = runCompare }
 
-// runCompare compares a class's submissions with each other. Files that cannot be read are named on
-// stderr and make the command end with ErrFailed once the others are compared and written.
+// paths is a repeatable flag.
+type paths []string
+
+func (p *paths) String() string     { return strings.Join(*p, ",") }
+func (p *paths) Set(v string) error { *p = append(*p, v); return nil }
+
+// runCompare compares a class's submissions with each other and with earlier years'. Files that
+// cannot be read are named on stderr and make the command end with ErrFailed once the others are
+// compared and written; files skipped as ThesisCheck's own reports are named too.
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	jsonOut := fs.String("json", "", "write the JSON result to this file ('-' for standard output)")
 	pdfOut := fs.String("pdf", "", "write the PDF pair list to this file")
 	htmlOut := fs.String("html", "", "write the HTML pair list to this file")
+	csvOut := fs.String("csv", "", "write one row per pair to this CSV file")
+	infoFile := fs.String("info", "", "CSV file naming each submission's student (a file column, then any others)")
 	threshold := fs.String("threshold", "", "flag pairs sharing at least this share of the smaller document (0.15 or 15%)")
 	libDir := fs.String("library", "", "leave out the text of this library's template documents")
 	refs := fs.Bool("include-references", false, "also compare references, headings and front matter (title pages, declarations)")
+	var old paths
+	fs.Var(&old, "old", "earlier years' submissions (a folder, file or library; repeatable): compared with the new ones only")
 	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
 		return usageError(stderr)
 	}
-	opts := &compare.Options{IncludeReferences: *refs}
+	if *jsonOut == "-" && *csvOut == "-" {
+		return fmt.Errorf("compare: --json - and --csv - would both write to standard output: give one of them a file")
+	}
+	roots := append(append([]string(nil), fs.Args()...), old...)
+	for _, out := range []struct{ flag, path string }{{"json", *jsonOut}, {"pdf", *pdfOut}, {"html", *htmlOut}, {"csv", *csvOut}} {
+		if out.path == "" || out.path == "-" {
+			continue
+		}
+		if dir := compare.FolderHolding(out.path, roots); dir != "" {
+			return fmt.Errorf("compare: --%s %s is inside %s, which is being compared: the next comparison would read it as a submission; save it beside the folder instead", out.flag, out.path, dir)
+		}
+	}
+	opts := &compare.Options{IncludeReferences: *refs, Old: old}
 	if *threshold != "" {
 		t, err := parseShare(*threshold)
 		if err != nil {
 			return fmt.Errorf("compare: --threshold %q: %w", *threshold, err)
 		}
 		opts.Threshold = t
+	}
+	var info *compare.Info
+	if *infoFile != "" {
+		var err error
+		if info, err = compare.ReadInfo(*infoFile); err != nil {
+			return err
+		}
 	}
 	if *libDir != "" {
 		lib, err := library.Open(*libDir, &library.Options{ReadOnly: true})
@@ -55,39 +84,27 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	if *jsonOut != "" || *pdfOut != "" || *htmlOut != "" {
-		s, err := keys.LoadOrCreateUser()
+	if info != nil {
+		unmatched, err := res.SetInfo(info)
 		if err != nil {
 			return err
 		}
-		if err := report.SignComparison(res, s); err != nil {
-			return err
-		}
-		if *pdfOut != "" {
-			if err := report.SaveComparisonPDF(*pdfOut, res, s); err != nil {
-				return err
-			}
+		for _, row := range unmatched {
+			fmt.Fprintf(stderr, "thesischeck: info file %s: line %d: %s is not among the submissions\n", info.Path, row.Line, row.File)
 		}
 	}
-	if *jsonOut == "-" {
-		if err := res.WriteJSON(stdout); err != nil {
-			return err
-		}
-	} else if *jsonOut != "" {
-		if err := res.SaveJSON(*jsonOut); err != nil {
-			return err
-		}
-	}
-	if *htmlOut != "" {
-		if err := report.SaveComparisonHTML(*htmlOut, res); err != nil {
-			return err
-		}
+	if err := writeComparison(res, *jsonOut, *pdfOut, *htmlOut, *csvOut, stdout); err != nil {
+		return err
 	}
 	summary := stdout
-	if *jsonOut == "-" {
-		summary = stderr // keep standard output valid JSON
+	if *jsonOut == "-" || *csvOut == "-" {
+		summary = stderr // keep standard output valid JSON or CSV
 	}
 	printComparison(res, summary)
+	for _, i := range res.Skipped() {
+		d := res.Documents[i]
+		fmt.Fprintf(stderr, "thesischeck: %s: not compared: %s\n", d.Path, d.Skipped)
+	}
 	failed := res.Failed()
 	for _, i := range failed {
 		d := res.Documents[i]
@@ -95,6 +112,49 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if len(failed) > 0 {
 		return ErrFailed
+	}
+	return nil
+}
+
+// writeComparison signs res and writes the outputs asked for ("-" is standard output, for JSON or
+// CSV).
+func writeComparison(res *compare.Result, jsonOut, pdfOut, htmlOut, csvOut string, stdout io.Writer) error {
+	if jsonOut != "" || pdfOut != "" || htmlOut != "" {
+		s, err := keys.LoadOrCreateUser()
+		if err != nil {
+			return err
+		}
+		if err := report.SignComparison(res, s); err != nil {
+			return err
+		}
+		if pdfOut != "" {
+			if err := report.SaveComparisonPDF(pdfOut, res, s); err != nil {
+				return err
+			}
+		}
+	}
+	switch jsonOut {
+	case "":
+	case "-":
+		if err := res.WriteJSON(stdout); err != nil {
+			return err
+		}
+	default:
+		if err := res.SaveJSON(jsonOut); err != nil {
+			return err
+		}
+	}
+	if htmlOut != "" {
+		if err := report.SaveComparisonHTML(htmlOut, res); err != nil {
+			return err
+		}
+	}
+	switch csvOut {
+	case "":
+	case "-":
+		return res.WriteCSV(stdout)
+	default:
+		return res.SaveCSV(csvOut)
 	}
 	return nil
 }
@@ -116,17 +176,34 @@ func parseShare(s string) (float64, error) {
 }
 
 func printComparison(r *compare.Result, w io.Writer) {
-	read := len(r.Documents) - len(r.Failed())
+	read, old := r.Compared()
 	flagged := r.Flagged()
-	fmt.Fprintf(w, "compared %d documents (%d pairs): %d pairs share text, %d flagged at %.0f%% or more\n",
-		read, read*(read-1)/2, len(r.Pairs), len(flagged), r.Threshold*100)
+	docs := fmt.Sprintf("%d documents", read)
+	if old > 0 {
+		docs += fmt.Sprintf(" and %d earlier ones", old)
+	}
+	fmt.Fprintf(w, "compared %s (%d pairs): %d pairs share text, %d flagged at %.0f%% or more\n",
+		docs, r.PairsCompared(), len(r.Pairs), len(flagged), r.Threshold*100)
 	for i, p := range flagged {
 		if i == 20 {
 			fmt.Fprintf(w, "  … %d more flagged pairs\n", len(flagged)-20)
 			break
 		}
-		fmt.Fprintf(w, "  %5.1f%%  %s  %s  (%d characters)\n", p.Similarity*100,
-			filepath.Base(r.Documents[p.A].Path), filepath.Base(r.Documents[p.B].Path), p.SharedChars)
+		fmt.Fprintf(w, "  %5.1f%%  %s  %s  (%d characters)\n", p.Similarity*100, r.Label(p.A), r.Label(p.B), p.SharedChars)
+	}
+	if len(r.Clusters) > 0 {
+		fmt.Fprintf(w, "%d clusters of documents joined by flagged pairs:\n", len(r.Clusters))
+		for k, c := range r.Clusters {
+			if k == 10 {
+				fmt.Fprintf(w, "  … %d more\n", len(r.Clusters)-10)
+				break
+			}
+			var names []string
+			for _, d := range c {
+				names = append(names, r.Label(d))
+			}
+			fmt.Fprintf(w, "  %d. %s\n", k+1, strings.Join(names, ", "))
+		}
 	}
 	if len(r.Common) > 0 {
 		fmt.Fprintf(w, "left out as shared by %d or more documents or a template: %d passages\n", r.CommonDocuments, len(r.Common))

@@ -5,11 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"golang.org/x/text/encoding/simplifiedchinese"
+
+	"thesischeck/compare"
 	"thesischeck/keys"
 	"thesischeck/report"
 )
@@ -85,7 +89,7 @@ func TestCompareCommand(t *testing.T) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	if got := strings.Join(keys, ","); got != "a,b,flagged,jaccard,shared_chars,similarity" {
+	if got := strings.Join(keys, ","); got != "a,a_share,b,b_share,flagged,fragments,jaccard,shared_chars,similarity" {
 		t.Errorf("pair keys %s", got)
 	}
 	if string(res.Pairs[0]["flagged"]) != "true" {
@@ -106,6 +110,11 @@ func TestCompareCommandArguments(t *testing.T) {
 		{[]string{"compare", "--threshold", "150%", dir}, "at most 1"},
 		{[]string{"compare", "--threshold", "abc", dir}, "not a number"},
 		{[]string{"compare", "--library", filepath.Join(dir, "nope"), dir}, "nope"},
+		{[]string{"compare", "--pdf", filepath.Join(dir, "compare.pdf"), dir}, "inside " + dir},
+		{[]string{"compare", "--csv", filepath.Join(dir, "sub", "pairs.csv"), dir}, "being compared"},
+		{[]string{"compare", "--json", "-", "--csv", "-", dir}, "standard output"},
+		{[]string{"compare", "--info", filepath.Join(dir, "alice.txt"), dir}, "no column called file"},
+		{[]string{"compare", "--info", filepath.Join(dir, "none.csv"), dir}, "none.csv"},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
@@ -113,5 +122,139 @@ func TestCompareCommandArguments(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v: err = %v, want one containing %q", tt.args, err, tt.want)
 		}
+	}
+}
+
+// writeInfo writes an info file as Excel on a Chinese system does (GB18030), naming the class's
+// students.
+func writeInfo(t *testing.T, rows string) string {
+	t.Helper()
+	data, err := simplifiedchinese.GB18030.NewEncoder().Bytes([]byte(rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "info.csv")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// The CSV has one row per pair, reads back with Python's csv module, and carries the info file's
+// columns; a student named in the info file who submitted nothing is reported.
+func TestCompareCSV(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir := writeClass(t)
+	// A file name a spreadsheet would run as a formula.
+	if err := os.Rename(filepath.Join(dir, "bob.txt"), filepath.Join(dir, "=HYPERLINK(1).txt")); err != nil {
+		t.Fatal(err)
+	}
+	info := writeInfo(t, "文件名,姓名,学号,submitted\nalice.txt,张三,2024001,2026-03-01 09:00\n=HYPERLINK(1).txt,\"李, 四\",2024002,2026-03-02\nzoe.txt,王五,2024009,\n")
+	out := filepath.Join(t.TempDir(), "pairs.csv")
+	js := filepath.Join(t.TempDir(), "class.json")
+	var stdout, stderr bytes.Buffer
+	err := Run([]string{"compare", "--csv", out, "--json", js, "--info", info, dir}, nil, &stdout, &stderr)
+	if !errors.Is(err, ErrFailed) {
+		t.Fatalf("err = %v, want ErrFailed for the unreadable file\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "line 4: zoe.txt is not among the submissions") {
+		t.Errorf("the student without a submission is not reported:\n%s", stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "张三 · alice.txt") {
+		t.Errorf("the summary does not name the student:\n%s", stdout.String())
+	}
+	py := `import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
+res = json.load(open(sys.argv[2], encoding="utf-8"))
+assert len(rows) == len(res["pairs"]), (len(rows), len(res["pairs"]))
+for row, p in zip(rows, res["pairs"]):
+    assert row["a"] == res["documents"][p["a"]]["name"] or row["a"] == "'" + res["documents"][p["a"]]["name"], row
+    assert float(row["similarity"]) == p["similarity"] and float(row["a_share"]) == p["a_share"] and float(row["b_share"]) == p["b_share"], row
+    assert int(row["shared_chars"]) == p["shared_chars"] and row["flagged"] == str(p["flagged"]).lower(), row
+print(json.dumps(rows, ensure_ascii=False))
+`
+	cmd := exec.Command("python3", "-c", py, out, js)
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3 reading the CSV: %v\n%s", err, got)
+	}
+	var rows []map[string]string
+	if err := json.Unmarshal(got, &rows); err != nil {
+		t.Fatalf("%v: %s", err, got)
+	}
+	if len(rows) != 1 {
+		t.Fatalf("%d rows, want 1 (one pair shares text): %v", len(rows), rows)
+	}
+	r := rows[0]
+	want := map[string]string{"a": "'=HYPERLINK(1).txt", "b": "alice.txt", "a_姓名": "李, 四", "b_姓名": "张三", "a_学号": "2024002",
+		"b_submitted": "2026-03-01 09:00", "flagged": "true", "cluster": "1", "a_old": "false"}
+	if r["a"] == "alice.txt" {
+		want["a"], want["b"], want["a_姓名"], want["b_姓名"], want["a_学号"] = "alice.txt", "'=HYPERLINK(1).txt", "张三", "李, 四", "2024001"
+		delete(want, "b_submitted")
+	}
+	for k, v := range want {
+		if r[k] != v {
+			t.Errorf("column %s = %q, want %q (row %v)", k, r[k], v, r)
+		}
+	}
+}
+
+// Earlier years' submissions: the new ones are compared with them, they never with each other, and
+// an export saved beside the class folder, or a report left in it by hand, is never a submission.
+func TestCompareOldAndOwnReports(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir := writeClass(t)
+	oldDir := t.TempDir()
+	copied := "A package manager keeps track of every file it installs, so that an upgrade can replace them and a removal can delete them without leaving anything behind on the disk."
+	for name, text := range map[string]string{
+		"old-x.txt": "Last year one student wrote: " + copied,
+		"old-y.txt": "And another one wrote the same: " + copied,
+	} {
+		if err := os.WriteFile(filepath.Join(oldDir, name), []byte(text+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pdf := filepath.Join(filepath.Dir(dir), "class-compare.pdf") // beside the folder
+	js := filepath.Join(t.TempDir(), "class.json")
+	var stdout, stderr bytes.Buffer
+	Run([]string{"compare", "--old", oldDir, "--pdf", pdf, "--json", js, dir}, nil, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), "compared 4 documents and 2 earlier ones (14 pairs)") {
+		t.Errorf("summary:\n%s", stdout.String())
+	}
+	var res compare.Result
+	data, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	newOld := 0
+	for _, p := range res.Pairs {
+		a, b := res.Documents[p.A], res.Documents[p.B]
+		if a.Old && b.Old {
+			t.Errorf("old pair %s–%s compared", a.Name, b.Name)
+		}
+		if a.Old != b.Old && p.Flagged {
+			newOld++
+		}
+	}
+	if newOld != 4 { // alice and bob each with both old ones
+		t.Errorf("%d flagged new–old pairs, want 4: %+v", newOld, res.Pairs)
+	}
+
+	// The PDF, copied into the class folder by hand, is listed as skipped, not compared.
+	data, err = os.ReadFile(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "compare.pdf"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	Run([]string{"compare", dir}, nil, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), "compared 4 documents") || !strings.Contains(stderr.String(), "compare.pdf: not compared: a comparison ThesisCheck wrote") {
+		t.Errorf("the report in the folder was not skipped:\n%s\n%s", stdout.String(), stderr.String())
 	}
 }

@@ -26,10 +26,19 @@ type copyPlan struct {
 }
 
 type classSpec struct {
-	lang   string // "en" or "zh"
-	docs   int
-	chars  int // characters of each document's own text
-	copies []copyPlan
+	lang    string // "en" or "zh"
+	docs    int
+	chars   int         // characters of each document's text
+	lengths map[int]int // characters of the documents whose length is not chars
+	copies  []copyPlan
+}
+
+// length is the characters of document d.
+func (s classSpec) length(d int) int {
+	if n, ok := s.lengths[d]; ok {
+		return n
+	}
+	return s.chars
 }
 
 // prompts are the assignment every document quotes in full at its top.
@@ -144,9 +153,9 @@ func makeClass(t testing.TB, spec classSpec, seed uint64) string {
 	}
 	next := 0
 	for d := range own {
-		want := spec.chars
+		want := spec.length(d)
 		if c, ok := copier[d]; ok {
-			want = int(float64(spec.chars) * (1 - c.Share))
+			want = int(float64(want) * (1 - c.Share))
 		}
 		for n := 0; n < want; next++ {
 			if next == len(pool) {
@@ -171,7 +180,7 @@ func makeClass(t testing.TB, spec classSpec, seed uint64) string {
 		for _, p := range own[c.Source] {
 			src = append(src, sentences(p)...)
 		}
-		want := int(float64(spec.chars) * c.Share)
+		want := int(float64(spec.length(c.Copier)) * c.Share)
 		start := rng.IntN(max(1, len(src)/3))
 		var picked []string
 		n := 0

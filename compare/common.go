@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -52,24 +53,23 @@ func templateGrams(lib *library.Library) (map[uint32]int32, []string, error) {
 
 // markCommon finds the common text of every document, lists it in res.Common and in the documents'
 // paragraphs, and marks its words as stop words so that no alignment seeds on it. It fills each
-// document's grams, winnowed grams (without the bigrams half the class uses, which say nothing about
-// who copied) and signature.
-func markCommon(docs []*doc, tmpl map[uint32]int32, titles []string, res *Result, o settings) {
-	total := 0
-	for _, d := range docs {
+// document's grams, winnowed runs and signature. Common means held by res.CommonDocuments new
+// documents: last year's class does not make this year's text common, but its copy of the prompt is
+// left out too.
+func markCommon(ctx context.Context, docs []*doc, tmpl map[uint32]int32, titles []string, res *Result, o settings) error {
+	sets := make([][]uint32, len(docs))
+	err := forEach(ctx, len(docs), func(i int) {
+		d := docs[i]
 		d.grams = similarity.Grams(d.toks)
-		total += len(d.grams)
-	}
-	// Sized for the worst case, every bigram distinct: growing a map of millions costs more.
-	df := make(map[uint32]int32, total)
-	var set []uint32
-	for _, d := range docs {
-		set = similarity.SortedSet(append(set[:0], d.grams...))
-		for _, g := range set {
-			df[g]++
+		if !d.old {
+			sets[i] = similarity.SortedSet(append([]uint32(nil), d.grams...))
 		}
+	}, func(int) {})
+	if err != nil {
+		return err
 	}
-	minDocs := int32(res.CommonDocuments)
+	common := commonGrams(sets, res.CommonDocuments)
+	minDocs := res.CommonDocuments
 	// First every run of common bigrams is grouped with the same passage in other documents; a
 	// passage only some documents hold is a chain of set phrases, not shared text, and stays in.
 	type found struct {
@@ -77,32 +77,40 @@ func markCommon(docs []*doc, tmpl map[uint32]int32, titles []string, res *Result
 		run     [2]int
 		passage int
 	}
-	var runs []found
+	runs := make([][][2]int, len(docs))
+	err = forEach(ctx, len(docs), func(i int) {
+		runs[i] = commonRuns(docs[i], func(g uint32) bool {
+			_, t := tmpl[g]
+			_, c := common[g]
+			return c || t
+		}, o)
+	}, func(int) {})
+	if err != nil {
+		return err
+	}
+	var all []found
 	var passages []Common
 	claimed := map[uint32]int{} // bigram → index in passages of the passage that has it
 	holds := map[[2]int]bool{}  // (passage, document) pairs seen
-	for _, d := range docs {
-		for _, r := range commonRuns(d, func(g uint32) bool {
-			_, t := tmpl[g]
-			return df[g] >= minDocs || t
-		}, o) {
+	for i, d := range docs {
+		for _, r := range runs[i] {
 			k := addCommon(&passages, claimed, d.grams[r[0]:r[1]-1], tmpl, titles)
-			if !holds[[2]int{k, d.idx}] { // a document that repeats the passage counts once
+			if !d.old && !holds[[2]int{k, d.idx}] { // a document that repeats the passage counts once
 				holds[[2]int{k, d.idx}] = true
 				passages[k].Documents++
 			}
-			runs = append(runs, found{d, r, k})
+			all = append(all, found{d, r, k})
 		}
 	}
 	index := make([]int, len(passages)) // passage → index in res.Common, -1 when not common
 	for k, c := range passages {
 		index[k] = -1
-		if c.Documents >= int(minDocs) || c.Template != "" {
+		if c.Documents >= minDocs || c.Template != "" {
 			index[k] = len(res.Common)
 			res.Common = append(res.Common, c)
 		}
 	}
-	for _, f := range runs {
+	for _, f := range all {
 		k := index[f.passage]
 		if k < 0 {
 			continue
@@ -115,20 +123,15 @@ func markCommon(docs []*doc, tmpl map[uint32]int32, titles []string, res *Result
 			res.Common[k].Text = text
 		}
 	}
-	for _, d := range docs {
+	return forEach(ctx, len(docs), func(i int) {
+		d := docs[i]
 		for k := range d.toks {
 			if d.common[k] {
 				d.toks[k].Stop = true
 			}
 		}
 		d.grams = similarity.Grams(d.toks)
-		var w []uint32
-		for _, g := range similarity.Winnow(d.grams, winnowWindow) {
-			if df[g] < minDocs {
-				w = append(w, g)
-			}
-		}
-		d.wgrams = w
+		d.wgrams = similarity.Winnow(runGrams(d.toks), winnowWindow)
 		kept := make([]similarity.Token, 0, len(d.toks))
 		for k, t := range d.toks {
 			if !d.common[k] {
@@ -137,7 +140,59 @@ func markCommon(docs []*doc, tmpl map[uint32]int32, titles []string, res *Result
 		}
 		sh := similarity.Shingles(kept)
 		d.sig, d.shingles = similarity.MinHash(sh), len(sh)
+	}, func(int) {})
+}
+
+// commonGrams returns the grams that at least minDocs of the sets hold. The sets are counted by
+// sorting them together: a map of every distinct bigram of a thousand twenty-page submissions (ten
+// million) took five seconds to fill, a third of the whole comparison.
+func commonGrams(sets [][]uint32, minDocs int) map[uint32]struct{} {
+	total := 0
+	for _, s := range sets {
+		total += len(s)
 	}
+	all := make([]uint32, 0, total)
+	for i, s := range sets {
+		all = append(all, s...)
+		sets[i] = nil // as it is copied: the sets and their copy are not held twice
+	}
+	all = radixSort(all, 0)
+	out := map[uint32]struct{}{}
+	for i := 0; i < len(all); {
+		j := i + 1
+		for j < len(all) && all[j] == all[i] {
+			j++
+		}
+		if j-i >= minDocs {
+			out[all[i]] = struct{}{}
+		}
+		i = j
+	}
+	return out
+}
+
+// radixSort sorts keys by their 32 bits from bit from on, keeping the order of keys equal there, in
+// two passes of 16 bits.
+func radixSort[K uint32 | uint64](keys []K, from uint) []K {
+	tmp := make([]K, len(keys))
+	for shift := from; shift < from+32; shift += 16 {
+		var count [1 << 16]int
+		for _, k := range keys {
+			count[(k>>shift)&0xffff]++
+		}
+		pos := 0
+		for i, c := range count {
+			count[i] = pos
+			pos += c
+		}
+		for _, k := range keys {
+			b := (k >> shift) & 0xffff
+			tmp[count[b]] = k
+			count[b]++
+		}
+		keys, tmp = tmp, keys
+	}
+	return keys
 }
 
 // commonRuns returns the runs of d's words, as word ranges [start, end), whose bigrams are common. A
@@ -255,24 +310,29 @@ func addCommon(passages *[]Common, claimed map[uint32]int, grams []uint32, tmpl 
 	return best
 }
 
+// span is a run of a paragraph's characters: rune offsets [Start, End) into Document.Paragraphs[Para].Text.
+type span struct {
+	Para, Start, End int
+}
+
 // spans turns a word range of d's stream into character spans, one per paragraph it touches.
-func (d *doc) spans(r [2]int) []Span {
-	var out []Span
+func (d *doc) spans(r [2]int) []span {
+	var out []span
 	for k := r[0]; k < r[1]; {
 		p := d.para[k]
 		e := k
 		for e < r[1] && d.para[e] == p {
 			e++
 		}
-		out = append(out, Span{Para: int(p), Start: int(d.toks[k].Start), End: int(d.toks[e-1].End)})
+		out = append(out, span{Para: int(p), Start: int(d.toks[k].Start), End: int(d.toks[e-1].End)})
 		k = e
 	}
 	return out
 }
 
 // withoutCommon cuts the common text of the paragraphs out of spans.
-func withoutCommon(spans []Span, paras []Paragraph) []Span {
-	var out []Span
+func withoutCommon(spans []span, paras []Paragraph) []span {
+	var out []span
 	for _, s := range spans {
 		cs := paras[s.Para].Common
 		if len(cs) == 0 {
@@ -287,18 +347,18 @@ func withoutCommon(spans []Span, paras []Paragraph) []Span {
 				continue
 			}
 			if c[0] > at {
-				out = append(out, Span{s.Para, at, c[0]})
+				out = append(out, span{s.Para, at, c[0]})
 			}
 			at = max(at, c[1])
 		}
 		if at < s.End {
-			out = append(out, Span{s.Para, at, s.End})
+			out = append(out, span{s.Para, at, s.End})
 		}
 	}
 	return out
 }
 
-func spanChars(spans []Span) int {
+func spanChars(spans []span) int {
 	n := 0
 	for _, s := range spans {
 		n += s.End - s.Start

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -41,8 +42,8 @@ func TestClassesFlagCopyingPairsOnly(t *testing.T) {
 				share, copying := want[k]
 				switch {
 				case copying:
-					t.Logf("copying pair %v (%.0f %% copied): similarity %.3f, jaccard %.3f, %d shared chars, %d passages",
-						k, share*100, p.Similarity, p.Jaccard, p.SharedChars, len(p.Passages))
+					t.Logf("copying pair %v (%.0f %% copied): similarity %.3f, jaccard %.3f, %d shared chars, %d fragments",
+						k, share*100, p.Similarity, p.Jaccard, p.SharedChars, len(p.Fragments))
 					found[k] = p.Flagged
 				case p.Flagged:
 					t.Errorf("pair %v flagged (similarity %.3f) but nobody copied", k, p.Similarity)
@@ -86,17 +87,15 @@ func checkPromptCommon(t *testing.T, spec classSpec, res *Result) {
 		}
 	}
 	for _, p := range res.Pairs {
-		for _, ps := range p.Passages {
-			for _, s := range append(append([]Span(nil), ps.A...), ps.B...) {
-				if s.Para == 0 {
-					t.Errorf("pair %d–%d: a passage %v lies in the prompt", p.A, p.B, s)
-				}
+		for _, f := range p.Fragments {
+			if f.APara == 0 || f.BPara == 0 {
+				t.Errorf("pair %d–%d: a fragment %+v lies in the prompt", p.A, p.B, f)
 			}
 		}
 	}
 }
 
-// LSH alone finds only some of the edited partial copies; the shared-bigram pass is what makes every
+// LSH alone finds only some of the edited partial copies; the shared-run pass is what makes every
 // copying pair a candidate. This test measures both, and fails if the second pass stops being needed
 // or stops finding them all.
 func TestCandidatePasses(t *testing.T) {
@@ -114,10 +113,16 @@ func TestCandidatePasses(t *testing.T) {
 				t.Fatal(err)
 			}
 			res.CommonDocuments = 6
-			markCommon(docs, nil, nil, res, o)
+			if err := markCommon(context.Background(), docs, nil, nil, res, o); err != nil {
+				t.Fatal(err)
+			}
 			num := docIndex(t, res)
 			lsh, idx, all := 0, 0, 0
-			for _, c := range candidates(docs, o.Threshold) {
+			cands, err := candidates(context.Background(), docs, o.Threshold, res.CommonDocuments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range cands {
 				all++
 				a, b := num[docs[c.a].idx], num[docs[c.b].idx]
 				if b != a+1 || a%2 != 0 {
@@ -130,10 +135,10 @@ func TestCandidatePasses(t *testing.T) {
 					idx++
 				}
 			}
-			t.Logf("%s: of %d copying pairs, LSH finds %d, the bigram count %d; %d candidates of %d pairs",
+			t.Logf("%s: of %d copying pairs, LSH finds %d, the shared-run count %d; %d candidates of %d pairs",
 				lang, len(copies), lsh, idx, all, spec.docs*(spec.docs-1)/2)
 			if idx != len(copies) {
-				t.Errorf("bigram count found %d of %d copying pairs", idx, len(copies))
+				t.Errorf("shared-run count found %d of %d copying pairs", idx, len(copies))
 			}
 			if all > spec.docs*(spec.docs-1)/4 {
 				t.Errorf("%d candidates: more than half the pairs", all)
@@ -234,31 +239,55 @@ func TestLibraryTemplateLeftOut(t *testing.T) {
 	}
 }
 
-func TestMatrixAndOrder(t *testing.T) {
-	docs := make([]Document, 6)
+func TestOrderAndClusters(t *testing.T) {
+	docs := make([]Document, 7)
 	docs[5].Error = "unreadable"
 	r := &Result{Documents: docs, Pairs: []Pair{
-		{A: 1, B: 4, Similarity: 0.6}, {A: 0, B: 3, Similarity: 0.5}, {A: 3, B: 4, Similarity: 0.02},
+		{A: 1, B: 4, Similarity: 0.6}, {A: 0, B: 3, Similarity: 0.5}, {A: 4, B: 6, Similarity: 0.3},
+		{A: 3, B: 4, Similarity: 0.02},
 	}}
-	m := r.Matrix()
-	if m[1][4] != 0.6 || m[4][1] != 0.6 || m[0][3] != 0.5 || m[0][1] != 0 || m[2][2] != 1 || m[5][5] != 0 {
-		t.Errorf("matrix %v", m)
+	r.SetThreshold(0.15)
+	if want := [][]int{{1, 4, 6}, {0, 3}}; !reflect.DeepEqual(r.Clusters, want) {
+		t.Errorf("clusters %v, want %v", r.Clusters, want)
+	}
+	if got := r.ClusterOf(); !reflect.DeepEqual(got, []int{1, 0, -1, 1, 0, -1, 0}) {
+		t.Errorf("ClusterOf %v", got)
+	}
+	if p := r.PairLookup()(4, 1); p == nil || p.Similarity != 0.6 {
+		t.Errorf("lookup of 4, 1: %+v", p)
+	}
+	if p := r.PairLookup()(0, 1); p != nil {
+		t.Errorf("lookup of a pair sharing nothing: %+v", p)
 	}
 	order := r.Order()
 	pos := map[int]int{}
 	for i, d := range order {
 		pos[d] = i
 	}
-	if len(order) != 6 || len(pos) != 6 {
-		t.Fatalf("order %v is not a permutation of 6 documents", order)
+	if len(order) != 7 || len(pos) != 7 {
+		t.Fatalf("order %v is not a permutation of 7 documents", order)
 	}
-	for _, p := range [][2]int{{1, 4}, {0, 3}} {
-		if d := pos[p[0]] - pos[p[1]]; d != 1 && d != -1 {
-			t.Errorf("order %v: the pair %v is not side by side", order, p)
+	// Every cluster stands together, and documents sharing nothing come last.
+	for _, c := range r.Clusters {
+		lo, hi := len(order), -1
+		for _, d := range c {
+			lo, hi = min(lo, pos[d]), max(hi, pos[d])
+		}
+		if hi-lo+1 != len(c) {
+			t.Errorf("order %v splits cluster %v", order, c)
 		}
 	}
-	if pos[2] < 4 || pos[5] < 4 {
+	if pos[2] < 5 || pos[5] < 5 {
 		t.Errorf("order %v: documents sharing nothing should come last", order)
+	}
+	// A lower threshold joins the two groups through the weak pair; a higher one splits the ring.
+	r.SetThreshold(0.01)
+	if want := [][]int{{0, 1, 3, 4, 6}}; !reflect.DeepEqual(r.Clusters, want) {
+		t.Errorf("at 1 %%: clusters %v, want %v", r.Clusters, want)
+	}
+	r.SetThreshold(0.55)
+	if want := [][]int{{1, 4}}; !reflect.DeepEqual(r.Clusters, want) || r.Pairs[1].Flagged {
+		t.Errorf("at 55 %%: clusters %v, want %v", r.Clusters, want)
 	}
 }
 

@@ -4,13 +4,18 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"thesischeck/extract"
+	"thesischeck/internal/written"
 	"thesischeck/library"
 	"thesischeck/similarity"
 )
@@ -50,11 +55,12 @@ func (o *Options) withDefaults() settings {
 // paragraph, aligns as it is.
 type doc struct {
 	idx    int                // index into Result.Documents
+	old    bool               // an earlier year's submission
 	toks   []similarity.Token // words of the compared paragraphs, in order; common words marked Stop
 	para   []int32            // paragraph of each word
 	common []bool             // word inside common text
 	grams  []uint32           // word bigrams of toks (similarity.Grams)
-	wgrams []uint32           // winnowed grams, sorted, without the grams most of the class uses
+	wgrams []uint32           // winnowed runs of runWords words (runGrams), sorted
 	sig    similarity.Signature
 	// shingles is the number of word 3-grams behind sig; a document without any is in no LSH band.
 	shingles int
@@ -78,9 +84,20 @@ func run(ctx context.Context, paths []string, o settings, progress Progress) (*R
 	if err != nil {
 		return nil, err
 	}
-	res.CommonDocuments = max(3, int(math.Ceil(float64(len(docs))*o.CommonShare)))
-	markCommon(docs, tmpl, titles, res, o)
-	cands := candidates(docs, o.Threshold)
+	newDocs := 0
+	for _, d := range docs {
+		if !d.old {
+			newDocs++
+		}
+	}
+	res.CommonDocuments = max(3, int(math.Ceil(float64(newDocs)*o.CommonShare)))
+	if err := markCommon(ctx, docs, tmpl, titles, res, o); err != nil {
+		return nil, err
+	}
+	cands, err := candidates(ctx, docs, o.Threshold, res.CommonDocuments)
+	if err != nil {
+		return nil, err
+	}
 	progress(StageCandidates, len(docs), len(docs))
 
 	pairs := make([]Pair, len(cands))
@@ -105,26 +122,91 @@ func run(ctx context.Context, paths []string, o settings, progress Progress) (*R
 		}
 		return a.B < b.B
 	})
+	res.Clusters = clusters(len(res.Documents), res.Pairs)
 	return res, nil
 }
 
-// read lists, extracts and segments the files; unreadable ones become documents with an Error.
+// source is one document to read: a file, or a document of a library given as old submissions.
+type source struct {
+	path, name string
+	old        bool
+	lib        *library.Library
+	id         uint64
+}
+
+// read lists, extracts and segments the documents, new ones first; unreadable ones become
+// documents with an Error, reports ThesisCheck wrote documents Skipped. Documents come in the order
+// of their sources, then the paths that could not be listed.
 func read(ctx context.Context, seg *similarity.Segmenter, paths []string, o settings, res *Result, progress Progress) ([]*doc, error) {
-	files, bad := library.Files(paths)
-	res.Documents = make([]Document, len(files), len(files)+len(bad))
-	parsed := make([]*doc, len(files))
-	progress(StageRead, 0, len(files))
-	err := forEach(ctx, len(files), func(i int) {
-		res.Documents[i], parsed[i] = readOne(ctx, seg, files[i], o)
-		if parsed[i] != nil {
-			parsed[i].idx = i
+	var srcs []source
+	var bad []library.FileError
+	seen := map[string]bool{}
+	addFiles := func(roots []string, old bool) {
+		for _, root := range roots {
+			files, b := library.Files([]string{root})
+			bad = append(bad, b...)
+			for _, f := range files {
+				key := f
+				if abs, err := filepath.Abs(f); err == nil {
+					key = abs
+				}
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				srcs = append(srcs, source{path: f, name: displayName(root, f), old: old})
+			}
 		}
-	}, func(done int) { progress(StageRead, done, len(files)) })
+	}
+	addFiles(paths, false)
+	var libs []*library.Library
+	defer func() {
+		for _, l := range libs {
+			l.Close()
+		}
+	}()
+	var oldFiles []string
+	for _, p := range o.Old {
+		if !isLibrary(p) {
+			oldFiles = append(oldFiles, p)
+			continue
+		}
+		lib, err := library.Open(p, &library.Options{ReadOnly: true})
+		if err != nil {
+			return nil, fmt.Errorf("compare: earlier submissions: %w", err)
+		}
+		libs = append(libs, lib)
+		ls, err := librarySources(lib)
+		if err != nil {
+			return nil, fmt.Errorf("compare: earlier submissions: %w", err)
+		}
+		srcs = append(srcs, ls...)
+	}
+	addFiles(oldFiles, true)
+	if o.OldLibrary != nil {
+		ls, err := librarySources(o.OldLibrary)
+		if err != nil {
+			return nil, fmt.Errorf("compare: earlier submissions: %w", err)
+		}
+		srcs = append(srcs, ls...)
+	}
+
+	res.Documents = make([]Document, len(srcs), len(srcs)+len(bad))
+	parsed := make([]*doc, len(srcs))
+	progress(StageRead, 0, len(srcs))
+	err := forEach(ctx, len(srcs), func(i int) {
+		res.Documents[i], parsed[i] = readOne(ctx, seg, srcs[i], o)
+		res.Documents[i].Name, res.Documents[i].Old = srcs[i].name, srcs[i].old
+		if parsed[i] != nil {
+			parsed[i].idx, parsed[i].old = i, srcs[i].old
+		}
+	}, func(done int) { progress(StageRead, done, len(srcs)) })
 	if err != nil {
 		return nil, err
 	}
 	for _, b := range bad {
-		res.Documents = append(res.Documents, Document{Path: b.Path, Title: b.Path, Error: fmt.Sprintf("compare %s: %v", b.Path, b.Err)})
+		res.Documents = append(res.Documents, Document{Path: b.Path, Name: filepath.Base(b.Path), Title: b.Path,
+			Error: fmt.Sprintf("compare %s: %v", b.Path, b.Err), Paragraphs: []Paragraph{}})
 	}
 	var docs []*doc
 	for _, d := range parsed {
@@ -135,23 +217,95 @@ func read(ctx context.Context, seg *similarity.Segmenter, paths []string, o sett
 	return docs, nil
 }
 
-func readOne(ctx context.Context, seg *similarity.Segmenter, path string, o settings) (Document, *doc) {
-	ed, err := extract.FileContext(ctx, path)
+// isLibrary says whether dir is a ThesisCheck library folder rather than a folder of files.
+func isLibrary(dir string) bool {
+	st, err := os.Stat(filepath.Join(dir, "library.db"))
+	return err == nil && st.Mode().IsRegular()
+}
+
+// librarySources are the documents of lib that are not templates, as old submissions. A damaged
+// library is an error: an earlier submission left out in silence could hide a copy.
+func librarySources(lib *library.Library) ([]source, error) {
+	docs, err := lib.List()
 	if err != nil {
-		return Document{Path: path, Title: path, Error: err.Error()}, nil
+		return nil, err
 	}
-	out := Document{Path: path, Title: ed.Title, Paragraphs: make([]Paragraph, len(ed.Paragraphs))}
-	d := &doc{}
-	for i, p := range ed.Paragraphs {
-		n := len([]rune(p.Text))
+	var out []source
+	for _, info := range docs {
+		if info.Damaged != "" {
+			return nil, fmt.Errorf("library %s: document %d: %s: %w", lib.Dir(), info.ID, info.Damaged, library.ErrDamaged)
+		}
+		if !info.Template {
+			out = append(out, source{path: info.Path, name: filepath.Base(info.Path), old: true, lib: lib, id: info.ID})
+		}
+	}
+	return out, nil
+}
+
+// displayName is a file's path below the folder root it was found in, or its name when root is the
+// file itself.
+func displayName(root, file string) string {
+	if rel, err := filepath.Rel(root, file); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.Base(file)
+}
+
+// paragraph is what readOne needs of a paragraph, from a file or from a library.
+type paragraph struct {
+	text     string
+	compared bool
+	toks     []similarity.Token // nil: segment text
+}
+
+func readOne(ctx context.Context, seg *similarity.Segmenter, src source, o settings) (Document, *doc) {
+	var title string
+	var ps []paragraph
+	if src.lib != nil {
+		stored, err := src.lib.Paragraphs(src.id)
+		if err != nil {
+			return Document{Path: src.path, Title: src.path, Error: err.Error(), Paragraphs: []Paragraph{}}, nil
+		}
+		title = src.name
+		for _, p := range stored {
+			ep := extract.Paragraph{Text: p.Text, Section: extract.Section(p.Section), Heading: p.Heading}
+			ps = append(ps, paragraph{text: p.Text, compared: o.IncludeReferences || ep.Counted(), toks: p.Tokens})
+		}
+	} else {
+		if kind := written.File(src.path); kind != written.None {
+			return Document{Path: src.path, Title: src.path, Paragraphs: []Paragraph{},
+				Skipped: fmt.Sprintf("a %s ThesisCheck wrote, not a submission", kind)}, nil
+		}
+		ed, err := extract.FileContext(ctx, src.path)
+		if err != nil {
+			return Document{Path: src.path, Title: src.path, Error: err.Error(), Paragraphs: []Paragraph{}}, nil
+		}
+		title = ed.Title
+		for _, p := range ed.Paragraphs {
+			ps = append(ps, paragraph{text: p.Text, compared: o.IncludeReferences || p.Counted()})
+		}
+	}
+	out := Document{Path: src.path, Title: title, Paragraphs: make([]Paragraph, len(ps))}
+	// Each paragraph's words first, then the stream in one allocation: appending to it grew it by
+	// doubling, garbage as large as the class's words.
+	words := make([][]similarity.Token, len(ps))
+	total := 0
+	for i, p := range ps {
+		n := utf8.RuneCountInString(p.text)
 		out.Chars += n
-		compared := o.IncludeReferences || p.Counted()
-		out.Paragraphs[i] = Paragraph{Text: p.Text, Compared: compared}
-		if !compared {
+		out.Paragraphs[i] = Paragraph{Text: p.text, LeftOut: !p.compared}
+		if !p.compared {
 			continue
 		}
 		out.ComparedChars += n
-		toks := seg.Tokens(similarity.Normalize(p.Text))
+		words[i] = p.toks
+		if words[i] == nil {
+			words[i] = seg.UnweightedTokens(similarity.Normalize(p.text))
+		}
+		total += len(words[i])
+	}
+	d := &doc{toks: make([]similarity.Token, 0, total), para: make([]int32, 0, total)}
+	for i, toks := range words {
 		d.toks = append(d.toks, toks...)
 		for range toks {
 			d.para = append(d.para, int32(i))

@@ -68,6 +68,10 @@ type reading struct {
 // cost counts the characters of r that are unlikely to be what the writer meant.
 func (r *reading) cost() int { return r.nReplace + r.notText + r.rare }
 
+// DecodeText reads a small text file's bytes as TXT files are read: UTF-8, UTF-16 or GB18030 (what
+// Excel on a Chinese Windows writes a CSV file in), with warnings for what could not be read.
+func DecodeText(data []byte) (string, []Warning, error) { return decodeText(data) }
+
 // decodeText returns data as UTF-8, whatever of our encodings it was written in, with warnings
 // for what could not be read as text. It refuses data that no encoding reads as text.
 func decodeText(data []byte) (string, []Warning, error) {

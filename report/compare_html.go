@@ -1,9 +1,9 @@
 package report
 
 // The class comparison as one self-contained HTML page in the check report's style: figures, the
-// flagged pairs ranked, a similarity matrix of the documents that share text (ordered so that groups
-// stand together), the other pairs, the common text left out, and each flagged pair's longest
-// passages side by side. All document text is escaped.
+// flagged pairs ranked, the clusters, a similarity matrix of the documents that share text (ordered
+// so that groups stand together), the students' info, the other pairs, the common text left out, and
+// every fragment of each flagged pair side by side. All document text is escaped.
 
 import (
 	"bufio"
@@ -67,13 +67,11 @@ func (h *cmpHTML) page() {
 
 func (h *cmpHTML) cover() {
 	c := h.c
-	failed := c.Failed()
-	read := len(c.Documents) - len(failed)
 	flagged := c.Flagged()
 	h.raw("<header class=\"cover\">\n<h1>ThesisCheck 作业比对报告 <span>/ Class Comparison</span></h1>\n<dl class=\"meta\">\n")
 	for _, m := range [][2]string{
 		{"比对时间 Date", c.Created.Format("2006-01-02 15:04:05 -07:00")},
-		{"文献 Documents", fmt.Sprintf("%d 篇已比对 compared · %d 篇无法读取 unreadable", read, len(failed))},
+		{"文献 Documents", documentsLine(c)},
 		{"标记阈值 Threshold", pct(c.Threshold) + " of the smaller document shared"},
 		{"公共文本 Common text", fmt.Sprintf("held by %d or more documents, or by a library template: not counted", c.CommonDocuments)},
 		{"签名 Signature", signatureText(c.Certificate, "")},
@@ -88,12 +86,20 @@ func (h *cmpHTML) cover() {
 	h.rawf("<div class=\"fig main\" style=\"--lv:%s;--lvt:%s\"><b>%s</b><span>疑似抄袭对</span><small>Flagged pairs</small></div>\n",
 		lv.hex(), lv.tint(0.08).hex(), thousands(len(flagged)))
 	h.rawf("<div class=\"fig\"><b>%s</b><span>有共同文字的对</span><small>Pairs sharing text</small></div>\n", thousands(len(c.Pairs)))
-	h.rawf("<div class=\"fig\"><b>%s</b><span>比对的对</span><small>Pairs compared</small></div>\n", thousands(read*(read-1)/2))
+	h.rawf("<div class=\"fig\"><b>%s</b><span>比对的对</span><small>Pairs compared</small></div>\n", thousands(c.PairsCompared()))
 	h.raw("</div>\n</header>\n")
 
 	h.raw("<h2>疑似抄袭 Flagged pairs</h2>\n")
 	h.pairTable(flagged, true)
+	if len(c.Clusters) > 0 {
+		h.raw("<h2>群组 Clusters</h2>\n<ul class=\"notes\">\n")
+		for k := range c.Clusters {
+			h.rawf("<li>%s</li>\n", esc(clusterLine(c, k)))
+		}
+		h.raw("</ul>\n")
+	}
 	h.matrix()
+	h.info()
 	if others := c.Unflagged(); len(others) > 0 {
 		h.raw("<h2>其他有共同文字的对 Other pairs sharing text</h2>\n")
 		h.pairTable(others, false)
@@ -109,13 +115,44 @@ func (h *cmpHTML) cover() {
 		}
 		h.raw("</div>\n")
 	}
-	if len(failed) > 0 {
-		h.raw("<h2>无法读取 Not read</h2>\n<ul class=\"notes warn\">\n")
-		for _, i := range failed {
-			h.rawf("<li>%s — %s</li>\n", esc(docName(c, i)), esc(c.Documents[i].Error))
+	for _, part := range []struct {
+		title string
+		docs  []int
+		why   func(d *compare.Document) string
+	}{
+		{"无法读取 Not read", c.Failed(), func(d *compare.Document) string { return d.Error }},
+		{"跳过 Not compared", c.Skipped(), func(d *compare.Document) string { return d.Skipped }},
+	} {
+		if len(part.docs) == 0 {
+			continue
+		}
+		h.rawf("<h2>%s</h2>\n<ul class=\"notes warn\">\n", part.title)
+		for _, i := range part.docs {
+			h.rawf("<li>%s — %s</li>\n", esc(docName(c, i)), esc(part.why(&c.Documents[i])))
 		}
 		h.raw("</ul>\n")
 	}
+}
+
+// info lists every document with the info file's columns.
+func (h *cmpHTML) info() {
+	c := h.c
+	if len(c.InfoColumns) == 0 {
+		return
+	}
+	h.raw("<h2>学生信息 Students</h2>\n<table class=\"sources\">\n<thead><tr><th>文献 Document</th>")
+	for _, col := range c.InfoColumns {
+		h.rawf("<th>%s</th>", esc(col))
+	}
+	h.raw("</tr></thead>\n<tbody>\n")
+	for i := range c.Documents {
+		h.rawf("<tr><td>%s</td>", esc(docName(c, i)))
+		for _, col := range c.InfoColumns {
+			h.rawf("<td>%s</td>", esc(c.Documents[i].Info[col]))
+		}
+		h.raw("</tr>\n")
+	}
+	h.raw("</tbody>\n</table>\n")
 }
 
 func (h *cmpHTML) pairTable(pairs []compare.Pair, linked bool) {
@@ -123,7 +160,7 @@ func (h *cmpHTML) pairTable(pairs []compare.Pair, linked bool) {
 		h.raw("<p>没有。None.</p>\n")
 		return
 	}
-	h.raw("<table class=\"sources pairs\">\n<thead><tr><th>#</th><th>文献 Documents</th><th class=\"n\">相似度 Similarity</th><th class=\"n\">共同字数 Chars</th><th class=\"n\">Jaccard</th></tr></thead>\n<tbody>\n")
+	h.raw("<table class=\"sources pairs\">\n<thead><tr><th>#</th><th>文献 Documents</th><th class=\"n\">相似度 Similarity</th><th class=\"n\">A / B 占比 Shares</th><th class=\"n\">共同字数 Chars</th><th class=\"n\">Jaccard</th></tr></thead>\n<tbody>\n")
 	for i, p := range pairs {
 		names := esc(docName(h.c, p.A)) + " ↔ " + esc(docName(h.c, p.B))
 		if linked && i < maxPairDetails {
@@ -133,8 +170,8 @@ func (h *cmpHTML) pairTable(pairs []compare.Pair, linked bool) {
 		if p.Flagged {
 			col = levelColor(p.Similarity)
 		}
-		h.rawf("<tr><td>%d</td><td>%s</td><td class=\"n sim\" style=\"color:%s\">%s</td><td class=\"n\">%s</td><td class=\"n\">%.2f</td></tr>\n",
-			i+1, names, col.hex(), pct(p.Similarity), thousands(p.SharedChars), p.Jaccard)
+		h.rawf("<tr><td>%d</td><td>%s</td><td class=\"n sim\" style=\"color:%s\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%.2f</td></tr>\n",
+			i+1, names, col.hex(), pct(p.Similarity), sharesText(p), thousands(p.SharedChars), p.Jaccard)
 	}
 	h.raw("</tbody>\n</table>\n")
 }
@@ -158,7 +195,7 @@ func (h *cmpHTML) matrix() {
 	if len(docs) < 2 {
 		return
 	}
-	m := c.Matrix()
+	lookup := c.PairLookup()
 	h.raw("<h2>相似度矩阵 Similarity matrix</h2>\n<table class=\"matrix\">\n<tr><th></th>")
 	for k := range docs {
 		h.rawf("<th>%d</th>", k+1)
@@ -167,7 +204,10 @@ func (h *cmpHTML) matrix() {
 	for k, i := range docs {
 		h.rawf("<tr><th class=\"name\">%d %s</th>", k+1, esc(docName(c, i)))
 		for _, j := range docs {
-			v := m[i][j]
+			v := 0.0
+			if p := lookup(i, j); p != nil {
+				v = p.Similarity
+			}
 			if i == j {
 				h.raw("<td style=\"background:#e8ebef\"></td>")
 				continue
@@ -183,58 +223,48 @@ func (h *cmpHTML) matrix() {
 	h.raw("</table>\n")
 }
 
-// details prints each flagged pair's longest passages side by side.
+// details prints every fragment of each flagged pair side by side, grouped by the paragraphs they
+// join.
 func (h *cmpHTML) details() {
 	flagged := h.c.Flagged()
 	if len(flagged) == 0 {
 		return
 	}
-	h.raw("<section class=\"fulltext\">\n<h2>共同段落 Shared passages</h2>\n")
+	h.raw("<section class=\"fulltext\">\n<h2>共同片段 Shared fragments</h2>\n")
 	for i, p := range flagged {
 		if i == maxPairDetails {
 			h.rawf("<p class=\"note\">另有 %d 对 and %d more flagged pairs: see the JSON result or the app.</p>\n", len(flagged)-i, len(flagged)-i)
 			break
 		}
 		h.rawf("<h3 id=\"pair%d\">%d. %s ↔ %s · %s</h3>\n", i+1, i+1, esc(docName(h.c, p.A)), esc(docName(h.c, p.B)), pct(p.Similarity))
-		passages := longestPassages(p.Passages, maxPairPassages)
-		for _, ps := range passages {
+		h.rawf("<p class=\"note\">%d 处共同片段 fragments · A 在 B 中 %s of A in B · B 在 A 中 %s of B in A · %s 字 characters</p>\n",
+			len(p.Fragments), pct(p.AShare), pct(p.BShare), thousands(p.SharedChars))
+		for _, g := range fragmentGroups(p) {
 			h.raw("<div class=\"pair s0\">\n")
-			h.side(p.A, ps.A, 0)
-			h.side(p.B, ps.B, 1)
+			h.side(p.A, g.APara, g.A, 0)
+			h.side(p.B, g.BPara, g.B, 1)
 			h.raw("</div>\n")
-		}
-		if len(p.Passages) > len(passages) {
-			h.rawf("<p class=\"note\">另有 %d 段 and %d more passages.</p>\n", len(p.Passages)-len(passages), len(p.Passages)-len(passages))
 		}
 	}
 	h.raw("</section>\n")
 }
 
-func (h *cmpHTML) side(doc int, spans []compare.Span, colour int) {
+func (h *cmpHTML) side(doc, para int, spans [][2]int, colour int) {
 	d := &h.c.Documents[doc]
-	h.rawf("<div class=\"side s%d\"><h4>%s <small>第 %d 段 paragraph %d</small></h4>", colour, esc(docName(h.c, doc)), spans[0].Para+1, spans[0].Para+1)
-	for _, para := range spanParas(spans) {
-		if para < 0 || para >= len(d.Paragraphs) {
-			continue
-		}
-		text := []rune(d.Paragraphs[para].Text)
-		var rs [][2]int
-		for _, s := range spans {
-			if s.Para == para {
-				rs = append(rs, [2]int{s.Start, s.End})
-			}
-		}
-		a, e := excerptWindow(len(text), rs, excerptContext)
-		mk := spanMarks(len(text), rs, colour)
-		h.raw("<p>")
-		if a > 0 {
-			h.raw("…")
-		}
-		h.marked(text[a:e], mk[a:e])
-		if e < len(text) {
-			h.raw("…")
-		}
-		h.raw("</p>")
+	if para < 0 || para >= len(d.Paragraphs) {
+		return
 	}
-	h.raw("</div>\n")
+	h.rawf("<div class=\"side s%d\"><h4>%s <small>第 %d 段 paragraph %d</small></h4>", colour, esc(docName(h.c, doc)), para+1, para+1)
+	text := []rune(d.Paragraphs[para].Text)
+	a, e := excerptWindow(len(text), spans, excerptContext)
+	mk := spanMarks(len(text), spans, colour)
+	h.raw("<p>")
+	if a > 0 {
+		h.raw("…")
+	}
+	h.marked(text[a:e], mk[a:e])
+	if e < len(text) {
+		h.raw("…")
+	}
+	h.raw("</p></div>\n")
 }

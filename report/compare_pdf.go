@@ -1,15 +1,15 @@
 package report
 
-// The class comparison as PDF: the flagged pairs ranked, then for each of them its longest shared
-// passages side by side, the text left out as common to the class, and the files that could not be
-// read. It is drawn with the same writer, fonts and colours as the check report.
+// The class comparison as PDF: the flagged pairs ranked, the clusters they form, the students'
+// info, then for each flagged pair every fragment both documents share, side by side, the text left
+// out as common to the class, and the files that could not be read or were skipped. It is drawn
+// with the same writer, fonts and colours as the check report.
 
 import (
 	"bytes"
 	"fmt"
 	"io"
-	"path/filepath"
-	"sort"
+	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -18,15 +18,9 @@ import (
 	"thesischeck/keys"
 )
 
-const (
-	// maxPairPassages bounds the passages printed for one pair (the longest); the rest are counted.
-	maxPairPassages = 4
-	// maxPairDetails bounds the pairs whose passages are printed, most similar first.
-	maxPairDetails = 60
-)
-
 // WriteComparisonPDF writes a class comparison as a PDF pair list signed whole by s. c must be
-// signed by s first (SignComparison): its JSON rides along inside the PDF, as a report's does.
+// signed by s first (SignComparison): its JSON, without the documents' text (Result.WithoutText)
+// and signed so, rides along inside the PDF, as a report's does.
 func WriteComparisonPDF(out io.Writer, c *compare.Result, s *keys.Signer) error {
 	if err := signedWith(c.Certificate, s); err != nil {
 		return err
@@ -40,8 +34,14 @@ func writeComparisonPDF(out io.Writer, c *compare.Result, s *keys.Signer) (err e
 			err = fmt.Errorf("report: writing PDF: %v", p)
 		}
 	}()
+	// The comparison rides along signed, without the documents' text (the pages show what is
+	// shared; the JSON file has it all): a thousand submissions' text is 70 MB.
+	slim := c.WithoutText()
+	if err := SignComparison(slim, s); err != nil {
+		return err
+	}
 	var js bytes.Buffer
-	if err := c.WriteJSON(&js); err != nil {
+	if err := slim.WriteJSON(&js); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	frame := comparisonFrame(c)
@@ -78,14 +78,6 @@ type cmpPDF struct {
 	c *compare.Result
 }
 
-// docName is how a submission is named to readers: its file name.
-func docName(c *compare.Result, i int) string {
-	if i < 0 || i >= len(c.Documents) {
-		return fmt.Sprintf("document %d", i+1)
-	}
-	return filepath.Base(c.Documents[i].Path)
-}
-
 func (w *cmpPDF) cover() {
 	c := w.c
 	w.newPage()
@@ -94,12 +86,10 @@ func (w *cmpPDF) cover() {
 	w.y += 11
 	w.rect(marginL, w.y, textW, 0.8, colAccent)
 	w.y += 5
-	failed := len(c.Failed())
-	read := len(c.Documents) - failed
 	flagged := c.Flagged()
 	meta := [][2]string{
 		{"比对时间 Date", c.Created.Format("2006-01-02 15:04:05 -07:00")},
-		{"文献 Documents", fmt.Sprintf("%d 篇已比对 compared · %d 篇无法读取 unreadable", read, failed)},
+		{"文献 Documents", documentsLine(c)},
 		{"标记阈值 Threshold", fmt.Sprintf("%s of the smaller document shared", pct(c.Threshold))},
 		{"公共文本 Common text", fmt.Sprintf("held by %d or more documents, or by a library template: not counted", c.CommonDocuments)},
 		{"签名 Signature", signatureText(c.Certificate, "")},
@@ -113,7 +103,7 @@ func (w *cmpPDF) cover() {
 	figs := []figure{
 		{Label: "疑似抄袭对", LabelEN: "Flagged pairs", Value: thousands(len(flagged))},
 		{Label: "有共同文字的对", LabelEN: "Pairs sharing text", Value: thousands(len(c.Pairs))},
-		{Label: "比对的对", LabelEN: "Pairs compared", Value: thousands(read * (read - 1) / 2)},
+		{Label: "比对的对", LabelEN: "Pairs compared", Value: thousands(c.PairsCompared())},
 	}
 	const gap = 4.0
 	bw := (textW - 2*gap) / 3
@@ -130,6 +120,8 @@ func (w *cmpPDF) cover() {
 	}
 	w.y += 23
 	w.pairTable("疑似抄袭 Flagged pairs", flagged, true)
+	w.clusters()
+	w.info()
 	if others := c.Unflagged(); len(others) > 0 {
 		w.pairTable("其他有共同文字的对 Other pairs sharing text", others, false)
 	}
@@ -137,10 +129,40 @@ func (w *cmpPDF) cover() {
 	w.unreadable()
 }
 
+// clusters lists the groups the flagged pairs join.
+func (w *cmpPDF) clusters() {
+	if len(w.c.Clusters) == 0 {
+		return
+	}
+	w.heading("群组 Clusters (joined by flagged pairs)", 11)
+	for k := range w.c.Clusters {
+		w.drawBlock(block{text: printable([]rune(clusterLine(w.c, k))), pt: 8.5, fg: colInk, x: marginL, width: textW, leading: 1.5})
+		w.y += 1
+	}
+	w.y += 2
+}
+
+// info lists the info file's columns for the documents of flagged pairs.
+func (w *cmpPDF) info() {
+	docs := infoDocs(w.c)
+	if len(docs) == 0 {
+		return
+	}
+	w.heading("学生信息 Students ("+strings.Join(w.c.InfoColumns, ", ")+")", 11)
+	for _, i := range docs {
+		vals := []string{docName(w.c, i)}
+		for _, col := range w.c.InfoColumns {
+			vals = append(vals, w.c.Documents[i].Info[col])
+		}
+		w.drawBlock(block{text: printable([]rune(strings.Join(vals, " · "))), pt: 8.5, fg: colInk, x: marginL, width: textW, leading: 1.5})
+	}
+	w.y += 2
+}
+
 func (w *cmpPDF) pairTable(title string, pairs []compare.Pair, numbered bool) {
 	const xA = marginL + 10
 	nameW := xShare - xA - 22
-	w.rankTable(title, "没有。None.", xA, [4]string{"文献 Documents", "相似度 Similarity", "共同字数 Chars", "Jaccard"}, len(pairs), func(i int) {
+	w.rankTable(title, "没有。None.", xA, [4]string{"文献 Documents", "相似度 Similarity", "A / B 占比 Shares", "共同字数 Chars"}, len(pairs), func(i int) {
 		p := pairs[i]
 		col := levelColor(p.Similarity)
 		if !p.Flagged {
@@ -150,8 +172,8 @@ func (w *cmpPDF) pairTable(title string, pairs []compare.Pair, numbered bool) {
 		w.text(xA, w.y+4.2, w.fit(docName(w.c, p.A), true, 9, nameW), true, 9, colInk)
 		w.text(xA, w.y+8, w.fit("↔ "+docName(w.c, p.B), true, 9, nameW), true, 9, colInk)
 		w.textRight(xShare, w.y+4.2, pct(p.Similarity), true, 9.5, col)
-		w.textRight(xChars, w.y+4.2, thousands(p.SharedChars), false, 9, colInk)
-		w.textRight(xJac, w.y+4.2, fmt.Sprintf("%.2f", p.Jaccard), false, 9, colInk)
+		w.textRight(xChars, w.y+4.2, sharesText(p), false, 8.5, colInk)
+		w.textRight(xJac, w.y+4.2, thousands(p.SharedChars), false, 9, colInk)
 		w.y += 10.5
 		w.rect(marginL, w.y-0.8, textW, 0.2, colRule)
 	})
@@ -174,26 +196,35 @@ func (w *cmpPDF) common() {
 }
 
 func (w *cmpPDF) unreadable() {
-	failed := w.c.Failed()
-	if len(failed) == 0 {
-		return
-	}
-	w.heading("无法读取 Not read", 10)
-	for _, i := range failed {
-		d := w.c.Documents[i]
-		w.drawBlock(block{text: printable([]rune(fmt.Sprintf("%s — %s", docName(w.c, i), d.Error))), pt: 8.5, fg: levelColor(1), x: marginL, width: textW, leading: 1.5})
+	for _, part := range []struct {
+		title string
+		docs  []int
+		why   func(d *compare.Document) string
+	}{
+		{"无法读取 Not read", w.c.Failed(), func(d *compare.Document) string { return d.Error }},
+		{"跳过 Not compared", w.c.Skipped(), func(d *compare.Document) string { return d.Skipped }},
+	} {
+		if len(part.docs) == 0 {
+			continue
+		}
+		w.heading(part.title, 10)
+		for _, i := range part.docs {
+			text := fmt.Sprintf("%s — %s", docName(w.c, i), part.why(&w.c.Documents[i]))
+			w.drawBlock(block{text: printable([]rune(text)), pt: 8.5, fg: levelColor(1), x: marginL, width: textW, leading: 1.5})
+		}
 	}
 }
 
-// details prints the longest passages of each flagged pair, the two sides one under the other.
+// details prints every fragment of each flagged pair: for each pair of paragraphs the fragments join,
+// A's paragraph around its fragments, then B's, fragments marked.
 func (w *cmpPDF) details() {
 	flagged := w.c.Flagged()
 	if len(flagged) == 0 {
 		return
 	}
 	w.newPage()
-	w.pdf.Bookmark("共同段落 Shared passages", 0, w.y)
-	w.heading("共同段落 Shared passages", 13)
+	w.pdf.Bookmark("共同片段 Shared fragments", 0, w.y)
+	w.heading("共同片段 Shared fragments", 13)
 	for i, p := range flagged {
 		if i == maxPairDetails {
 			w.drawBlock(block{text: []rune(fmt.Sprintf("另有 %d 对 and %d more flagged pairs: see the JSON result or the app", len(flagged)-i, len(flagged)-i)),
@@ -204,89 +235,34 @@ func (w *cmpPDF) details() {
 		title := fmt.Sprintf("%d. %s ↔ %s  %s", i+1, docName(w.c, p.A), docName(w.c, p.B), pct(p.Similarity))
 		w.pdf.Bookmark(title, 1, w.y)
 		w.drawBlock(block{text: printable([]rune(title)), pt: 10, bold: true, fg: colInk, x: marginL, width: textW})
-		passages := longestPassages(p.Passages, maxPairPassages)
-		for _, ps := range passages {
-			w.side(p.A, ps.A, 0)
-			w.side(p.B, ps.B, 1)
+		sub := fmt.Sprintf("%d 处共同片段 fragments · A 在 B 中 %s of A in B · B 在 A 中 %s of B in A · %s 字 characters",
+			len(p.Fragments), pct(p.AShare), pct(p.BShare), thousands(p.SharedChars))
+		w.drawBlock(block{text: []rune(sub), pt: 7.5, fg: colMuted, x: marginL, width: textW})
+		w.y += 1
+		for _, g := range fragmentGroups(p) {
+			w.side(p.A, g.APara, g.A, 0)
+			w.side(p.B, g.BPara, g.B, 1)
 			w.y += 2
-		}
-		if len(p.Passages) > len(passages) {
-			w.drawBlock(block{text: []rune(fmt.Sprintf("另有 %d 段 and %d more passages", len(p.Passages)-len(passages), len(p.Passages)-len(passages))),
-				pt: 7.5, fg: colMuted, x: marginL + 6, width: textW - 6})
 		}
 		w.y += 3
 	}
 }
 
-// side prints one document's side of a passage: the paragraph around the spans, spans highlighted.
-func (w *cmpPDF) side(doc int, spans []compare.Span, colour int) {
+// side prints one document's side of a group of fragments: the paragraph around the spans, spans
+// highlighted.
+func (w *cmpPDF) side(doc, para int, spans [][2]int, colour int) {
 	d := &w.c.Documents[doc]
+	if para < 0 || para >= len(d.Paragraphs) {
+		return
+	}
 	c := w.r.sourceColor(colour)
 	x, width := marginL+6, textW-8
-	head := fmt.Sprintf("%s · 第 %d 段 paragraph %d", docName(w.c, doc), spans[0].Para+1, spans[0].Para+1)
+	head := fmt.Sprintf("%s · 第 %d 段 paragraph %d", docName(w.c, doc), para+1, para+1)
 	w.drawBlock(block{text: []rune(w.fit(head, true, 8, width)), pt: 8, bold: true, fg: colMuted, x: x, width: width,
 		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.5})
-	for _, para := range spanParas(spans) {
-		if para < 0 || para >= len(d.Paragraphs) {
-			continue
-		}
-		src := printable([]rune(d.Paragraphs[para].Text))
-		var rs [][2]int
-		for _, s := range spans {
-			if s.Para == para {
-				rs = append(rs, [2]int{s.Start, s.End})
-			}
-		}
-		a, e := excerptWindow(len(src), rs, excerptContext)
-		text := src[a:e]
-		mk := spanMarks(len(src), rs, colour)[a:e]
-		if a > 0 {
-			text = append([]rune{'…'}, text...)
-			mk = append([]mark{{src: -1}}, mk...)
-		}
-		if e < len(src) {
-			text = append(text, '…')
-			mk = append(mk, mark{src: -1})
-		}
-		w.drawBlock(block{text: text, marks: mk, pt: excerptPt, fg: colInk, x: x, width: width,
-			panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.6})
-	}
-}
-
-// spanParas lists the paragraphs spans lie in, in order, once each.
-func spanParas(spans []compare.Span) []int {
-	var out []int
-	for _, s := range spans {
-		if len(out) == 0 || out[len(out)-1] != s.Para {
-			out = append(out, s.Para)
-		}
-	}
-	return out
-}
-
-// longestPassages returns the n passages with the most characters on the A side, in text order.
-func longestPassages(ps []compare.Passage, n int) []compare.Passage {
-	idx := make([]int, len(ps))
-	for i := range idx {
-		idx[i] = i
-	}
-	size := func(p compare.Passage) int {
-		t := 0
-		for _, s := range p.A {
-			t += s.End - s.Start
-		}
-		return t
-	}
-	sort.SliceStable(idx, func(i, j int) bool { return size(ps[idx[i]]) > size(ps[idx[j]]) })
-	idx = idx[:min(n, len(idx))]
-	sort.Ints(idx)
-	out := make([]compare.Passage, 0, len(idx))
-	for _, i := range idx {
-		if len(ps[i].A) > 0 && len(ps[i].B) > 0 {
-			out = append(out, ps[i])
-		}
-	}
-	return out
+	text, mk := excerpt(d.Paragraphs[para].Text, spans, colour)
+	w.drawBlock(block{text: text, marks: mk, pt: excerptPt, fg: colInk, x: x, width: width,
+		panel: true, hasBar: true, barX: x - 2, bar: c, leading: 1.6})
 }
 
 // comparisonNumber names a comparison, made at created, as a report number names a report.

@@ -34,23 +34,34 @@ func sampleComparison(t testing.TB) *compare.Result {
 	a0, a1 := spanOf(cmpTextA, shared)
 	b0, b1 := spanOf(cmpTextB, shared)
 	doc := func(path, text string) compare.Document {
-		return compare.Document{Path: path, Title: filepath.Base(path), Chars: len([]rune(prompt + text)), ComparedChars: len([]rune(text)),
+		return compare.Document{Path: path, Name: filepath.Base(path), Title: filepath.Base(path), Chars: len([]rune(prompt + text)), ComparedChars: len([]rune(text)),
 			CommonChars: len([]rune(prompt)),
-			Paragraphs:  []compare.Paragraph{{Text: prompt, Compared: true, Common: [][2]int{{0, len([]rune(prompt))}}}, {Text: text, Compared: true}}}
+			Paragraphs:  []compare.Paragraph{{Text: prompt, Common: [][2]int{{0, len([]rune(prompt))}}}, {Text: text}}}
 	}
-	return &compare.Result{
+	old := doc("/2025/赵六.txt", "往年的文章。")
+	old.Old = true
+	c := &compare.Result{
 		Created: time.Date(2026, 3, 1, 9, 30, 0, 0, time.UTC), Threshold: 0.15, CommonDocuments: 3,
 		Documents: []compare.Document{
 			doc("/class/张三.docx", cmpTextA), doc("/class/李四.pdf", cmpTextB), doc("/class/<i>王五.txt", "完全不同的内容。"),
-			{Path: "/class/broken.pdf", Title: "broken", Error: "extract /class/broken.pdf: file is damaged"},
+			{Path: "/class/broken.pdf", Name: "broken.pdf", Title: "broken", Error: "extract /class/broken.pdf: file is damaged"},
+			{Path: "/class/compare.pdf", Name: "compare.pdf", Title: "compare", Skipped: "a comparison ThesisCheck wrote, not a submission"},
+			old,
 		},
 		Pairs: []compare.Pair{
-			{A: 0, B: 1, Similarity: 0.4634, Jaccard: 0.31, SharedChars: 19, Flagged: true,
-				Passages: []compare.Passage{{A: []compare.Span{{Para: 1, Start: a0, End: a1}}, B: []compare.Span{{Para: 1, Start: b0, End: b1}}}}},
-			{A: 1, B: 2, Similarity: 0.05, Jaccard: 0.02, SharedChars: 2},
+			{A: 0, B: 1, Similarity: 0.4634, AShare: 0.4634, BShare: 0.4419, Jaccard: 0.31, SharedChars: 19, Flagged: true,
+				Fragments: []compare.Fragment{{APara: 1, ASpan: [2]int{a0, a1}, BPara: 1, BSpan: [2]int{b0, b1}}}},
+			{A: 1, B: 2, Similarity: 0.05, AShare: 0.04, BShare: 0.05, Jaccard: 0.02, SharedChars: 2, Fragments: []compare.Fragment{}},
 		},
 		Common: []compare.Common{{Text: prompt, Documents: 3}},
 	}
+	c.SetThreshold(0.15)
+	if _, err := c.SetInfo(&compare.Info{Columns: []string{"name", "id"}, Rows: []compare.InfoRow{
+		{File: "张三.docx", Values: []string{"Zhang San", "2024001"}}, {File: "李四.pdf", Values: []string{"Li Si", "2024002"}},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 func TestComparisonPDF(t *testing.T) {
@@ -69,10 +80,14 @@ func TestComparisonPDF(t *testing.T) {
 	flat := strings.NewReplacer("\n", "", " ", "").Replace(string(out))
 	for _, want := range []string{
 		"ThesisCheck作业比对报告/ClassComparison",
-		"3篇已比对compared·1篇无法读取unreadable", "15.0%",
-		"张三.docx", "↔李四.pdf", "46.3%", "0.31", "5.0%",
-		"作业：请说明Debian的软件包管理。", // the common text, listed
+		"3篇已比对compared·1篇往年earlier·1篇无法读取unreadable·1篇跳过skipped", "15.0%",
+		"ZhangSan·张三.docx", "↔LiSi·李四.pdf", "46.3%", "46.3%/44.2%", "5.0%",
+		"群组1Group1·2篇documents:ZhangSan·张三.docx,LiSi·李四.pdf",
+		"ZhangSan·张三.docx·ZhangSan·2024001", // the info of the flagged pair's students
+		"作业：请说明Debian的软件包管理。",               // the common text, listed
 		"broken.pdf—extract/class/broken.pdf:fileisdamaged",
+		"compare.pdf—acomparisonThesisCheckwrote,notasubmission",
+		"1处共同片段fragments·A在B中46.3%ofAinB·B在A中44.2%ofBinA",
 		// the shared passage, from both sides
 		strings.ReplaceAll(cmpTextA, " ", ""), strings.ReplaceAll(cmpTextB, " ", ""),
 		"1/2", "2/2",
@@ -90,7 +105,9 @@ func TestComparisonHTML(t *testing.T) {
 	}
 	out := buf.String()
 	for _, want := range []string{
-		"作业比对报告", "46.3%", "5.0%", "张三.docx ↔ 李四.pdf", `href="#pair1"`, `id="pair1"`,
+		"作业比对报告", "46.3%", "46.3% / 44.2%", "5.0%", "Zhang San · 张三.docx ↔ Li Si · 李四.pdf", `href="#pair1"`, `id="pair1"`,
+		"群组 1 Group 1 · 2 篇 documents", "<td>2024002</td>", "赵六.txt (往年 earlier)",
+		"compare.pdf — a comparison ThesisCheck wrote, not a submission",
 		`<mark class="s0">软件包管理系统负责安装、升级和删除软件</mark>`,
 		`<mark class="s1">软件包管理系统负责安装、升级和删除软件</mark>`,
 		"作业：请说明 Debian 的软件包管理。", "extract /class/broken.pdf: file is damaged",
@@ -109,5 +126,37 @@ func TestComparisonHTML(t *testing.T) {
 	// Only the flagged pair gets a side-by-side section.
 	if n := strings.Count(out, `<div class="pair s0">`); n != 1 {
 		t.Errorf("%d side-by-side passages, want 1", n)
+	}
+}
+
+// A comparison's JSON holds every submission's text, past the size of any check report: it still
+// verifies, and the PDF carries it without the text, signed so.
+func TestLargeComparisonVerifies(t *testing.T) {
+	me := newInstallation(t)
+	c := sampleComparison(t)
+	c.Documents[2].Paragraphs[1].Text = strings.Repeat("完全不同的内容。", (maxEmbedded>>3)/3+1) // over 64 MB
+	if err := SignComparison(c, me.signer); err != nil {
+		t.Fatal(err)
+	}
+	var js bytes.Buffer
+	if err := c.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if js.Len() <= maxEmbedded {
+		t.Fatalf("the JSON is %d bytes, not past the limit of a report", js.Len())
+	}
+	wantVerdict(t, me.verifyAs(t, writeTemp(t, "class.json", js.Bytes())), Trusted, "VALID")
+
+	var pdf bytes.Buffer
+	if err := WriteComparisonPDF(&pdf, c, me.signer); err != nil {
+		t.Fatal(err)
+	}
+	if pdf.Len() > 1<<20 {
+		t.Errorf("the PDF is %d bytes: it carries the text", pdf.Len())
+	}
+	res := me.verifyAs(t, writeTemp(t, "class.pdf", pdf.Bytes()))
+	wantVerdict(t, res, Trusted, "VALID")
+	if res.Summary.Documents != len(c.Documents) || res.Summary.Flagged != 1 {
+		t.Errorf("the PDF's comparison: %+v", res.Summary)
 	}
 }

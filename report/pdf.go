@@ -19,6 +19,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"thesischeck/assets"
+	"thesischeck/internal/written"
 	"thesischeck/keys"
 )
 
@@ -26,8 +27,8 @@ const (
 	pdfFamily = "NotoSansSC"
 	// pdfAttachmentName is the name of the embedded JSON report, pdfComparisonAttachmentName of a
 	// class comparison's.
-	pdfAttachmentName           = "thesischeck-report.json"
-	pdfComparisonAttachmentName = "thesischeck-comparison.json"
+	pdfAttachmentName           = written.ReportAttachment
+	pdfComparisonAttachmentName = written.ComparisonAttachment
 
 	pageW, pageH = 210.0, 297.0 // A4, mm
 	marginL      = 24.0         // room on the left for paragraph numbers
@@ -718,16 +719,20 @@ func excerptInfo(m *Match) string {
 }
 
 // excerptText is the part of a source paragraph printed under a flagged paragraph, with its marks.
-func excerptText(m *Match) ([]rune, []mark) {
-	src := printable([]rune(m.SourceText))
-	a, e := excerptWindow(len(src), m.SourceSpans, excerptContext)
-	text := src[a:e]
-	mk := spanMarks(len(src), m.SourceSpans, m.Source)[a:e]
+func excerptText(m *Match) ([]rune, []mark) { return excerpt(m.SourceText, m.SourceSpans, m.Source) }
+
+// excerpt is text around spans (excerptContext characters each side, "…" where it is cut), the
+// spans marked as source src's.
+func excerpt(full string, spans [][2]int, src int) ([]rune, []mark) {
+	rs := printable([]rune(full))
+	a, e := excerptWindow(len(rs), spans, excerptContext)
+	text := rs[a:e]
+	mk := spanMarks(len(rs), spans, src)[a:e]
 	if a > 0 {
 		text = append([]rune{'…'}, text...)
 		mk = append([]mark{{src: -1}}, mk...)
 	}
-	if e < len(src) {
+	if e < len(rs) {
 		text = append(text, '…')
 		mk = append(mk, mark{src: -1})
 	}

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unicode/utf16"
 
 	"codeberg.org/go-pdf/fpdf"
 
@@ -264,7 +265,13 @@ func TestVerifyLegacy(t *testing.T) {
 }
 
 // utf16be is how fpdf writes text in a Unicode font.
-func utf16be(s string) []byte { return utf16BE(s) }
+func utf16be(s string) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u>>8), byte(u))
+	}
+	return b
+}
 
 func qpdf(t *testing.T, args ...string) {
 	t.Helper()

@@ -3,7 +3,7 @@
 # TXT files, check latency of a 40- and a 600-paragraph submission and of a 300-page thesis PDF
 # (thesis_s: as the app checks; thesis_cli_s: `thesischeck check` end to end, with its peak), open
 # time, peak memory and size on disk; once, import speed from DOCX files and PDF extraction against
-# pdftotext. Memory columns:
+# pdftotext; once, a class comparison of BENCH_CLASS submissions of twenty pages. Memory columns:
 # peak resident memory / the process's own part of it (anonymous pages; for the probe, after its
 # checks), the rest being pages of the mapped index and library files. Everything it
 # generates goes to a temporary folder that is removed at the end (BENCH_KEEP=1 keeps it).
@@ -87,6 +87,27 @@ time_cmd "$d/import.time" "$bin" library add --library "$d/lib" "$d/files"
 read -r secs rss _ <"$d/import.time"
 echo "docx import: $ndocx documents, $((text / 1048576)) MiB of text in ${secs}s = $(mbps "$text" "$secs") MB/s, peak $((rss / 1024))MiB"
 rm -rf "$d"
+
+# Class comparison: BENCH_CLASS (default 1,000) submissions of twenty pages each (as synth.WritePDF
+# lays a page out), Chinese and English, TXT, a twentieth of them in copying pairs; `thesischeck
+# compare` alone, then writing the signed JSON, the PDF and the CSV. Median of three, its peak.
+nclass=${BENCH_CLASS:-1000}
+for lang in zh en; do
+	d="$tmp/class-$lang"
+	chars=$("$tmp/benchgen" -class "$d/files" -n "$nclass" -pages 20 -lang "$lang" | awk '/^chars/ {print $2}')
+	line="compare $lang: $nclass submissions of 20 pages ($(python3 -c "print('%.1f' % ($chars/1e6))") M characters):"
+	for mode in alone outputs; do
+		args=()
+		[ "$mode" = outputs ] && args=(--json "$d/class.json" --pdf "$d/class.pdf" --csv "$d/class.csv")
+		for r in 1 2 3; do
+			XDG_CONFIG_HOME="$d/config" time_cmd "$d/$mode.$r" "$bin" compare "${args[@]}" "$d/files"
+		done
+		read -r secs rss _ <"$(for r in 1 2 3; do echo "$(awk '{print $1}' "$d/$mode.$r") $d/$mode.$r"; done | sort -n | awk 'NR == 2 {print $2}')"
+		line="$line $mode ${secs}s / $((rss / 1024))MiB;"
+	done
+	echo "${line%;} (bar: 15 s, 1,536 MiB)"
+	rm -rf "$d"
+done
 
 # PDF extraction against pdftotext on the same files, five runs each, in this same run.
 if command -v pdftotext >/dev/null; then

@@ -106,13 +106,17 @@ type Alignment struct {
 	// Pairs are the kept chains before merging: each chain's token range in a and the range it matched
 	// in b, so that a side-by-side view can show which run of b each run of a came from.
 	Pairs [][2][2]int
+	// Seeds are the seeds of each kept chain, in the order of Pairs: where the run of a meets the run
+	// of b word for word, for a caller that cuts a chain where either text changes paragraph.
+	Seeds [][]Seed
 }
 
-type seed struct{ i, j int32 }
+// Seed is a word bigram shared by the two texts: at word I of a and word J of b.
+type Seed struct{ I, J int32 }
 
 // chain is a run of seeds that lie along one diagonal of the two texts, give or take MaxGap.
 type chain struct {
-	seeds  []seed
+	seeds  []Seed
 	words  int // words of a covered by the seeds
 	chars  int // characters of the covered words that are not numbers
 	lastI  int32
@@ -171,7 +175,7 @@ func AlignGrams(a, b []Token, ga, gb []uint32, opt AlignOptions) Alignment {
 				chains = append(chains, best)
 				open = append(open, best)
 			}
-			best.seeds = append(best.seeds, seed{i, j})
+			best.seeds = append(best.seeds, Seed{i, j})
 			from := max(i, best.coverI)
 			for k := from; k < i+2 && int(k) < len(a); k++ {
 				if !a[k].Num {
@@ -184,33 +188,35 @@ func AlignGrams(a, b []Token, ga, gb []uint32, opt AlignOptions) Alignment {
 		}
 	}
 	var ra, rb [][2]int
+	var seeds [][]Seed
 	matched := 0
 	for _, c := range chains {
 		first, last := c.seeds[0], c.seeds[len(c.seeds)-1]
-		endA := min(int(last.i)+2, len(a))
-		if !opt.keep(c, a[first.i], a[endA-1]) {
+		endA := min(int(last.I)+2, len(a))
+		if !opt.keep(c, a[first.I], a[endA-1]) {
 			continue
 		}
 		matched += c.words
-		lo, hi := first.j, last.j
+		lo, hi := first.J, last.J
 		for _, s := range c.seeds {
-			lo, hi = min(lo, s.j), max(hi, s.j)
+			lo, hi = min(lo, s.J), max(hi, s.J)
 		}
-		startA, startB, endB := int(first.i), int(lo), min(int(hi)+2, len(b))
+		startA, startB, endB := int(first.I), int(lo), min(int(hi)+2, len(b))
 		// Words both texts have at a run's edges join it: stop words seed nothing, so a copied
 		// sentence's first "在" or last "的" was left out of it.
-		if first.j == lo {
+		if first.J == lo {
 			for startA > 0 && startB > 0 && a[startA-1].Hash == b[startB-1].Hash {
 				startA, startB = startA-1, startB-1
 			}
 		}
-		if last.j == hi {
+		if last.J == hi {
 			for endA < len(a) && endB < len(b) && a[endA].Hash == b[endB].Hash {
 				endA, endB = endA+1, endB+1
 			}
 		}
 		ra = append(ra, [2]int{startA, endA})
 		rb = append(rb, [2]int{startB, endB})
+		seeds = append(seeds, c.seeds)
 	}
 	if len(ra) == 0 {
 		return Alignment{}
@@ -219,7 +225,7 @@ func AlignGrams(a, b []Token, ga, gb []uint32, opt AlignOptions) Alignment {
 	for k := range ra {
 		pairs[k] = [2][2]int{ra[k], rb[k]}
 	}
-	return Alignment{A: mergeRuns(ra, opt.MaxGap), B: mergeRuns(rb, opt.MaxGap), MatchedA: matched, Pairs: pairs}
+	return Alignment{A: mergeRuns(ra, opt.MaxGap), B: mergeRuns(rb, opt.MaxGap), MatchedA: matched, Pairs: pairs, Seeds: seeds}
 }
 
 // gramPositions finds where each gram of a paragraph stands: an open-addressing table of grams

@@ -27,10 +27,12 @@ import (
 type Token struct {
 	Hash       uint32 // FNV-1a of the normalised word; stable across runs and machines
 	Start, End int32
-	Stop       bool    // a stop word or a number: too common to seed a match on its own
-	Num        bool    // a number: not counted as copied text on its own
 	Weight     float32 // IDF weight for SimHash; 0 for stop words
-	Sentence   uint8   // SentenceStart, SentenceEnd: where the token stands in its sentence
+	// The one-byte fields last: 20 bytes a token instead of the 24 the order Stop, Num, Weight,
+	// Sentence took (a class of a thousand twenty-page submissions holds 13 million tokens).
+	Stop     bool  // a stop word or a number: too common to seed a match on its own
+	Num      bool  // a number: not counted as copied text on its own
+	Sentence uint8 // SentenceStart, SentenceEnd: where the token stands in its sentence
 }
 
 // Token.Sentence bits. Only the checked text needs them (Align asks whether a short run is a whole
@@ -200,6 +202,12 @@ func dictsPresent(dir string) bool {
 
 // Tokens splits a normalised paragraph into words.
 func (s *Segmenter) Tokens(n Normalized) []Token { return s.tokens(n, nil) }
+
+// UnweightedTokens is Tokens without the IDF weights only SimHash uses (every Weight is 0): looking
+// the words up was a tenth of the CPU of reading a class for compare, which makes no SimHash.
+func (s *Segmenter) UnweightedTokens(n Normalized) []Token {
+	return s.tokens(n, func(uint32) float32 { return 0 })
+}
 
 // tokens is Tokens with the words weighted by weight (nil: jieba's IDF table).
 func (s *Segmenter) tokens(n Normalized, weight func(hash uint32) float32) []Token {

@@ -37,7 +37,7 @@ func Run(libraryDir, file string) error {
 }
 
 // run is Run on a given app; ready, when set, is called on the UI goroutine once the report of file is
-// shown (the window test takes its screenshot there).
+// shown, or with no file once the library is open (the window tests take their screenshots there).
 func run(a fyne.App, libraryDir, file string, ready func(*gui)) error {
 	// Every check and import needs jieba's dictionary (0.7 s to load, 1.5 s without huge pages): it
 	// loads while the user looks around, not when the first check starts. An error shows when one
@@ -48,6 +48,11 @@ func run(a fyne.App, libraryDir, file string, ready func(*gui)) error {
 	g.win.Resize(fyne.NewSize(1360, 880))
 	if file != "" {
 		g.checkFile(file)
+	} else if ready != nil {
+		go func() {
+			<-g.lh.shown
+			fyne.Do(func() { ready(g) })
+		}()
 	}
 	g.win.ShowAndRun()
 	return g.close()
@@ -122,7 +127,8 @@ func (g *gui) applyLook() {
 	g.app.Settings().SetTheme(&appTheme{variant: g.set.Theme})
 }
 
-// build (re)creates every screen in the current language; the report shown survives.
+// build (re)creates every screen in the current language; the report and the comparison shown
+// survive.
 func (g *gui) build() {
 	selected := 0
 	if g.tabs != nil {
@@ -132,6 +138,7 @@ func (g *gui) build() {
 	if g.report != nil {
 		shown = g.report
 	}
+	prevCompare := g.compare
 	g.library = newLibraryScreen(g)
 	g.check = newCheckScreen(g)
 	g.report = newReportScreen(g)
@@ -139,6 +146,9 @@ func (g *gui) build() {
 	g.settings = newSettingsScreen(g)
 	if shown != nil && shown.r != nil {
 		g.report.show(shown.r)
+	}
+	if prevCompare != nil {
+		g.compare.adopt(prevCompare)
 	}
 	g.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(g.t.T("tab.library"), theme.StorageIcon(), g.library.content),
@@ -352,9 +362,10 @@ func (g *gui) progressGate() func(stage any, done, total int) bool {
 
 // dropped sends files dropped on the window where they belong. Reports, told from theses by their
 // content, are verified; other files go to the screen showing: the library imports them, the compare
-// screen compares them, any other screen checks the first file. Telling them apart reads the files,
+// screen compares them (or, dropped on its earlier-years zone, adds them there), any other screen
+// checks the first file. Telling them apart reads the files,
 // so it runs off the UI goroutine.
-func (g *gui) dropped(_ fyne.Position, uris []fyne.URI) {
+func (g *gui) dropped(pos fyne.Position, uris []fyne.URI) {
 	var paths []string
 	for _, u := range uris {
 		if u.Scheme() == "file" {
@@ -387,7 +398,7 @@ func (g *gui) dropped(_ fyne.Position, uris []fyne.URI) {
 			case tabLibrary:
 				g.library.importPaths(docs)
 			case tabCompare:
-				g.compare.run(docs)
+				g.compare.dropped(pos, docs)
 			default:
 				g.checkFile(docs[0])
 			}

@@ -15,6 +15,9 @@ import (
 type mark struct {
 	start, end int
 	color      color.NRGBA
+	// weak marks are drawn pale and not underlined: the words a copier changed inside a passage
+	// copied, around the words that stayed.
+	weak bool
 }
 
 // markedText is wrapped text with highlighted ranges. It lays its lines out itself so that a list can
@@ -220,8 +223,12 @@ func (r *markedRenderer) build(size fyne.Size) {
 			}
 			if run.mark != nil {
 				c := run.mark.color
-				rect(color.NRGBA{c.R, c.G, c.B, 0x5a}, x, y+1, w, tm.line-2)
-				rect(c, x, y+tm.line-3, w, 2)
+				if run.mark.weak {
+					rect(color.NRGBA{c.R, c.G, c.B, 0x22}, x, y+1, w, tm.line-2)
+				} else {
+					rect(color.NRGBA{c.R, c.G, c.B, 0x5a}, x, y+1, w, tm.line-2)
+					rect(c, x, y+tm.line-3, w, 2)
+				}
 			}
 			text(string(m.text[run.start:run.end]), x, y)
 			x += w

@@ -147,7 +147,7 @@ func TestExportComparison(t *testing.T) {
 	dir := t.TempDir()
 	for _, format := range []string{"pdf", "json", "html"} {
 		path := filepath.Join(dir, "class."+format)
-		if err := exportComparison(res, format, path); err != nil {
+		if err := exportComparison(res, format, path, g.compare.roots()); err != nil {
 			t.Fatalf("%s: %v", format, err)
 		}
 		if format == "html" {

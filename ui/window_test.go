@@ -30,6 +30,12 @@ const (
 	themeEnv = "THESISCHECK_UI_THEME"
 	// keepEnv names a folder to copy the screenshots to, for a person to look at.
 	keepEnv = "THESISCHECK_KEEP_SHOTS"
+	// classEnv, oldEnv and infoEnv make the child photograph the compare screen instead: this
+	// year's class, earlier years' folder and the student list, at the sizes in sizesEnv.
+	classEnv = "THESISCHECK_UI_CLASS"
+	oldEnv   = "THESISCHECK_UI_OLD"
+	infoEnv  = "THESISCHECK_UI_INFO"
+	sizesEnv = "THESISCHECK_UI_SIZES"
 )
 
 // shots are the screens the window test photographs, in order.
@@ -39,9 +45,11 @@ var shots = []string{"report", "detail", "library", "check", "compare"}
 func windowMain(dir string) int {
 	a := app.NewWithID(appID)
 	a.Preferences().SetString("theme", os.Getenv(themeEnv))
-	err := run(a, os.Getenv(libEnv), os.Getenv(fileEnv), func(g *gui) {
-		go photograph(g, dir)
-	})
+	ready := func(g *gui) { go photograph(g, dir) }
+	if os.Getenv(classEnv) != "" {
+		ready = func(g *gui) { go photographCompare(g, dir) }
+	}
+	err := run(a, os.Getenv(libEnv), os.Getenv(fileEnv), ready)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -76,16 +84,55 @@ func photograph(g *gui, dir string) {
 		for busy := true; busy; time.Sleep(100 * time.Millisecond) {
 			fyne.DoAndWait(func() { busy = g.task != nil })
 		}
-		time.Sleep(700 * time.Millisecond) // a few frames, so the screen is painted
-		var size fyne.Size
-		fyne.DoAndWait(func() { size = g.win.Canvas().Size().Max(fyne.NewSize(1, 1)) })
-		// Fyne's Canvas().Capture() reads back a blank frame under Xvfb, so the X server is asked; the
-		// window sits at the top left of the screen (Xvfb has no window manager).
-		crop := fmt.Sprintf("%dx%d+0+0", int(size.Width), int(size.Height))
-		out, err := exec.Command("import", "-window", "root", "-crop", crop, filepath.Join(dir, name+".png")).CombinedOutput()
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "import: %v: %s\n", err, out)
+		shoot(g, filepath.Join(dir, name+".png"))
+	}
+	fyne.Do(g.app.Quit)
+}
+
+// shoot saves the window as it is painted to path.
+func shoot(g *gui, path string) {
+	time.Sleep(700 * time.Millisecond) // a few frames, so the screen is painted
+	var size fyne.Size
+	fyne.DoAndWait(func() { size = g.win.Canvas().Size().Max(fyne.NewSize(1, 1)) })
+	// Fyne's Canvas().Capture() reads back a blank frame under Xvfb, so the X server is asked; the
+	// window sits at the top left of the screen (Xvfb has no window manager).
+	crop := fmt.Sprintf("%dx%d+0+0", int(size.Width), int(size.Height))
+	out, err := exec.Command("import", "-window", "root", "-crop", crop, path).CombinedOutput()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "import: %v: %s\n", err, out)
+	}
+}
+
+// photographCompare compares the class with its earlier years and student list, then photographs
+// the compare screen and its most similar pair at each size: compare-WxH.png, pair-WxH.png.
+func photographCompare(g *gui, dir string) {
+	wait := func() {
+		for busy := true; busy; time.Sleep(100 * time.Millisecond) {
+			fyne.DoAndWait(func() { busy = g.task != nil })
 		}
+	}
+	fyne.DoAndWait(func() {
+		g.tabs.SelectIndex(tabCompare)
+		g.compare.loadInfo(os.Getenv(infoEnv))
+		g.compare.setOld([]string{os.Getenv(oldEnv)})
+		g.compare.run([]string{os.Getenv(classEnv)})
+	})
+	wait()
+	for _, sz := range strings.Split(os.Getenv(sizesEnv), ",") {
+		var w, h float32
+		fmt.Sscanf(sz, "%fx%f", &w, &h)
+		fyne.DoAndWait(func() {
+			closeOverlays(g.win)
+			g.win.Resize(fyne.NewSize(w, h))
+		})
+		shoot(g, filepath.Join(dir, "compare-"+sz+".png"))
+		fyne.DoAndWait(func() {
+			if f := g.compare.flagged; len(f) > 0 {
+				g.compare.openPair(f[0])
+				g.compare.pairView.show(1)
+			}
+		})
+		shoot(g, filepath.Join(dir, "pair-"+sz+".png"))
 	}
 	fyne.Do(g.app.Quit)
 }
@@ -213,4 +260,139 @@ func absDiff(a, b uint8) int {
 		return int(a - b)
 	}
 	return int(b - a)
+}
+
+// compareShotSizes are the window sizes the compare screen is photographed at: a small laptop and a
+// full-HD screen (clamped to the X screen, which make test sets to 1920×1080).
+var compareShotSizes = []fyne.Size{fyne.NewSize(1024, 700), fyne.NewSize(1920, 1080)}
+
+// TestCompareWindow opens the app for real, compares a class of sixteen with an earlier year and a
+// student list, and photographs the compare screen and a pair at each size: the pictures must be
+// painted, the matrix red where pairs are flagged, the pair view's current fragment blue.
+func TestCompareWindow(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Fatal("no X display: run the GUI tests under xvfb-run (make test does)")
+	}
+	screen := xScreen(t)
+	class, old, info := writeShotClass(t)
+	dir, home := t.TempDir(), t.TempDir()
+	var sizes []string
+	for _, s := range compareShotSizes {
+		w, h := min(s.Width, screen.Width), min(s.Height, screen.Height)
+		if w < s.Width || h < s.Height {
+			t.Logf("the X screen is %v: photographing %v at %vx%v", screen, s, w, h)
+		}
+		sizes = append(sizes, fmt.Sprintf("%.0fx%.0f", w, h))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), shotEnv+"="+dir, libEnv+"="+testLibrary(t), classEnv+"="+class, oldEnv+"="+old,
+		infoEnv+"="+info, sizesEnv+"="+strings.Join(sizes, ","), "HOME="+home,
+		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "XDG_DATA_HOME="+filepath.Join(home, "data"),
+		"LANG=zh_CN.UTF-8", "LC_ALL=zh_CN.UTF-8", "LANGUAGE=zh_CN.UTF-8")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("app: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "Error in Fyne call thread") {
+		t.Errorf("widgets changed off the UI goroutine:\n%s", out)
+	}
+	for _, sz := range sizes {
+		for _, name := range []string{"compare-" + sz, "pair-" + sz} {
+			img := loadPNG(t, filepath.Join(dir, name+".png"))
+			colours, share, red := colourStats(img, color.NRGBA{0xd3, 0x2f, 0x2f, 0xff})
+			_, _, blue := colourStats(img, currentFragment)
+			t.Logf("%s: %v, %d colours, commonest %.0f%%, %d red pixels, %d blue", name, img.Bounds().Size(), colours, share*100, red, blue)
+			if fmt.Sprintf("%dx%d", img.Bounds().Dx(), img.Bounds().Dy()) != sz {
+				t.Errorf("%s: %v, want %s", name, img.Bounds().Size(), sz)
+			}
+			if colours < 200 {
+				t.Errorf("%s looks blank: %d colours", name, colours)
+			}
+			if strings.HasPrefix(name, "compare") && red < 100 {
+				t.Errorf("%s: %d pixels of flagged red in the matrix", name, red)
+			}
+			if strings.HasPrefix(name, "pair") && blue < 50 {
+				t.Errorf("%s: %d pixels of the current fragment's blue", name, blue)
+			}
+			if keep := os.Getenv(keepEnv); keep != "" {
+				data, _ := os.ReadFile(filepath.Join(dir, name+".png"))
+				if err := os.WriteFile(filepath.Join(keep, name+".png"), data, 0o644); err != nil {
+					t.Error(err)
+				}
+			}
+		}
+	}
+}
+
+// xScreen is the size of the X screen, from xdpyinfo's dimensions line.
+func xScreen(t *testing.T) fyne.Size {
+	t.Helper()
+	out, err := exec.Command("xdpyinfo").Output()
+	if err != nil {
+		t.Fatalf("xdpyinfo (x11-utils): %v", err)
+	}
+	var w, h float32
+	for _, line := range strings.Split(string(out), "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "dimensions:" {
+			fmt.Sscanf(f[1], "%fx%f", &w, &h)
+		}
+	}
+	if w == 0 {
+		t.Fatalf("xdpyinfo gave no dimensions:\n%s", out)
+	}
+	return fyne.NewSize(w, h)
+}
+
+// writeShotClass writes a class of sixteen for the screenshots: 2 and 3 copy from 1 (a ring), 7
+// from 6, 11 a little from 10, 14 from last year's o1; a student list names them.
+func writeShotClass(t *testing.T) (class, old, info string) {
+	t.Helper()
+	para := dictParagraphs(t, 8, 5)
+	own := func() []string {
+		var out []string
+		for range 10 {
+			out = append(out, para())
+		}
+		return out
+	}
+	docs := map[string][]string{}
+	for i := 1; i <= 16; i++ {
+		docs[fmt.Sprintf("s%02d.txt", i)] = own()
+	}
+	oldDoc := own()
+	copyInto := func(dst string, src []string, n int) {
+		copy(docs[dst], src[:n])
+	}
+	copyInto("s02.txt", docs["s01.txt"], 6)
+	copyInto("s03.txt", docs["s01.txt"], 4)
+	copyInto("s07.txt", docs["s06.txt"], 3)
+	copyInto("s11.txt", docs["s10.txt"], 2)
+	copyInto("s14.txt", oldDoc, 5)
+	base := t.TempDir()
+	class, old = filepath.Join(base, "class"), filepath.Join(base, "2025")
+	names := []string{"张伟", "王芳", "李娜", "刘洋", "陈静", "杨帆", "赵磊", "黄敏", "周杰", "吴婷", "徐明", "孙丽", "马超", "朱琳", "胡斌", "郭蕾"}
+	var csv strings.Builder
+	csv.WriteString("file,姓名,学号\n")
+	for _, d := range []string{class, old} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 1; i <= 16; i++ {
+		name := fmt.Sprintf("s%02d.txt", i)
+		if err := os.WriteFile(filepath.Join(class, name), []byte(strings.Join(docs[name], "\n\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&csv, "%s,%s,2025%03d\n", name, names[i-1], i)
+	}
+	if err := os.WriteFile(filepath.Join(old, "o1.txt"), []byte(strings.Join(oldDoc, "\n\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	info = filepath.Join(base, "students.csv")
+	if err := os.WriteFile(info, []byte(csv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return class, old, info
 }

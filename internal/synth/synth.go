@@ -44,15 +44,7 @@ func writeDocs(dir, prefix string, n, docxEvery int, doc func(i int) []string) e
 		return err
 	}
 	for i := 0; i < n; i++ {
-		d := doc(i)
-		name := filepath.Join(dir, fmt.Sprintf("%s%06d", prefix, i))
-		var err error
-		if docxEvery > 0 && i%docxEvery == 0 {
-			err = WriteDOCX(name+".docx", d)
-		} else {
-			err = WriteTXT(name+".txt", d)
-		}
-		if err != nil {
+		if err := writeDoc(filepath.Join(dir, fmt.Sprintf("%s%06d", prefix, i)), doc(i), docxEvery > 0 && i%docxEvery == 0); err != nil {
 			return err
 		}
 	}
@@ -75,6 +67,14 @@ func (c *Corpus) Submission(paras int, copyShare float64, from int) []string {
 		}
 	}
 	return out
+}
+
+// writeDoc writes paragraphs to name.docx or name.txt.
+func writeDoc(name string, paras []string, docx bool) error {
+	if docx {
+		return WriteDOCX(name+".docx", paras)
+	}
+	return WriteTXT(name+".txt", paras)
 }
 
 // WriteTXT writes paragraphs as a UTF-8 text file, a blank line between them.

@@ -8,6 +8,7 @@
 //	benchgen -probe LIBRARY -check A.txt,B.txt                  time Open and check.File in one process
 //	benchgen -import LIBRARY FOLDER                             time an import as the app makes it
 //	benchgen -time OUT COMMAND [ARG...]                         time a command and sample its memory
+//	benchgen -class DIR -n 1000 [-pages 20] [-lang zh] [-docx 0] a class of submissions for compare
 //
 // For bench.sh, the library writer prints the bytes of text it wrote; the probe prints
 // "segmenter_load_s" (jieba's dictionary), "open_s", "check_s FILE FIRST BEST" (the first check, then
@@ -53,6 +54,9 @@ func main() {
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the probe (open and checks) to this file")
 	importLib := flag.String("import", "", "import the folder given as argument into this new library, jieba's dictionary loaded first, as the app imports")
 	timeOut := flag.String("time", "", "run the command given as arguments, write its time and peak memory to this file")
+	class := flag.String("class", "", "write a class of -n submissions of -pages pages to this folder")
+	pages := flag.Int("pages", 20, "pages of each class submission")
+	lang := flag.String("lang", "zh", "language of the class: zh or en")
 	flag.Parse()
 	if *timeOut != "" {
 		if err := timeCommand(*timeOut, flag.Args()); err != nil {
@@ -103,6 +107,14 @@ func main() {
 		}
 		return
 	}
+	if *class != "" {
+		if err := writeClass(*class, *corpus, synth.ClassSpec{Docs: *n, Pages: *pages, Lang: *lang,
+			Copying: *n / 20, CopyShare: 0.4, DocxEvery: *docxEvery}); err != nil {
+			fmt.Fprintln(os.Stderr, "benchgen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*out, *n, *paras, *docxEvery, *sub, *copyShare, *from, *corpus); err != nil {
 		fmt.Fprintln(os.Stderr, "benchgen:", err)
 		os.Exit(1)
@@ -134,6 +146,23 @@ func run(out string, n, paras, docxEvery int, sub string, copyShare float64, fro
 		return err
 	}
 	fmt.Println("text_bytes", text)
+	return nil
+}
+
+// writeClass writes a class for compare: a twentieth of the submissions in copying pairs (2k+1
+// takes 40 % of its paragraphs from 2k). It prints the characters and paragraphs written.
+func writeClass(dir, corpusDirs string, spec synth.ClassSpec) error {
+	c, err := synth.Load(corpusDirs)
+	if err != nil {
+		return err
+	}
+	st, err := c.WriteClass(dir, spec)
+	if err != nil {
+		return err
+	}
+	fmt.Println("chars", st.Chars)
+	fmt.Println("paragraphs", st.Paragraphs)
+	fmt.Println("copying_pairs", spec.Copying)
 	return nil
 }
 

@@ -39,7 +39,7 @@ var ErrUntrusted = errors.New("signed by a key not trusted")
 
 const usage = `ThesisCheck (论文查重): a local plagiarism checker.
 
-  thesischeck                                                  open the desktop app
+  thesischeck [--library DIR]                                  open the desktop app
   thesischeck open [--library DIR] FILE                        open the app, check FILE, show the report
   thesischeck library add [--library DIR] [--template] PATH... add files, or folders recursively
   thesischeck library list [--library DIR] [--json]
@@ -70,6 +70,11 @@ func Run(args []string, gui GUI, stdout, stderr io.Writer) error {
 		return gui("", "")
 	}
 	cmd, rest := args[0], args[1:]
+	// "thesischeck --library DIR" (or -library=DIR) with no command opens the app on that library, as
+	// "open --library DIR" does: a student types the flag the usage shows, not a subcommand.
+	if strings.HasPrefix(cmd, "-") && cmd != "-h" && cmd != "--help" {
+		cmd, rest = "open", args
+	}
 	switch cmd {
 	case "open":
 		fs, dir := newFlags("open", stderr)

@@ -536,3 +536,28 @@ func TestExtractShowsHidden(t *testing.T) {
 		t.Errorf("warnings %+v", doc.Warnings)
 	}
 }
+
+// TestLibraryFlagOpensApp: "thesischeck --library DIR" with no command opens the app on DIR, as
+// "open --library DIR" does; a file after it is checked, and an unknown flag is still a usage error.
+func TestLibraryFlagOpensApp(t *testing.T) {
+	for _, c := range []struct {
+		args      []string
+		dir, file string
+	}{
+		{[]string{"--library", "/x/lib"}, "/x/lib", ""},
+		{[]string{"-library=/x/lib"}, "/x/lib", ""},
+		{[]string{"--library", "/x/lib", "thesis.docx"}, "/x/lib", "thesis.docx"},
+	} {
+		var gotDir, gotFile string
+		called := false
+		gui := func(dir, file string) error { called, gotDir, gotFile = true, dir, file; return nil }
+		var stdout, stderr bytes.Buffer
+		if err := Run(c.args, gui, &stdout, &stderr); err != nil || !called || gotDir != c.dir || gotFile != c.file {
+			t.Errorf("%q: err %v, app opened %v on %q with %q", c.args, err, called, gotDir, gotFile)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if err := Run([]string{"--frobnicate"}, func(string, string) error { return nil }, &stdout, &stderr); !errors.Is(err, ErrUsage) {
+		t.Errorf("--frobnicate: err = %v, want a usage error", err)
+	}
+}

@@ -169,7 +169,9 @@ func (s *libraryScreen) refresh() {
 		s.status.SetText(t.T("common.opening"))
 	default:
 		s.docs, err = lib.List()
-		if s.status.Text == t.T("common.opening") {
+		// What was said about opening the library, or failing to, is stale once it is open.
+		failed, _, _ := strings.Cut(t.T("common.libfail", "\x00"), "\x00")
+		if s.status.Text == t.T("common.opening") || strings.HasPrefix(s.status.Text, failed) {
 			s.status.SetText("")
 		}
 	}
@@ -375,11 +377,15 @@ func (s *libraryScreen) confirmRemove() {
 		dialog.ShowInformation(t.T("lib.confirmTitle"), t.T("lib.removeNone"), s.g.win)
 		return
 	}
-	dialog.ShowConfirm(t.T("lib.confirmTitle"), t.T("lib.confirm", len(ids)), func(ok bool) {
+	// Fyne's own buttons read "是 / 否" (yes / no), which answer no question the text asks.
+	d := dialog.NewConfirm(t.T("lib.confirmTitle"), t.T("lib.confirm", len(ids)), func(ok bool) {
 		if ok {
 			s.removeIDs(ids)
 		}
 	}, s.g.win)
+	d.SetConfirmText(t.T("common.ok"))
+	d.SetDismissText(t.T("common.cancel"))
+	d.Show()
 }
 
 func (s *libraryScreen) removeIDs(ids []uint64) {
@@ -387,6 +393,7 @@ func (s *libraryScreen) removeIDs(ids []uint64) {
 	if !g.idle() {
 		return
 	}
+	s.status.SetText("") // what the last import said ("导入已取消") is not about this
 	g.start(true, func(ctx context.Context, lib *library.Library, err error) func() {
 		if err == nil {
 			err = lib.Remove(ids...)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+
+	"thesischeck/library"
 )
 
 func TestLibraryImportListSearchRemove(t *testing.T) {
@@ -161,5 +164,61 @@ func TestLibraryBadFileShowsReason(t *testing.T) {
 	texts := strings.Join(screenTexts(top), "\n")
 	if !strings.Contains(texts, filepath.Join("testdata", "bad", "damaged.docx")) || !strings.Contains(texts, "not a valid ZIP") {
 		t.Errorf("dialog says:\n%s", texts)
+	}
+}
+
+// TestRemoveConfirmWordsAndStaleStatus: the remove dialog's buttons say 确定 / 取消 (Fyne's own read
+// "是 / 否"), and a removal clears what the last import said.
+func TestRemoveConfirmWordsAndStaleStatus(t *testing.T) {
+	g := newTestGUI(t, testLibrary(t), langZH)
+	s := g.library
+	s.status.SetText(g.t.T("lib.cancelled", 0))
+	s.selected[s.docs[0].ID] = true
+	s.updateRemove()
+	test.Tap(s.remove)
+	top := g.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("Remove asks nothing")
+	}
+	texts := strings.Join(screenTexts(top), "\n")
+	for _, want := range []string{"确定", "取消"} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("the remove dialog lacks %q:\n%s", want, texts)
+		}
+	}
+	for _, bad := range []string{"是", "否", "不", "Yes", "No"} {
+		for _, line := range strings.Split(texts, "\n") {
+			if line == bad {
+				t.Errorf("the remove dialog has a button %q", bad)
+			}
+		}
+	}
+	s.removeIDs([]uint64{s.docs[0].ID})
+	g.wait()
+	if s.status.Text == g.t.T("lib.cancelled", 0) {
+		t.Errorf("the status line still says %q after a removal", s.status.Text)
+	}
+}
+
+// TestSecondInstanceRefusedInChinese: a library another ThesisCheck holds is refused with a Chinese
+// reason in the Chinese app, not the core's English.
+func TestSecondInstanceRefusedInChinese(t *testing.T) {
+	dir := testLibrary(t)
+	held, err := library.Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	a := test.NewTempApp(t)
+	a.Preferences().SetString("language", langZH)
+	g := newGUI(a, dir)
+	defer g.close()
+	<-g.lh.shown
+	if !errors.Is(g.lh.err, library.ErrLocked) {
+		t.Fatalf("opening a held library: %v, want ErrLocked", g.lh.err)
+	}
+	got := g.library.status.Text
+	if !strings.Contains(got, "另一个 ThesisCheck 程序") || strings.Contains(got, "another") {
+		t.Errorf("status %q, want the Chinese refusal", got)
 	}
 }

@@ -32,7 +32,6 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 			IncludeFrontMatter: c.opt.IncludeFrontMatter},
 		Sections: []report.SectionFigure{}, Sources: []report.Source{}, Paragraphs: []report.Paragraph{},
 	}
-	r.Library.Documents, r.Library.Paragraphs = c.lib.Stats()
 
 	type srcTotal struct{ chars int }
 	perSource := map[uint64]*srcTotal{}

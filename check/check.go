@@ -148,6 +148,16 @@ func EmptyLibrary(dir string, docs, templates int) error {
 // (ErrEmptyLibrary); damage the check finds in the library is an error wrapping
 // library.ErrDamaged, never a source left out.
 func Document(ctx context.Context, lib *library.Library, doc *extract.Document, sha string, opts *Options, progress Progress) (*report.Report, error) {
+	res, err := Check(ctx, lib, doc, sha, opts, progress)
+	if err != nil {
+		return nil, err
+	}
+	return res.Report, nil
+}
+
+// Check is Document keeping what the check found, so that Result.With can leave sources out later
+// without checking again.
+func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha string, opts *Options, progress Progress) (*Result, error) {
 	o := opts.withDefaults()
 	if progress == nil {
 		progress = func(Stage, int, int) {}
@@ -206,7 +216,9 @@ func Document(ctx context.Context, lib *library.Library, doc *extract.Document, 
 	if err := lib.Damaged(); err != nil {
 		return nil, err
 	}
-	return c.build(doc, sha, paras), nil
+	r := c.build(doc, sha, paras)
+	r.Library.Documents, r.Library.Paragraphs = lib.Stats()
+	return &Result{Report: r, c: c, doc: doc, sha: sha, paras: paras}, nil
 }
 
 type paragraph struct {

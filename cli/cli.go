@@ -47,7 +47,7 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
   thesischeck library check [--library DIR] [--json]           find damage: exit 1 when there is any
   thesischeck library repair [--library DIR] [--json]          rebuild what damage left, name what is lost
   thesischeck check [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] [--include-references]
-                    [--include-front-matter] FILE
+                    [--include-front-matter] [--exclude-source ID]... FILE
   thesischeck compare [--threshold 15%] [--library DIR] [--old DIR]... [--info FILE.csv]
                       [--json OUT] [--pdf OUT] [--html OUT] [--csv OUT] PATH...
                                                                compare a class's submissions pair by pair
@@ -253,6 +253,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	refs := fs.Bool("include-references", false, "also check references and headings")
 	front := fs.Bool("include-front-matter", false, "also check the front matter: title page, declarations, authorisations, signature and date lines")
 	minRun := fs.Int("min-run", 0, "shortest copied run in characters (default 13)")
+	var excluded []uint64
+	fs.Func("exclude-source", "leave this library document (ID, as 'library list' shows) out of the figures; repeatable", func(v string) error {
+		id, err := strconv.ParseUint(v, 10, 64)
+		excluded = append(excluded, id)
+		return err
+	})
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
 		return usageError(stderr)
 	}
@@ -273,11 +279,18 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer lib.Close()
-	r, err := check.Document(ctx, lib, doc, sha, &check.Options{IncludeReferences: *refs, IncludeFrontMatter: *front, MinRunChars: *minRun}, progress)
+	for _, id := range excluded {
+		if _, _, err := lib.Doc(id); err != nil {
+			bar.done()
+			return fmt.Errorf("--exclude-source %d: %w", id, err)
+		}
+	}
+	res, err := check.Check(ctx, lib, doc, sha, &check.Options{IncludeReferences: *refs, IncludeFrontMatter: *front, MinRunChars: *minRun}, progress)
 	bar.done()
 	if err != nil {
 		return err
 	}
+	r := res.With(excluded)
 	if err := writeReport(r, *jsonOut, *pdfOut, *htmlOut, stdout); err != nil {
 		return err
 	}
@@ -330,6 +343,9 @@ func printSummary(r *report.Report, w io.Writer) {
 			break
 		}
 		fmt.Fprintf(w, "  %5.1f%%  %s\n", s.Similarity*100, s.Path)
+	}
+	for _, x := range r.ExcludedSources {
+		fmt.Fprintf(w, "left out on request: document %d %s\n", x.ID, x.Title)
 	}
 	for _, wn := range r.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", wn.Message)

@@ -129,6 +129,9 @@ func (h *htmlWriter) cover() {
 		}
 		h.raw("</tbody>\n</table>\n")
 	}
+	if text := r.excludedSourcesText(); text != "" {
+		h.rawf("<p class=\"left-out\">%s</p>\n", esc(text))
+	}
 	h.raw("</section>\n")
 
 	if len(r.Excluded) > 0 {

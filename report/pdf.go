@@ -443,6 +443,11 @@ func (w *pdfWriter) cover() {
 	w.warnings()
 	w.sectionChart()
 	w.sourceTable()
+	if text := r.excludedSourcesText(); text != "" {
+		w.ensure(9)
+		w.drawBlock(block{text: printable([]rune(text)), pt: 8.5, fg: colInk, x: marginL, width: textW, leading: 1.5})
+		w.y += 2
+	}
 	w.exclusions()
 }
 

@@ -360,3 +360,19 @@ func excerptWindow(n int, spans [][2]int, context int) (int, int) {
 	}
 	return max(0, a-context), min(n, b+context)
 }
+
+// excludedSourcesText names the sources the figures leave out on request, or is empty.
+func (r *Report) excludedSourcesText() string {
+	if len(r.ExcludedSources) == 0 {
+		return ""
+	}
+	names := make([]string, len(r.ExcludedSources))
+	for i, x := range r.ExcludedSources {
+		names[i] = fmt.Sprintf("《%s》(ID %d)", x.Title, x.ID)
+		if x.Title == "" {
+			names[i] = fmt.Sprintf("ID %d", x.ID)
+		}
+	}
+	return "已排除的来源 Sources left out on request: " + strings.Join(names, "、") +
+		"。以上各项比例均不含这些来源 Every figure above is computed without them."
+}

@@ -36,8 +36,11 @@ type Report struct {
 	Sources    []Source        `json:"sources"`
 	Paragraphs []Paragraph     `json:"paragraphs"`
 	Excluded   []Exclusion     `json:"excluded,omitempty"` // what was left out of the check, and why
-	Warnings   []Warning       `json:"warnings,omitempty"`
-	Settings   Settings        `json:"settings"`
+	// ExcludedSources are the library documents the figures leave out, as asked (the student's own
+	// earlier paper): every figure above is recomputed without them.
+	ExcludedSources []ExcludedSource `json:"excluded_sources,omitempty"`
+	Warnings        []Warning        `json:"warnings,omitempty"`
+	Settings        Settings         `json:"settings"`
 
 	// Certificate is the signer's X.509 certificate (base64 DER), whose ECDSA key made Signature
 	// (see Sign and Verify). PublicKey is instead the base64 Ed25519 key of a report signed before
@@ -132,6 +135,12 @@ type Exclusion struct {
 	Section string `json:"section"`
 	Chars   int    `json:"chars"`
 	Reason  string `json:"reason"`
+}
+
+// ExcludedSource is a library document left out of the figures on request.
+type ExcludedSource struct {
+	ID    uint64 `json:"id"`
+	Title string `json:"title,omitempty"`
 }
 
 // Warning flags something in the document a reader should know, such as characters used to dodge

@@ -1,0 +1,58 @@
+package check
+
+import (
+	"slices"
+
+	"thesischeck/extract"
+	"thesischeck/report"
+)
+
+// Result is a finished check with every alignment it found, before the longest copy settled which
+// source each character counts for. Leaving a source out (the student's own earlier paper, as
+// Turnitin and CNKI's 去除本人已发表文献 do) settles again what the others found: a passage that both
+// the excluded source and another one hold still counts, for the other.
+//
+// A Result is read-only once made; With may be called from any goroutine.
+type Result struct {
+	Report *report.Report // every source counted
+
+	c     *checker
+	doc   *extract.Document
+	sha   string
+	paras []paragraph
+}
+
+// With returns the report of the check without the library documents excluded (report.Source.ID):
+// every figure recomputed from what the check found, the same report number and time, and the
+// excluded sources recorded in Report.ExcludedSources. No excluded source gives Report itself. It
+// costs what building the report did (no search, no alignment); the figures equal a check against
+// the library without those documents, except where leaving them out of the library would have
+// changed what counts as boilerplate or which candidates the search kept. It reads nothing from the
+// library, which may be closed by then.
+func (r *Result) With(excluded []uint64) *report.Report {
+	if len(excluded) == 0 {
+		return r.Report
+	}
+	out := make([]paragraph, len(r.paras))
+	for i, p := range r.paras {
+		p.matches = slices.DeleteFunc(slices.Clone(p.matches), func(f found) bool {
+			return slices.Contains(excluded, f.ref.Doc)
+		})
+		out[i] = p
+	}
+	rep := r.c.build(r.doc, r.sha, out)
+	// The same check, told differently: its number, time and library stay (the library may have
+	// changed, or closed, since).
+	rep.Created, rep.Number, rep.Library = r.Report.Created, r.Report.Number, r.Report.Library
+	ids := slices.Clone(excluded)
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	for _, id := range ids {
+		x := report.ExcludedSource{ID: id}
+		if s, ok := r.c.sources[id]; ok { // one the check found nothing in has no title at hand
+			x.Title = s.info.Title
+		}
+		rep.ExcludedSources = append(rep.ExcludedSources, x)
+	}
+	return rep
+}

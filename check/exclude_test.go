@@ -1,0 +1,105 @@
+package check
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"thesischeck/library"
+	"thesischeck/report"
+)
+
+// TestExcludeSourceRecomputes: leaving a source out gives the figures of a check against the library
+// without it, and a passage the excluded source shares with another one counts for the other.
+func TestExcludeSourceRecomputes(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(libDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	reeds := libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲").text
+	wetlandOnly := libPara(t, "zh-wetland.txt", "城市的肾脏").text
+	libr := libPara(t, "zh-library.txt", "许多新建的图书馆").text
+	// The tea thesis also quotes the wetland one's paragraph on reeds.
+	a, b, c := read("zh-wetland.txt"), read("zh-library.txt"), read("zh-tea.txt")+"\n\n"+reeds+"\n"
+
+	path := filepath.Join(t.TempDir(), "thesis.txt")
+	text := "学位论文检测样本\n\n" + strings.Join(append([]string{reeds, wetlandOnly, libr}, originals...), "\n\n") + "\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check := func(lib *library.Library) *Result {
+		doc, sha, err := Read(context.Background(), path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Check(context.Background(), lib, doc, sha, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	all := check(libraryOf(t, a, b, c))
+	without := check(libraryOf(t, b, c)).Report
+
+	var wetlandID uint64
+	for _, s := range all.Report.Sources {
+		if s.Title == "d00" { // libraryOf names its files d00, d01, … in the order given
+			wetlandID = s.ID
+		}
+	}
+	if wetlandID == 0 || len(all.Report.Sources) < 2 {
+		t.Fatalf("the full check did not find the wetland thesis among %+v", all.Report.Sources)
+	}
+	if all.With(nil) != all.Report {
+		t.Error("With no exclusion is not the report itself")
+	}
+	got := all.With([]uint64{wetlandID})
+	checkInvariants(t, got)
+	if got.Similarity >= all.Report.Similarity {
+		t.Errorf("similarity %.4f after leaving a source out, %.4f with it", got.Similarity, all.Report.Similarity)
+	}
+	if got.Number != all.Report.Number || !got.Created.Equal(all.Report.Created) {
+		t.Error("the recomputed report has another number or time")
+	}
+	if len(got.ExcludedSources) != 1 || got.ExcludedSources[0].ID != wetlandID || got.ExcludedSources[0].Title != "d00" {
+		t.Errorf("excluded sources %+v", got.ExcludedSources)
+	}
+	figures := func(r *report.Report) []float64 {
+		return []float64{r.Similarity, r.SimilarityExcludingQuotes, r.MaxSingleSource, float64(r.CopiedChars),
+			float64(r.QuotedChars), float64(r.TemplateChars), float64(r.FlaggedParas), float64(len(r.Sources))}
+	}
+	if g, w := figures(got), figures(without); !equalFloats(g, w) {
+		t.Errorf("figures without the source %v, a check without it %v", g, w)
+	}
+	sameDoc := map[string]string{"d01": "d00", "d02": "d01"} // b and c, in the library without a
+	for i := range without.Sources {
+		g, w := got.Sources[i], without.Sources[i]
+		if sameDoc[g.Title] != w.Title || g.Similarity != w.Similarity || g.CopiedChars != w.CopiedChars {
+			t.Errorf("source %d: %s %.4f %d, a check without it: %s %.4f %d", i, g.Title, g.Similarity, g.CopiedChars, w.Title, w.Similarity, w.CopiedChars)
+		}
+	}
+	for i := range without.Paragraphs {
+		g, w := got.Paragraphs[i], without.Paragraphs[i]
+		if g.Status != w.Status || g.Similarity != w.Similarity || len(g.Matches) != len(w.Matches) {
+			t.Errorf("paragraph %d: %s %.4f %d matches, a check without it: %s %.4f %d", i, g.Status, g.Similarity, len(g.Matches), w.Status, w.Similarity, len(w.Matches))
+		}
+	}
+	// The reeds paragraph, held by both, now counts for the tea thesis.
+	if p := findPara(t, got, reeds); p.Status != statusCopied || len(p.Matches) == 0 {
+		t.Errorf("the shared paragraph no longer counts: %+v", p)
+	}
+}
+
+func equalFloats(a, b []float64) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}

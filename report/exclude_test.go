@@ -1,0 +1,57 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestExcludedSourcesRecorded: a report that leaves a source out says which, in its JSON (signed
+// with it), its HTML and its PDF.
+func TestExcludedSourcesRecorded(t *testing.T) {
+	r := sampleReport(t)
+	r.ExcludedSources = []ExcludedSource{{ID: 42, Title: "本人已发表的论文"}}
+
+	var js bytes.Buffer
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Excluded []ExcludedSource `json:"excluded_sources"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Excluded) != 1 || back.Excluded[0].ID != 42 {
+		t.Errorf("JSON excluded_sources %+v (%v)", back.Excluded, err)
+	}
+
+	var html bytes.Buffer
+	if err := r.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html.String(), "《本人已发表的论文》(ID 42)") {
+		t.Error("the HTML does not name the source left out")
+	}
+
+	path := writeSamplePDF(t, r) // signs r, excluded sources and all
+	out, err := exec.Command(popplerTool(t, "pdftotext"), "-enc", "UTF-8", path, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	if flat := squeeze(string(out)); !strings.Contains(flat, "《本人已发表的论文》(ID42)") {
+		t.Error("the PDF does not name the source left out")
+	}
+	// The signature covers them: struck out, the figures no longer verify.
+	for _, x := range [][]ExcludedSource{r.ExcludedSources, nil} {
+		changed := *r
+		changed.ExcludedSources = x
+		var data bytes.Buffer
+		if err := changed.WriteJSON(&data); err != nil {
+			t.Fatal(err)
+		}
+		res, err := verifyJSON(data.Bytes(), nil)
+		if want := x != nil; err != nil || res.Intact != want {
+			t.Errorf("excluded sources %v: intact %v, want %v (%v)", x, res.Intact, want, err)
+		}
+	}
+}

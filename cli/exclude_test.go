@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"thesischeck/report"
+)
+
+// TestCheckExcludeSource: check --exclude-source leaves that library document out of every figure
+// and the report says so; an ID the library does not hold is an error, not a silent full check.
+func TestCheckExcludeSource(t *testing.T) {
+	lib := filepath.Join(t.TempDir(), "lib")
+	var out, errs bytes.Buffer
+	if err := Run([]string{"library", "add", "--library", lib, "../ui/testdata/library"}, nil, &out, &errs); err != nil {
+		t.Fatalf("library add: %v\n%s", err, errs.String())
+	}
+	checkJSON := func(extra ...string) *report.Report {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		args := append(append([]string{"check", "--library", lib, "--json", "-"}, extra...), "../ui/testdata/thesis.txt")
+		if err := Run(args, nil, &stdout, &stderr); err != nil {
+			t.Fatalf("%q: %v\n%s", args, err, stderr.String())
+		}
+		var r report.Report
+		if err := json.NewDecoder(&stdout).Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		return &r
+	}
+	full := checkJSON()
+	if len(full.Sources) < 2 {
+		t.Fatalf("the thesis copies from %d sources, want both", len(full.Sources))
+	}
+	top := full.Sources[0]
+	r := checkJSON("--exclude-source", strconv.FormatUint(top.ID, 10))
+	if r.Similarity >= full.Similarity || len(r.Sources) != len(full.Sources)-1 {
+		t.Errorf("without the top source: %.4f and %d sources, with it %.4f and %d", r.Similarity, len(r.Sources), full.Similarity, len(full.Sources))
+	}
+	for _, s := range r.Sources {
+		if s.ID == top.ID {
+			t.Error("the excluded source is still listed")
+		}
+	}
+	if len(r.ExcludedSources) != 1 || r.ExcludedSources[0].ID != top.ID || r.ExcludedSources[0].Title != top.Title {
+		t.Errorf("excluded_sources %+v, want %d %q", r.ExcludedSources, top.ID, top.Title)
+	}
+	var stdout, stderr bytes.Buffer
+	if err := Run([]string{"check", "--library", lib, "--exclude-source", "999", "../ui/testdata/thesis.txt"}, nil, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "999") {
+		t.Errorf("an unknown source: %v", err)
+	}
+}

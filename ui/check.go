@@ -13,7 +13,6 @@ import (
 
 	"thesischeck/check"
 	"thesischeck/library"
-	"thesischeck/report"
 )
 
 // checkStages are the stages a check reports, in order.
@@ -161,13 +160,19 @@ func (s *checkScreen) run(path string) {
 			return func() { g.check.finished(nil, err) }
 		}
 		gate := g.progressGate()
-		r, err := check.File(ctx, lib, path, opts, func(st check.Stage, done, total int) {
+		progress := func(st check.Stage, done, total int) {
 			if !gate(st, done, total) {
 				return
 			}
 			fyne.Do(func() { g.check.stage(st, done, total) })
-		})
-		return func() { g.check.finished(r, err) }
+		}
+		// check.Check, not check.File: the result is kept so that the report can leave a source out.
+		doc, sha, err := check.Read(ctx, path, progress)
+		var res *check.Result
+		if err == nil {
+			res, err = check.Check(ctx, lib, doc, sha, opts, progress)
+		}
+		return func() { g.check.finished(res, err) }
 	})
 }
 
@@ -197,7 +202,7 @@ func (s *checkScreen) stage(st check.Stage, done, total int) {
 	}
 }
 
-func (s *checkScreen) finished(r *report.Report, err error) {
+func (s *checkScreen) finished(res *check.Result, err error) {
 	t := s.g.t
 	s.updateChoose()
 	s.cancel.Disable()
@@ -223,7 +228,7 @@ func (s *checkScreen) finished(r *report.Report, err error) {
 	}
 	s.status.SetText("")
 	s.progress.Hide()
-	s.g.report.show(r)
+	s.g.report.showResult(res)
 	s.g.tabs.SelectIndex(tabReport)
 	if s.g.onReport != nil {
 		s.g.onReport(s.g)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"thesischeck/check"
 	"thesischeck/keys"
 	"thesischeck/report"
 )
@@ -24,6 +26,10 @@ type reportScreen struct {
 	g       *gui
 	content *fyne.Container
 	r       *report.Report
+	// res is the check behind r when this app made it (nil for a report opened from a file), so
+	// that sources can be left out; excluded are those left out, and r is res.With(excluded).
+	res      *check.Result
+	excluded []uint64
 
 	overall *gauge
 	figures map[string]*canvas.Text // summary figures by label, for tests
@@ -43,6 +49,37 @@ func newReportScreen(g *gui) *reportScreen {
 	verify := widget.NewButtonWithIcon(g.t.T("ver.button"), theme.ConfirmIcon(), g.chooseReport)
 	s.content = container.NewStack(container.NewCenter(container.NewVBox(none, container.NewCenter(verify))))
 	return s
+}
+
+// showResult shows the report of a check just made, every source counted.
+func (s *reportScreen) showResult(res *check.Result) {
+	s.res, s.excluded = res, nil
+	s.show(res.Report)
+}
+
+// setExcluded leaves the source id out of the figures, or counts it again, and shows the report
+// recomputed: every figure, the text's marks and what an export signs.
+func (s *reportScreen) setExcluded(id uint64, out bool) {
+	if s.res == nil || slices.Contains(s.excluded, id) == out {
+		return
+	}
+	if out {
+		s.excluded = append(slices.Clone(s.excluded), id)
+	} else {
+		s.excluded = slices.DeleteFunc(slices.Clone(s.excluded), func(x uint64) bool { return x == id })
+	}
+	res, excluded := s.res, s.excluded
+	// Building a long thesis's report again takes a moment: off the UI goroutine, the last toggle wins.
+	s.g.pending.Add(1)
+	go func() {
+		defer s.g.pending.Done()
+		r := res.With(excluded)
+		fyne.Do(func() {
+			if s.res == res && slices.Equal(s.excluded, excluded) {
+				s.show(r)
+			}
+		})
+	}()
 }
 
 // show replaces the screen's content with r.
@@ -140,6 +177,19 @@ func (s *reportScreen) sidePanel(r *report.Report) fyne.CanvasObject {
 	for i, src := range r.Sources {
 		items.Add(s.sourceRow(i, src))
 	}
+	if len(r.ExcludedSources) > 0 {
+		items.Add(widget.NewSeparator())
+		items.Add(boldText(t.T("rep.leftOut")))
+		for _, x := range r.ExcludedSources {
+			id := x.ID
+			c := widget.NewCheck(x.Title, func(on bool) { s.setExcluded(id, !on) })
+			c.Checked = false
+			items.Add(c)
+		}
+		hint := wrapLabel(t.T("rep.leftOutHint"), 360)
+		hint.SizeName = theme.SizeNameCaptionText
+		items.Add(hint)
+	}
 	if len(r.Excluded) > 0 {
 		items.Add(widget.NewSeparator())
 		items.Add(boldText(t.T("rep.excluded")))
@@ -179,12 +229,19 @@ func (s *reportScreen) sourceRow(i int, src report.Source) fyne.CanvasObject {
 	share.TextSize = theme.TextSize() * 1.2
 	figs := widget.NewLabel(t.T("rep.copiedChars", src.CopiedChars) + " · " + t.T("rep.jaccard", fmt.Sprintf("%.2f", src.Jaccard)))
 	figs.SizeName = theme.SizeNameCaptionText
-	bar := newShareBar(src.Similarity/max(s.r.Sources[0].Similarity, 0.0001), c)
+	// Scaled to the whole document, as the figure is: a 2 % source draws a short bar, not a full one.
+	bar := newShareBar(src.Similarity, c)
 	body := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewCenter(swatch), share, name),
 		container.NewBorder(nil, nil, nil, nil, file),
 		figs, bar,
 	)
+	if s.res != nil {
+		id := src.ID
+		count := widget.NewCheck(t.T("rep.countSource"), func(on bool) { s.setExcluded(id, !on) })
+		count.Checked = true
+		body.Add(count)
+	}
 	btn := widget.NewButton("", func() {
 		if s.srcSel.SelectedIndex() == i+1 {
 			s.srcSel.SetSelectedIndex(0)

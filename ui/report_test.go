@@ -393,3 +393,64 @@ func lettersOf(s string) string {
 		return -1
 	}, s)
 }
+
+// findCheck finds the check box labelled text under o.
+func findCheck(t *testing.T, o fyne.CanvasObject, text string) *widget.Check {
+	t.Helper()
+	var found *widget.Check
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch v := o.(type) {
+		case *widget.Check:
+			if v.Text == text && found == nil {
+				found = v
+			}
+		case *fyne.Container:
+			for _, c := range v.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			r := test.WidgetRenderer(v)
+			for _, c := range r.Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	if found == nil {
+		t.Fatalf("no check box %q", text)
+	}
+	return found
+}
+
+// TestReportExcludeSource: unticking a source leaves it out, every figure is recomputed and the
+// source is listed as left out; ticking it there counts it again.
+func TestReportExcludeSource(t *testing.T) {
+	g := checkedGUI(t, langEN)
+	full := g.report.r
+	top := full.Sources[0]
+	test.Tap(findCheck(t, g.report.content, g.t.T("rep.countSource"))) // the first is the top source's
+	g.pending.Wait()
+	r := g.report.r
+	if len(r.ExcludedSources) != 1 || r.ExcludedSources[0].ID != top.ID {
+		t.Fatalf("excluded sources %+v, want %d", r.ExcludedSources, top.ID)
+	}
+	if r.Similarity >= full.Similarity || len(r.Sources) != len(full.Sources)-1 {
+		t.Errorf("after leaving the top source out: %.4f, %d sources; before %.4f, %d", r.Similarity, len(r.Sources), full.Similarity, len(full.Sources))
+	}
+	if got := g.report.overall.Text(); got != percent(r.Similarity) {
+		t.Errorf("gauge shows %s, want the recomputed %s", got, percent(r.Similarity))
+	}
+	if f := g.report.figures[g.t.T("rep.maxSingle")]; f.Text != percent(r.MaxSingleSource) {
+		t.Errorf("largest source shows %s, want %s", f.Text, percent(r.MaxSingleSource))
+	}
+	texts := strings.Join(screenTexts(g.report.content), "\n")
+	if !strings.Contains(texts, g.t.T("rep.leftOut")) {
+		t.Error("the source list does not say which source is left out")
+	}
+	test.Tap(findCheck(t, g.report.content, top.Title))
+	g.pending.Wait()
+	if r := g.report.r; len(r.ExcludedSources) != 0 || r.Similarity != full.Similarity {
+		t.Errorf("counted again: %.4f with %+v left out, want %.4f", r.Similarity, r.ExcludedSources, full.Similarity)
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"thesischeck/keys"
 	"thesischeck/library"
 	"thesischeck/report"
+	"thesischeck/rules"
 )
 
 // GUI opens the desktop app; file, when not empty, is checked and its report shown. main sets it, so
@@ -47,7 +48,8 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
   thesischeck library check [--library DIR] [--json]           find damage: exit 1 when there is any
   thesischeck library repair [--library DIR] [--json]          rebuild what damage left, name what is lost
   thesischeck check [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] [--include-references]
-                    [--include-front-matter] [--exclude-source ID]... FILE
+                    [--include-front-matter] [--exclude-source ID]... [--profile NAME|FILE] FILE
+                                                               profiles: bachelor, master, phd, or a school's file
   thesischeck compare [--threshold 15%] [--library DIR] [--old DIR]... [--info FILE.csv]
                       [--json OUT] [--pdf OUT] [--html OUT] [--csv OUT] PATH...
                                                                compare a class's submissions pair by pair
@@ -253,6 +255,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	refs := fs.Bool("include-references", false, "also check references and headings")
 	front := fs.Bool("include-front-matter", false, "also check the front matter: title page, declarations, authorisations, signature and date lines")
 	minRun := fs.Int("min-run", 0, "shortest copied run in characters (default 13)")
+	profileArg := fs.String("profile", "", "judge the figures by a school's rules: bachelor, master, phd, or a profile file (TOML or JSON)")
 	var excluded []uint64
 	fs.Func("exclude-source", "leave this library document (ID, as 'library list' shows) out of the figures; repeatable", func(v string) error {
 		id, err := strconv.ParseUint(v, 10, 64)
@@ -261,6 +264,18 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	})
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
 		return usageError(stderr)
+	}
+	opts := check.Options{IncludeReferences: *refs, IncludeFrontMatter: *front, MinRunChars: *minRun}
+	var profile *rules.Profile
+	if *profileArg != "" {
+		p, err := rules.Load(*profileArg)
+		if err != nil {
+			return err
+		}
+		profile = &p
+		po := p.Options() // the parts the school counts, and any the switches add
+		opts.IncludeReferences = opts.IncludeReferences || po.IncludeReferences
+		opts.IncludeFrontMatter = opts.IncludeFrontMatter || po.IncludeFrontMatter
 	}
 	bar := newBar(stderr)
 	progress := func(s check.Stage, done, total int) { bar.update(string(s), done, total, "") }
@@ -285,12 +300,19 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return fmt.Errorf("--exclude-source %d: %w", id, err)
 		}
 	}
-	res, err := check.Check(ctx, lib, doc, sha, &check.Options{IncludeReferences: *refs, IncludeFrontMatter: *front, MinRunChars: *minRun}, progress)
+	res, err := check.Check(ctx, lib, doc, sha, &opts, progress)
 	bar.done()
 	if err != nil {
 		return err
 	}
 	r := res.With(excluded)
+	if profile != nil {
+		if r == res.Report { // With gave the check's own report: the verdict goes on a copy
+			c := *r
+			r = &c
+		}
+		r.Verdict = profile.Judge(r)
+	}
 	if err := writeReport(r, *jsonOut, *pdfOut, *htmlOut, stdout); err != nil {
 		return err
 	}
@@ -343,6 +365,12 @@ func printSummary(r *report.Report, w io.Writer) {
 			break
 		}
 		fmt.Fprintf(w, "  %5.1f%%  %s\n", s.Similarity*100, s.Path)
+	}
+	if v := r.Verdict; v != nil {
+		fmt.Fprintf(w, "verdict: %s by the rules %q (%s %.1f%%: pass below %g%%, fail from %g%%)\n", v.Outcome, v.Profile, v.Figure, v.Value*100, v.PassBelow, v.FailFrom)
+		if v.Mismatch != "" {
+			fmt.Fprintf(w, "warning: %s\n", v.Mismatch)
+		}
 	}
 	for _, x := range r.ExcludedSources {
 		fmt.Fprintf(w, "left out on request: document %d %s\n", x.ID, x.Title)

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -52,5 +53,45 @@ func TestCheckExcludeSource(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if err := Run([]string{"check", "--library", lib, "--exclude-source", "999", "../ui/testdata/thesis.txt"}, nil, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "999") {
 		t.Errorf("an unknown source: %v", err)
+	}
+}
+
+// TestCheckProfile: check --profile puts the school's verdict in the report and the summary; a bad
+// profile file is refused before anything is checked, with its reason.
+func TestCheckProfile(t *testing.T) {
+	lib := filepath.Join(t.TempDir(), "lib")
+	var out, errs bytes.Buffer
+	if err := Run([]string{"library", "add", "--library", lib, "../ui/testdata/library"}, nil, &out, &errs); err != nil {
+		t.Fatalf("library add: %v\n%s", err, errs.String())
+	}
+	jsonPath := filepath.Join(t.TempDir(), "r.json")
+	var stdout, stderr bytes.Buffer
+	if err := Run([]string{"check", "--library", lib, "--profile", "phd", "--json", jsonPath, "../ui/testdata/thesis.txt"}, nil, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	r, err := report.Load(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := r.Verdict
+	if v == nil || v.Profile != "phd" || v.Value != r.Similarity || v.Mismatch != "" {
+		t.Fatalf("verdict %+v", v)
+	}
+	want := "pass"
+	if r.Similarity >= 0.20 {
+		want = "fail"
+	} else if r.Similarity >= 0.10 {
+		want = "revise"
+	}
+	if v.Outcome != want || !strings.Contains(stdout.String(), "verdict: "+want+` by the rules "phd"`) {
+		t.Errorf("at %.4f: verdict %q, summary %q; want %s", r.Similarity, v.Outcome, stdout.String(), want)
+	}
+	bad := filepath.Join(t.TempDir(), "school.toml")
+	if err := os.WriteFile(bad, []byte("pass_below = 30\nfail_from = 10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = Run([]string{"check", "--library", lib, "--profile", bad, "../ui/testdata/thesis.txt"}, nil, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "school.toml") || !strings.Contains(err.Error(), "pass_below") {
+		t.Errorf("a bad profile: %v", err)
 	}
 }

@@ -55,3 +55,35 @@ func TestExcludedSourcesRecorded(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictShown: a school's verdict stands under the figures, with the profile's name, in the
+// HTML and the PDF, and in the JSON as "verdict".
+func TestVerdictShown(t *testing.T) {
+	r := sampleReport(t)
+	r.Verdict = &SchoolVerdict{Profile: "master", Figure: "similarity", Value: r.Similarity, Outcome: "revise", PassBelow: 20, FailFrom: 40}
+	var js bytes.Buffer
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"verdict": {`) || !strings.Contains(js.String(), `"outcome": "revise"`) {
+		t.Error("the JSON lacks the verdict")
+	}
+	var html bytes.Buffer
+	if err := r.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"结论 Verdict: 需修改 revise", "规则 Rules: master", "pass below 20%, fail from 40%"} {
+		if !strings.Contains(html.String(), want) {
+			t.Errorf("the HTML lacks %q", want)
+		}
+	}
+	out, err := exec.Command(popplerTool(t, "pdftotext"), "-enc", "UTF-8", writeSamplePDF(t, r), "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	for _, want := range []string{"结论Verdict:需修改revise", "规则Rules:master"} {
+		if !strings.Contains(squeeze(string(out)), want) {
+			t.Errorf("the PDF lacks %q", want)
+		}
+	}
+}

@@ -94,6 +94,9 @@ func (h *htmlWriter) cover() {
 		}
 	}
 	h.raw("</section>\n")
+	if text, c := r.verdictText(); text != "" {
+		h.rawf("<p class=\"verdict\" style=\"color:%s;font-weight:bold\">%s</p>\n", c.hex(), esc(text))
+	}
 	if len(r.Warnings) > 0 {
 		h.raw("<section class=\"warn\">\n<h3>注意 Warnings</h3>\n<ul>\n")
 		for _, wn := range r.Warnings {

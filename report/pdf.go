@@ -430,6 +430,10 @@ func (w *pdfWriter) cover() {
 		w.text(x+4, w.y+20.3, f.LabelEN, false, 7.5, colMuted)
 	}
 	w.y += 26
+	if text, c := r.verdictText(); text != "" {
+		w.drawBlock(block{text: printable([]rune(text)), pt: 9.5, bold: true, fg: c, x: marginL, width: textW, leading: 1.45})
+		w.y += 2
+	}
 	small := figs[3:]
 	sw := (textW - float64(len(small)-1)*gap) / float64(len(small))
 	for i, f := range small {

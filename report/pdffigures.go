@@ -376,3 +376,28 @@ func (r *Report) excludedSourcesText() string {
 	return "已排除的来源 Sources left out on request: " + strings.Join(names, "、") +
 		"。以上各项比例均不含这些来源 Every figure above is computed without them."
 }
+
+// verdictText is the verdict of a school's rules in words, with the colour of its outcome, or empty.
+func (r *Report) verdictText() (string, rgb) {
+	v := r.Verdict
+	if v == nil {
+		return "", rgb{}
+	}
+	outcome, c := "不通过 fail", levelColor(1)
+	switch v.Outcome {
+	case "pass":
+		outcome, c = "通过 pass", levelColor(0)
+	case "revise":
+		outcome, c = "需修改 revise", levelColor(0.2)
+	}
+	figure := "总文字复制比 similarity"
+	if v.Figure == "excluding_quotes" {
+		figure = "去除引用 excluding quotes"
+	}
+	text := fmt.Sprintf("结论 Verdict: %s · 规则 Rules: %s · %s %s：低于 %g%% 通过、%g%% 及以上不通过 (pass below %g%%, fail from %g%%)",
+		outcome, v.Profile, figure, pct(v.Value), v.PassBelow, v.FailFrom, v.PassBelow, v.FailFrom)
+	if v.Mismatch != "" {
+		text += " · 注意 Note: " + v.Mismatch
+	}
+	return text, c
+}

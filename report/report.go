@@ -39,8 +39,10 @@ type Report struct {
 	// ExcludedSources are the library documents the figures leave out, as asked (the student's own
 	// earlier paper): every figure above is recomputed without them.
 	ExcludedSources []ExcludedSource `json:"excluded_sources,omitempty"`
-	Warnings        []Warning        `json:"warnings,omitempty"`
-	Settings        Settings         `json:"settings"`
+	// Verdict is a school's rules (a profile) applied to the figures, when a profile was given.
+	Verdict  *SchoolVerdict `json:"verdict,omitempty"`
+	Warnings []Warning      `json:"warnings,omitempty"`
+	Settings Settings       `json:"settings"`
 
 	// Certificate is the signer's X.509 certificate (base64 DER), whose ECDSA key made Signature
 	// (see Sign and Verify). PublicKey is instead the base64 Ed25519 key of a report signed before
@@ -141,6 +143,17 @@ type Exclusion struct {
 type ExcludedSource struct {
 	ID    uint64 `json:"id"`
 	Title string `json:"title,omitempty"`
+}
+
+// SchoolVerdict is what a profile of a school's rules makes of a report (see package rules).
+type SchoolVerdict struct {
+	Profile   string  `json:"profile"`
+	Figure    string  `json:"figure"`  // "similarity" (总文字复制比) or "excluding_quotes" (去除引用)
+	Value     float64 `json:"value"`   // that figure, a share as the figures above
+	Outcome   string  `json:"outcome"` // "pass", "revise" or "fail"
+	PassBelow float64 `json:"pass_below"`
+	FailFrom  float64 `json:"fail_from"`
+	Mismatch  string  `json:"mismatch,omitempty"` // set when the check left out other parts than the profile
 }
 
 // Warning flags something in the document a reader should know, such as characters used to dodge

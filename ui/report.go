@@ -32,6 +32,7 @@ type reportScreen struct {
 	excluded []uint64
 
 	overall *gauge
+	verdict *widget.Label           // the school's verdict under the figures, when rules are set
 	figures map[string]*canvas.Text // summary figures by label, for tests
 
 	filter  reportFilter
@@ -54,7 +55,7 @@ func newReportScreen(g *gui) *reportScreen {
 // showResult shows the report of a check just made, every source counted.
 func (s *reportScreen) showResult(res *check.Result) {
 	s.res, s.excluded = res, nil
-	s.show(res.Report)
+	s.show(s.g.set.judged(res.Report))
 }
 
 // setExcluded leaves the source id out of the figures, or counts it again, and shows the report
@@ -68,12 +69,17 @@ func (s *reportScreen) setExcluded(id uint64, out bool) {
 	} else {
 		s.excluded = slices.DeleteFunc(slices.Clone(s.excluded), func(x uint64) bool { return x == id })
 	}
-	res, excluded := s.res, s.excluded
+	s.recompute()
+}
+
+// recompute shows the report of s.res without the sources excluded, judged by the rules set.
+func (s *reportScreen) recompute() {
+	res, excluded, set := s.res, s.excluded, s.g.set
 	// Building a long thesis's report again takes a moment: off the UI goroutine, the last toggle wins.
 	s.g.pending.Add(1)
 	go func() {
 		defer s.g.pending.Done()
-		r := res.With(excluded)
+		r := set.judged(res.With(excluded))
 		fyne.Do(func() {
 			if s.res == res && slices.Equal(s.excluded, excluded) {
 				s.show(r)
@@ -112,6 +118,18 @@ func (s *reportScreen) show(r *report.Report) {
 	header := container.NewBorder(nil, nil, nil, container.NewCenter(exports), container.NewVBox(head, sub))
 
 	top := container.NewVBox(header, s.summaryBand(r))
+	if v := r.Verdict; v != nil {
+		s.verdict = widget.NewLabel(t.verdictText(v))
+		s.verdict.TextStyle.Bold = true
+		s.verdict.Wrapping = fyne.TextWrapWord
+		s.verdict.Importance = map[string]widget.Importance{"pass": widget.SuccessImportance, "revise": widget.WarningImportance}[v.Outcome]
+		if v.Outcome == "fail" {
+			s.verdict.Importance = widget.DangerImportance
+		}
+		top.Add(s.verdict)
+	} else {
+		s.verdict = nil
+	}
 	if w := s.warnings(r); w != nil {
 		top.Add(w)
 	}
@@ -490,4 +508,18 @@ func exportReport(r *report.Report, format, path string) error {
 	default:
 		return c.SaveJSON(path)
 	}
+}
+
+// verdictText says a school's verdict in plain words: the outcome first, then the rules behind it.
+func (t tr) verdictText(v *report.SchoolVerdict) string {
+	name := v.Profile
+	if t.Has("verdict.profile." + name) {
+		name = t.T("verdict.profile." + name)
+	}
+	text := t.T("verdict.line", t.T("verdict."+v.Outcome), name, t.T("verdict.figure."+v.Figure), percent(v.Value),
+		strconv.FormatFloat(v.PassBelow, 'g', -1, 64), strconv.FormatFloat(v.FailFrom, 'g', -1, 64))
+	if v.Mismatch != "" {
+		text += " " + t.T("verdict.mismatch")
+	}
+	return text
 }

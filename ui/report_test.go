@@ -18,6 +18,7 @@ import (
 	"thesischeck/check"
 	"thesischeck/keys"
 	"thesischeck/report"
+	"thesischeck/rules"
 )
 
 // checkedGUI opens the app on the test library and checks testdata/thesis.txt.
@@ -452,5 +453,39 @@ func TestReportExcludeSource(t *testing.T) {
 	g.pending.Wait()
 	if r := g.report.r; len(r.ExcludedSources) != 0 || r.Similarity != full.Similarity {
 		t.Errorf("counted again: %.4f with %+v left out, want %.4f", r.Similarity, r.ExcludedSources, full.Similarity)
+	}
+}
+
+// TestReportVerdict: with school rules chosen in Settings, the report shows the verdict under the
+// figures, the one the rules give for the figure shown; choosing other rules judges again.
+func TestReportVerdict(t *testing.T) {
+	g := checkedGUI(t, langZH)
+	if g.report.verdict != nil || g.report.r.Verdict != nil {
+		t.Fatal("a verdict without rules chosen")
+	}
+	g.settings.profile.SetSelectedIndex(indexOf(profiles, "phd"))
+	g.pending.Wait()
+	r := g.report.r
+	if r.Verdict == nil || r.Verdict.Profile != "phd" || g.report.verdict == nil {
+		t.Fatalf("no verdict after choosing the PhD rules: %+v", r.Verdict)
+	}
+	want := rules.Pass
+	switch {
+	case r.Similarity >= 0.20:
+		want = rules.Fail
+	case r.Similarity >= 0.10:
+		want = rules.Revise
+	}
+	if r.Verdict.Outcome != want || !strings.Contains(g.report.verdict.Text, g.t.T("verdict."+want)) ||
+		!strings.Contains(g.report.verdict.Text, percent(r.Similarity)) || !strings.Contains(g.report.verdict.Text, "博士") {
+		t.Errorf("at %s: verdict %q, shown %q; want %s", percent(r.Similarity), r.Verdict.Outcome, g.report.verdict.Text, want)
+	}
+	if g.app.Preferences().String("profile") != "phd" {
+		t.Error("the rules chosen are not kept")
+	}
+	g.settings.profile.SetSelectedIndex(0)
+	g.pending.Wait()
+	if g.report.r.Verdict != nil || g.report.verdict != nil {
+		t.Error("a verdict after choosing no rules")
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"thesischeck/check"
+	"thesischeck/report"
+	"thesischeck/rules"
 )
 
 // settings are the user's choices, kept in Fyne's preferences. Zero values mean the defaults.
@@ -19,6 +21,7 @@ type settings struct {
 	MinRunChars int    // 0: check's default
 	Language    string // "", langZH or langEN; "" follows the system
 	Theme       string // "", "light" or "dark"; "" follows the system
+	Profile     string // "" for none, or a built-in profile of school rules (rules.Builtin)
 }
 
 // Default thresholds, as the check package applies them to zero values; shown in the form.
@@ -34,6 +37,7 @@ func loadSettings(p fyne.Preferences) settings {
 		MinRunChars: p.Int("minRun"),
 		Language:    p.String("language"),
 		Theme:       p.String("theme"),
+		Profile:     p.String("profile"),
 	}
 }
 
@@ -43,6 +47,28 @@ func (s settings) save(p fyne.Preferences) {
 	p.SetInt("minRun", s.MinRunChars)
 	p.SetString("language", s.Language)
 	p.SetString("theme", s.Theme)
+	p.SetString("profile", s.Profile)
+}
+
+// profiles are the choices of school rules: none, then the built-in ones.
+var profiles = func() []string {
+	out := []string{""}
+	for _, p := range rules.Builtin {
+		out = append(out, p.Name)
+	}
+	return out
+}()
+
+// judged is r with the verdict of the profile set, if any; r itself is not changed (it may be a
+// check's own report, kept for recomputing).
+func (s settings) judged(r *report.Report) *report.Report {
+	p, err := rules.Load(s.Profile)
+	if s.Profile == "" || err != nil { // only built-in names are stored, which always load
+		return r
+	}
+	c := *r
+	c.Verdict = p.Judge(&c)
+	return &c
 }
 
 // checkOptions are the check's thresholds from the settings.
@@ -59,6 +85,7 @@ type settingsScreen struct {
 	minRun  *widget.Select
 	lang    *widget.Select
 	theme   *widget.Select
+	profile *widget.Select
 }
 
 func newSettingsScreen(g *gui) *settingsScreen {
@@ -89,7 +116,13 @@ func newSettingsScreen(g *gui) *settingsScreen {
 	s.lang.SetSelectedIndex(indexOf([]string{"", langZH, langEN}, g.set.Language))
 	s.theme = widget.NewSelect([]string{t.T("set.system"), t.T("set.light"), t.T("set.dark")}, nil)
 	s.theme.SetSelectedIndex(indexOf([]string{"", "light", "dark"}, g.set.Theme))
-	for _, sel := range []*widget.Select{s.hamming, s.minRun, s.lang, s.theme} {
+	names := []string{t.T("set.profileNone")}
+	for _, p := range profiles[1:] {
+		names = append(names, t.T("verdict.profile."+p))
+	}
+	s.profile = widget.NewSelect(names, nil)
+	s.profile.SetSelectedIndex(indexOf(profiles, g.set.Profile))
+	for _, sel := range []*widget.Select{s.hamming, s.minRun, s.lang, s.theme, s.profile} {
 		sel.OnChanged = func(string) { s.apply() }
 	}
 
@@ -102,6 +135,7 @@ func newSettingsScreen(g *gui) *settingsScreen {
 		widget.NewFormItem(t.T("set.library"), container.NewBorder(nil, nil, nil, browse, s.libDir)),
 		widget.NewFormItem(t.T("set.hamming"), container.NewVBox(s.hamming, help("set.hammingHelp"))),
 		widget.NewFormItem(t.T("set.minRun"), container.NewVBox(s.minRun, help("set.minRunHelp"))),
+		widget.NewFormItem(t.T("set.profile"), container.NewVBox(s.profile, help("set.profileHelp"))),
 		widget.NewFormItem(t.T("set.language"), s.lang),
 		widget.NewFormItem(t.T("set.theme"), s.theme),
 	)
@@ -120,6 +154,7 @@ func (s *settingsScreen) apply() {
 	n.MinRunChars, _ = strconv.Atoi(s.minRun.Selected)
 	n.Language = []string{"", langZH, langEN}[max(0, s.lang.SelectedIndex())]
 	n.Theme = []string{"", "light", "dark"}[max(0, s.theme.SelectedIndex())]
+	n.Profile = profiles[max(0, s.profile.SelectedIndex())]
 	if n == old {
 		return
 	}
@@ -137,6 +172,8 @@ func (s *settingsScreen) apply() {
 	if n.Language != old.Language || n.Theme != old.Theme {
 		g.applyLook()
 		g.build()
+	} else if n.Profile != old.Profile && g.report.res != nil {
+		g.report.recompute() // judged by the new rules
 	}
 }
 

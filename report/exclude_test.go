@@ -87,3 +87,41 @@ func TestVerdictShown(t *testing.T) {
 		}
 	}
 }
+
+// TestNoLibraryPathsInHandIn: the hand-in HTML and PDF name library documents by title and file
+// name, never by where they lie on the checker's machine.
+func TestNoLibraryPathsInHandIn(t *testing.T) {
+	r := sampleReport(t)
+	const folder = "/home/checker/私人/library"
+	for i := range r.Sources {
+		r.Sources[i].Path = folder + "/" + fileName(r.Sources[i].Path)
+	}
+	for i := range r.Paragraphs {
+		for j := range r.Paragraphs[i].Matches {
+			r.Paragraphs[i].Matches[j].SourcePath = folder + "/x.docx"
+		}
+	}
+	var html bytes.Buffer
+	if err := r.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(popplerTool(t, "pdftotext"), "-enc", "UTF-8", writeSamplePDF(t, r), "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	for name, text := range map[string]string{"HTML": html.String(), "PDF": squeeze(string(out))} {
+		if strings.Contains(text, "checker") || strings.Contains(text, "私人") {
+			t.Errorf("the %s shows the library's folder", name)
+		}
+		if !strings.Contains(text, squeezeIf(name == "PDF", r.sourceName(0))) {
+			t.Errorf("the %s does not name the top source %q", name, r.sourceName(0))
+		}
+	}
+}
+
+func squeezeIf(on bool, s string) string {
+	if on {
+		return squeeze(s)
+	}
+	return s
+}

@@ -128,7 +128,7 @@ func (h *htmlWriter) cover() {
 		h.raw("<table>\n<thead><tr><th></th><th>#</th><th>来源 Source</th><th class=\"n\">占比 Share</th><th class=\"n\">复制字数 Chars</th><th class=\"n\">Jaccard</th></tr></thead>\n<tbody>\n")
 		for i, s := range r.Sources {
 			h.rawf("<tr class=\"src s%d\" data-src=\"%d\" tabindex=\"0\" title=\"只看此来源 Show only this source\"><td><i class=\"sw\"></i></td><td>%d</td><td><b>%s</b><br><small>%s</small></td><td class=\"n share\">%s</td><td class=\"n\">%s</td><td class=\"n\">%.2f</td></tr>\n",
-				i, i, i+1, esc(r.sourceName(i)), esc(s.Path), esc(pct(s.Similarity)), thousands(s.CopiedChars), s.Jaccard)
+				i, i, i+1, esc(r.sourceName(i)), esc(fileName(s.Path)), esc(pct(s.Similarity)), thousands(s.CopiedChars), s.Jaccard)
 		}
 		h.raw("</tbody>\n</table>\n")
 	}
@@ -264,7 +264,7 @@ func (h *htmlWriter) compare(p *Paragraph, id string, cm []int) {
 			m.Source, m.Source+1, esc(r.sourceName(m.Source)), m.Hamming, m.Jaccard, thousands(m.CopiedChars))
 		h.rawf("<div class=\"side\"><h4>送检段落 Submission ¶%d</h4><p>", p.Index+1)
 		h.marked(text, marks(len(text), []Match{{Source: m.Source, Spans: m.Spans}}, p.Quotes))
-		h.rawf("</p></div>\n<div class=\"side\"><h4>来源段落 Source ¶%d <small>%s</small></h4><p>", m.SourceParagraph+1, esc(m.SourcePath))
+		h.rawf("</p></div>\n<div class=\"side\"><h4>来源段落 Source ¶%d <small>%s</small></h4><p>", m.SourceParagraph+1, esc(fileName(m.SourcePath)))
 		h.marked(src, spanMarks(len(src), m.SourceSpans, m.Source))
 		h.raw("</p></div>\n</div>\n")
 	}

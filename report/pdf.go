@@ -593,7 +593,7 @@ func (w *pdfWriter) sourceTable() {
 			w.text(marginL+5, w.y+4.2, fmt.Sprint(i+1), true, 8.5, colInk)
 			w.text(xTitle, w.y+4.2, w.fit(r.sourceName(i), true, 9, xShare-xTitle-20), true, 9, colInk)
 			if s.Path != "" {
-				w.text(xTitle, w.y+8, w.fit(s.Path, false, 7, xShare-xTitle-20), false, 7, colMuted)
+				w.text(xTitle, w.y+8, w.fit(fileName(s.Path), false, 7, xShare-xTitle-20), false, 7, colMuted)
 			}
 			w.textRight(xShare, w.y+4.2, pct(s.Similarity), true, 9.5, c)
 			w.textRight(xChars, w.y+4.2, thousands(s.CopiedChars), false, 9, colInk)

@@ -148,6 +148,15 @@ func (r *Report) sourceName(i int) string {
 	return fmt.Sprintf("source %d", i+1)
 }
 
+// fileName is the name of a library file without its folder: a hand-in report names library
+// documents, and never shows where they lie on the checker's machine.
+func fileName(path string) string {
+	if path == "" {
+		return ""
+	}
+	return filepath.Base(path)
+}
+
 // documentName is how the checked document is named to readers.
 func (r *Report) documentName() string {
 	if r.Document.Path != "" {

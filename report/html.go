@@ -260,8 +260,8 @@ func (h *htmlWriter) compare(p *Paragraph, id string, cm []int) {
 	for _, mi := range cm {
 		m := &p.Matches[mi]
 		src := []rune(m.SourceText)
-		h.rawf("<div class=\"pair s%d\">\n<div class=\"stats\"><i class=\"sw\"></i><b>来源 [%d] %s</b> · 汉明距离 Hamming <b>%d</b> · Jaccard <b>%.2f</b> · 复制 %s 字 copied chars</div>\n",
-			m.Source, m.Source+1, esc(r.sourceName(m.Source)), m.Hamming, m.Jaccard, thousands(m.CopiedChars))
+		h.rawf("<div class=\"pair s%d\">\n<div class=\"stats\"><i class=\"sw\"></i><b>来源 [%d] %s</b> · 段落指纹相差 <b>%d</b>/64 位 fingerprints differ in %d of 64 bits (汉明距离 Hamming) · 用词重合 shared wording <b>%.2f</b> (Jaccard) · 复制 %s 字 copied chars</div>\n",
+			m.Source, m.Source+1, esc(r.sourceName(m.Source)), m.Hamming, m.Hamming, m.Jaccard, thousands(m.CopiedChars))
 		h.rawf("<div class=\"side\"><h4>送检段落 Submission ¶%d</h4><p>", p.Index+1)
 		h.marked(text, marks(len(text), []Match{{Source: m.Source, Spans: m.Spans}}, p.Quotes))
 		h.rawf("</p></div>\n<div class=\"side\"><h4>来源段落 Source ¶%d <small>%s</small></h4><p>", m.SourceParagraph+1, esc(fileName(m.SourcePath)))

@@ -36,7 +36,7 @@ func TestHTMLContent(t *testing.T) {
 		// the quoted copy is marked both as quoted and with its source
 		`<mark class="q s2">知识就是力量`,
 		// the side-by-side view of each flagged paragraph, with the figures
-		`id="cmp-p3"`, `data-cmp="cmp-p3"`, "汉明距离 Hamming <b>9</b>", "Jaccard <b>0.41</b>",
+		`id="cmp-p3"`, `data-cmp="cmp-p3"`, "段落指纹相差 <b>9</b>/64 位 fingerprints differ in 9 of 64 bits (汉明距离 Hamming)", "用词重合 shared wording <b>0.41</b> (Jaccard)",
 		// printable: comparisons laid out under their paragraphs, page numbers and running header
 		"@media print", ".cmp[hidden]{display:block!important}", `@bottom-right{content:counter(page) " / " counter(pages)`,
 		`@top-right{content:"报告编号 TC-20261123-7F3A9C"`,

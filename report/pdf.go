@@ -723,7 +723,7 @@ func (w *pdfWriter) excerpt(m *Match) {
 
 // excerptInfo is the line of figures above a source excerpt.
 func excerptInfo(m *Match) string {
-	return fmt.Sprintf("第 %d 段 paragraph %d · 汉明距离 Hamming %d · Jaccard %.2f · 复制 %s 字 copied chars",
+	return fmt.Sprintf("第 %d 段 paragraph %d · 段落指纹相差 %d/64 位 fingerprints differ in %[3]d of 64 bits (汉明距离 Hamming) · 用词重合 shared wording %.2f (Jaccard) · 复制 %s 字 copied chars",
 		m.SourceParagraph+1, m.SourceParagraph+1, m.Hamming, m.Jaccard, thousands(m.CopiedChars))
 }
 

@@ -65,7 +65,7 @@ func TestPDFText(t *testing.T) {
 		// labels in the reader's languages, not the check's keys
 		"摘要Abstract", "参考文献References", "不可见字符Invisiblecharacters×3",
 		// a source excerpt with its figures
-		"汉明距离Hamming9", "Jaccard0.41",
+		"段落指纹相差9/64位fingerprintsdifferin9of64bits(汉明距离Hamming)", "用词重合sharedwording0.41(Jaccard)",
 		// page numbers and the running header
 		"1/2", "2/2", "毕业论文-终稿.docx", "报告编号" + r.Number,
 	} {

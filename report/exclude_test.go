@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os/exec"
 	"strings"
 	"testing"
@@ -124,4 +125,22 @@ func squeezeIf(on bool, s string) string {
 		return squeeze(s)
 	}
 	return s
+}
+
+// TestPaletteApartFromGrades: no source colour can be taken for a grade (the green, orange and red
+// of low, medium and high similarity).
+func TestPaletteApartFromGrades(t *testing.T) {
+	for _, p := range Palette {
+		c, ok := parseHex(p)
+		if !ok {
+			t.Fatalf("palette colour %q", p)
+		}
+		for _, share := range []float64{0, 0.2, 1} {
+			g := levelColor(share)
+			d := func(a, b uint8) float64 { return float64(a) - float64(b) }
+			if dist := math.Sqrt(d(c.R, g.R)*d(c.R, g.R) + d(c.G, g.G)*d(c.G, g.G) + d(c.B, g.B)*d(c.B, g.B)); dist < 70 {
+				t.Errorf("source colour %s is %.0f from the grade colour %s", p, dist, g.hex())
+			}
+		}
+	}
 }

@@ -30,7 +30,7 @@ func TestHTMLContent(t *testing.T) {
 	for _, want := range []string{
 		"23.4%", "19.8%", "12.1%", "289 / 1,234", r.Number, r.Document.SHA256,
 		// each source with its colour, and copied text marked in it
-		".s0{--c:#e6194b", ".s1{--c:#3cb44b", "可解释深度学习综述", "A Survey of Convolutional Neural Networks",
+		".s0{--c:#4363d8", ".s1{--c:#911eb4", "可解释深度学习综述", "A Survey of Convolutional Neural Networks",
 		`<mark class="s0">近年来，随着深度学习技术的快速发展`,
 		`<mark class="s1">convolutional neural networks have achieved`,
 		// the quoted copy is marked both as quoted and with its source
@@ -83,7 +83,7 @@ func TestHTMLEscapes(t *testing.T) {
 		t.Error("escaped report text is missing")
 	}
 	// The malformed colour fell back to the palette.
-	if !strings.Contains(out, ".s0{--c:#e6194b") {
+	if !strings.Contains(out, ".s0{--c:#4363d8") {
 		t.Error("a malformed source colour was not replaced by the palette colour")
 	}
 }

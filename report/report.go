@@ -204,11 +204,12 @@ func Load(path string) (*Report, error) {
 	return &r, nil
 }
 
-// Palette gives sources their colours, chosen to stay apart from each other and readable as a
-// highlight behind black text.
+// Palette gives sources their colours, chosen to stay apart from each other, readable as a
+// highlight behind black text, and apart from the grades' green, orange and red: the top source is
+// not drawn in the red that means "high similarity".
 var Palette = []string{
-	"#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#46c0c8", "#f032e6", "#9a6324",
-	"#808000", "#008080", "#e6a100", "#800000",
+	"#4363d8", "#911eb4", "#46c0c8", "#f032e6", "#9a6324", "#808000", "#008080", "#000075",
+	"#ff69b4", "#708090",
 }
 
 // ColorFor returns the colour of the source ranked i (0-based).

@@ -287,8 +287,13 @@ func wrapLabel(text string, width float32) *widget.Label {
 	return l
 }
 
-func (g *gui) showError(err error) {
-	dialog.ShowError(errors.New(g.t.errorText(err)), g.win)
+func (g *gui) showError(err error) { g.showErrorText(g.t.withAdvice(err)) }
+
+// showErrorText shows text in an error dialog. Not Fyne's own: it capitalises the first letter,
+// and a file name ("thesis.pdf: …") must read as the user named the file.
+func (g *gui) showErrorText(text string) {
+	body := container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.ErrorIcon())), nil, wrapLabel(text, 520))
+	dialog.NewCustom(g.t.T("common.error"), g.t.T("common.ok"), body, g.win).Show()
 }
 
 // fileDialogSize is the size of the file dialogs: Fyne's default cuts long paths and names short.

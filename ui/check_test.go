@@ -83,6 +83,10 @@ func TestCheckBadFileShowsReason(t *testing.T) {
 	if !strings.Contains(texts, bad) || !strings.Contains(texts, "not a valid ZIP") {
 		t.Errorf("dialog says:\n%s", texts)
 	}
+	// Fyne's error dialog would have made it "Extract testdata/…".
+	if !strings.Contains(texts, "extract "+bad) {
+		t.Errorf("the dialog does not show the message as said (a file name is not capitalised):\n%s", texts)
+	}
 	if g.check.status.Text != g.t.T("check.failed") {
 		t.Errorf("status %q", g.check.status.Text)
 	}

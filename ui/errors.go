@@ -30,6 +30,41 @@ var knownErrors = []struct {
 	{report.ErrEmbeddedTooLarge, "err.bigReport"},
 }
 
+// advice says what to do about a file refused for err, when there is something to do; path is the
+// file's name (a WPS file is told by its extension: it is refused as damaged or not a document).
+func (t tr) advice(path string, err error) string {
+	switch {
+	case errors.Is(err, extract.ErrEncrypted):
+		return t.T("err.encryptedAdvice")
+	case errors.Is(err, extract.ErrNoText):
+		return t.T("err.noTextAdvice")
+	case strings.EqualFold(filepath.Ext(path), ".wps") || strings.EqualFold(filepath.Ext(path), ".et"):
+		return t.T("err.wpsAdvice")
+	}
+	return ""
+}
+
+// withAdvice is errorText followed by what to do about it, if anything.
+func (t tr) withAdvice(err error) string {
+	msg := t.errorText(err)
+	if a := t.advice(errorSubject(err.Error()), err); a != "" {
+		msg += "\n" + a
+	}
+	return msg
+}
+
+// errorSubject is the file an error from the core names ("extract PATH: reason"), or "".
+func errorSubject(msg string) string {
+	for _, verb := range []string{"extract ", "library ", "verify "} {
+		if rest, ok := strings.CutPrefix(msg, verb); ok {
+			if i := strings.Index(rest, ": "); i > 0 {
+				return rest[:i]
+			}
+		}
+	}
+	return ""
+}
+
 // errorText is err as the user reads it. The core speaks English, with details after the reason
 // ("extract PATH: file is damaged: not a valid ZIP"), shown as they are in the English UI; the
 // Chinese UI shows a known reason translated after the file's name, and other errors as they are.
@@ -47,6 +82,10 @@ func (t tr) errorText(err error) string {
 			subject := msg[:i]
 			for _, verb := range []string{"extract ", "library ", "verify "} {
 				subject = strings.TrimPrefix(subject, verb)
+			}
+			// The details after the reason ("not a valid ZIP") stay, as the core said them.
+			if detail, ok := strings.CutPrefix(msg[i+len(": "+k.err.Error()):], ": "); ok && detail != "" {
+				text += t.T("err.detail", detail)
 			}
 			return t.T("err.file", filepath.Base(subject), text)
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"thesischeck/extract"
@@ -20,9 +21,9 @@ func TestErrorText(t *testing.T) {
 	}{
 		{langZH, enc, "论文.pdf：文件有密码保护，无法读取"},
 		{langEN, enc, "extract /home/s/论文.pdf: password protected"},
-		{langZH, fmt.Errorf("extract a.docx: %w: not a valid ZIP", extract.ErrCorrupt), "a.docx：文件已损坏"},
+		{langZH, fmt.Errorf("extract a.docx: %w: not a valid ZIP", extract.ErrCorrupt), "a.docx：文件已损坏（not a valid ZIP）"},
 		{langZH, fmt.Errorf("library /x/lib: %w", library.ErrLocked), "lib：比对库正被另一个 ThesisCheck 程序使用，请关闭它后重试"},
-		{langZH, fmt.Errorf("verify /r/x.pdf: %w: the PDF carries no embedded report", report.ErrNoReport), "x.pdf：不是 ThesisCheck 报告"},
+		{langZH, fmt.Errorf("verify /r/x.pdf: %w: the PDF carries no embedded report", report.ErrNoReport), "x.pdf：不是 ThesisCheck 报告（the PDF carries no embedded report）"},
 		{langZH, fmt.Errorf("verify /r/bomb.pdf: %w", report.ErrEmbeddedTooLarge), "bomb.pdf：内嵌文件解压后过大，任何 ThesisCheck 报告都不会这样，已拒绝"},
 		{langZH, errors.New("disk full"), "disk full"},
 		{langZH, fmt.Errorf("extract /x/pipe.txt: %w", extract.NotRegular(os.ModeNamedPipe)), "pipe.txt：不是普通文件（命名管道、设备或套接字），不能读取"},
@@ -45,5 +46,32 @@ func TestExtractionWarningsTranslated(t *testing.T) {
 				t.Errorf("%s: no warn.%s", lang, k)
 			}
 		}
+	}
+}
+
+// TestErrorAdvice: a refused file's message keeps its reason and says what to do, for a scan, a
+// password and a WPS file, in both languages.
+func TestErrorAdvice(t *testing.T) {
+	tests := []struct {
+		lang string
+		err  error
+		want []string
+	}{
+		{langZH, fmt.Errorf("extract /s/扫描版.pdf: %w", extract.ErrNoText), []string{"扫描版.pdf：没有文字层", "OCR"}},
+		{langEN, fmt.Errorf("extract /s/scan.pdf: %w", extract.ErrNoText), []string{"extract /s/scan.pdf: no text layer", "run OCR"}},
+		{langZH, fmt.Errorf("extract /s/a.pdf: %w", extract.ErrEncrypted), []string{"a.pdf：文件有密码保护", "去掉密码"}},
+		{langZH, fmt.Errorf("extract /s/论文.wps: %w", extract.ErrUnsupported), []string{"论文.wps：不是 PDF、DOCX 或文本文件", "另存为” DOCX"}},
+		{langEN, fmt.Errorf("extract /s/thesis.wps: %w: not a valid ZIP", extract.ErrCorrupt), []string{"not a valid ZIP", "Save As → DOCX"}},
+	}
+	for _, tt := range tests {
+		got := (tr{lang: tt.lang}).withAdvice(tt.err)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s %v: %q lacks %q", tt.lang, tt.err, got, w)
+			}
+		}
+	}
+	if got := (tr{lang: langEN}).withAdvice(errors.New("disk full")); got != "disk full" {
+		t.Errorf("advice for an error with none: %q", got)
 	}
 }

@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -162,5 +161,5 @@ func cmpStr(a, b string) string {
 // showDamage is how a check that found damage ends: the error, and the library screen's panel.
 func (g *gui) showDamage(err error) {
 	g.library.damaged(err)
-	dialog.ShowError(errors.New(g.t.errorText(err)+"\n\n"+g.t.T("lib.damagedHint")), g.win)
+	g.showErrorText(g.t.errorText(err) + "\n\n" + g.t.T("lib.damagedHint"))
 }

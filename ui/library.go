@@ -337,12 +337,16 @@ func (s *libraryScreen) finished(res library.AddResult, err error) {
 func (t tr) reason(path string, err error) string {
 	msg := t.errorText(err)
 	if strings.HasPrefix(msg, filepath.Base(path)+t.T("err.file", "", "")) {
-		return strings.TrimPrefix(msg, filepath.Base(path)+t.T("err.file", "", ""))
-	}
-	for _, p := range []string{path + ": ", filepath.Base(path) + ": "} {
-		if i := strings.Index(msg, p); i >= 0 {
-			msg = msg[:i] + msg[i+len(p):]
+		msg = strings.TrimPrefix(msg, filepath.Base(path)+t.T("err.file", "", ""))
+	} else {
+		for _, p := range []string{path + ": ", filepath.Base(path) + ": "} {
+			if i := strings.Index(msg, p); i >= 0 {
+				msg = msg[:i] + msg[i+len(p):]
+			}
 		}
+	}
+	if a := t.advice(path, err); a != "" {
+		msg += " " + a
 	}
 	return msg
 }

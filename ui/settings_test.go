@@ -52,7 +52,8 @@ func TestSettingsApply(t *testing.T) {
 // own language.
 func TestStringTables(t *testing.T) {
 	latin := regexp.MustCompile(`[A-Za-z]{2,}`)
-	allowed := map[string]bool{"ThesisCheck": true, "PDF": true, "DOCX": true, "TXT": true, "HTML": true, "JSON": true, "CSV": true, "SimHash": true}
+	allowed := map[string]bool{"ThesisCheck": true, "PDF": true, "DOCX": true, "TXT": true, "HTML": true, "JSON": true, "CSV": true, "SimHash": true,
+		"WPS": true, "Word": true, "OCR": true} // names of products and of a technique that Chinese users know in Latin letters
 	for key, zh := range msgs[langZH] {
 		en, ok := msgs[langEN][key]
 		if !ok || en == "" || zh == "" {

@@ -190,10 +190,13 @@ func init() {
 var bodyStarters = map[string]bool{"引言": true, "绪论": true, "前言": true, "导论": true, "绪言": true, "引论": true, "introduction": true}
 
 const (
-	sentenceEnd   = "。．.！!？?；;，,、"
-	maxHeadingCJK = 40
-	maxHeadingLat = 100
-	maxKeyRunes   = 1000
+	// maxDeclarationRunes is more running text than a declaration or an authorisation holds without
+	// a word of declaring (theirs are a few hundred characters, each sentence saying 声明 or 授权).
+	maxDeclarationRunes = 1500
+	sentenceEnd         = "。．.！!？?；;，,、"
+	maxHeadingCJK       = 40
+	maxHeadingLat       = 100
+	maxKeyRunes         = 1000
 )
 
 func classify(p Paragraph, levels bool) paraInfo {
@@ -543,6 +546,11 @@ func walkSections(ps []Paragraph, info []paraInfo, start Section) sectionWalk {
 	var beforeRefs Section = Body
 
 	bodyStarted := start == Body // an abstract comes before the body, never inside it
+	// A declaration after the body started (at the end of a thesis, or a second thesis merged into
+	// one PDF) is front matter only for as long as a declaration runs: afterBody is the section it
+	// interrupted, frontProse the running text under it that declares nothing.
+	var afterBody Section = Body
+	frontProse := 0
 	enter := func(i int, s Section) {
 		if res.anchor < 0 && (s == Abstract || s == Body) && start == Front {
 			res.anchor = i
@@ -602,10 +610,16 @@ func walkSections(ps []Paragraph, info []paraInfo, start Section) sectionWalk {
 			res.sections[i] = Front
 			continue
 		case kFront:
+			if bodyStarted && state != Front {
+				afterBody, frontProse = state, 0
+			}
 			state = Front
 			res.heading[i] = true
 		case kChapter:
 			ok := !in.weak || in.num == lastNum+1
+			if state == Front && bodyStarted && in.num == 1 {
+				ok, lastNum = true, 0 // a second document's first chapter, after its front matter
+			}
 			if state == Front && in.num == 0 && !bodyStarters[in.key] && !ps[i].Heading {
 				ok = false // "结论" before any chapter is not where a body starts
 			}
@@ -638,6 +652,14 @@ func walkSections(ps []Paragraph, info []paraInfo, start Section) sectionWalk {
 			res.heading[i] = true
 		case kText:
 			switch state {
+			case Front:
+				// Past what any declaration holds, running text that declares nothing is the body
+				// (or whatever the declaration interrupted) under headings we did not recognise.
+				if bodyStarted && in.prose && !reDeclare.MatchString(t) {
+					if frontProse += in.runes; frontProse > maxDeclarationRunes {
+						state = afterBody
+					}
+				}
 			case Abstract:
 				abstractRunes += in.runes
 				// After the key words, or far past any abstract's length, running text is the body

@@ -611,3 +611,53 @@ func TestFrontMatter(t *testing.T) {
 		})
 	}
 }
+
+// TestMergedThesesBodyNotFront: two theses merged into one file (a PDF of a thesis with another
+// appended) keep their bodies: the second's declaration does not make the rest front matter, nor
+// does its chapter numbering starting again at 1.
+func TestMergedThesesBodyNotFront(t *testing.T) {
+	thesis := func(title string, n int) []string {
+		ps := []string{
+			title, "硕士学位论文", "指导教师：王强教授",
+			"独创性声明",
+			"本人郑重声明：所呈交的学位论文是本人在导师指导下进行的研究工作及取得的研究成果。除文中已经注明引用的内容外，本论文不包含其他个人已经发表或撰写过的研究成果。",
+			"摘要",
+			"本文研究" + title + "的若干问题，提出了一种新的方法，并在多个数据集上验证了它的效果。",
+			"关键词：方法；实验",
+			"1 研究背景", // a bare number counts only in sequence
+		}
+		for i := range n {
+			ps = append(ps, fmt.Sprintf("这是%s正文的第%d段，讨论研究背景、已有工作的不足以及本文的思路。为了说明问题，我们给出了一个较长的例子：在第%d组实验中，样本被分成训练集和测试集，两者互不重叠，模型在训练集上学习参数，在测试集上报告结果，并与三种基线方法逐项比较，结果显示差距稳定而明显。", title, i+1, i+1))
+			if i == n/2 {
+				ps = append(ps, "2 研究方法")
+			}
+		}
+		return append(ps, "参考文献", "[1] 张三. 一种方法[J]. 计算机学报, 2020, 43(5): 1-15.")
+	}
+	first, second := thesis("城市湿地保护研究", 30), thesis("茶文化传播研究", 30)
+	var doc Document
+	for _, text := range append(first, second...) {
+		doc.Paragraphs = append(doc.Paragraphs, Paragraph{Text: text})
+	}
+	Structure(&doc)
+	front, body := 0, 0
+	for i, p := range doc.Paragraphs {
+		if strings.Contains(p.Text, "正文的第") {
+			body++
+			if p.FrontMatter || p.Section != Body {
+				front++
+				if front <= 3 {
+					t.Errorf("paragraph %d is %s, front matter %v: %.20s…", i, p.Section, p.FrontMatter, p.Text)
+				}
+			}
+		}
+	}
+	if front > 0 || body != 60 {
+		t.Errorf("%d of %d body paragraphs filed as front matter", front, body)
+	}
+	for _, p := range doc.Paragraphs {
+		if strings.HasPrefix(p.Text, "本人郑重声明") && !p.FrontMatter {
+			t.Error("a declaration is not front matter")
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -62,14 +63,16 @@ func newCheckScreen(g *gui) *checkScreen {
 	s.file = widget.NewLabel("")
 	s.file.TextStyle.Bold = true
 	s.file.Truncation = fyne.TextTruncateEllipsis
-	s.stages = container.NewVBox()
+	// A form's two columns: the bars start at one x, however long each stage's name is.
+	s.stages = container.New(layout.NewFormLayout())
 	for _, st := range checkStages {
 		ic := widget.NewIcon(theme.RadioButtonIcon())
 		bar := widget.NewProgressBar()
 		name := widget.NewLabel(t.T("check.stage." + string(st)))
 		s.icons = append(s.icons, ic)
 		s.bars = append(s.bars, bar)
-		s.stages.Add(container.NewBorder(nil, nil, container.NewHBox(ic, name), nil, bar))
+		s.stages.Add(container.NewHBox(ic, name))
+		s.stages.Add(bar)
 	}
 	s.status = wrapLabel("", 700)
 	s.cancel = widget.NewButtonWithIcon(t.T("common.cancel"), theme.CancelIcon(), g.cancelTask)
@@ -187,10 +190,16 @@ func (s *checkScreen) stage(st check.Stage, done, total int) {
 			if total > 0 {
 				s.bars[i].SetValue(float64(done) / float64(total))
 			}
-			if done >= total && total > 0 {
+			last := i == len(checkStages)-1
+			if done >= total && total > 0 && !last {
 				s.icons[i].SetResource(theme.ConfirmIcon())
 			} else {
 				s.icons[i].SetResource(theme.MediaPlayIcon())
+			}
+			if last && done >= total {
+				// Every paragraph is aligned, but the report is still being made (a long thesis
+				// takes seconds): the stage is done only when the report is shown.
+				s.status.SetText(s.g.t.T("check.finishing"))
 			}
 			return
 		default:

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"thesischeck/check"
 )
@@ -89,5 +91,36 @@ func TestCheckBadFileShowsReason(t *testing.T) {
 	}
 	if g.check.status.Text != g.t.T("check.failed") {
 		t.Errorf("status %q", g.check.status.Text)
+	}
+}
+
+// TestCheckLastStageHonest: with every paragraph aligned the last stage is not shown done while the
+// report is still being made, and the status says what is going on; the bars start at one x.
+func TestCheckLastStageHonest(t *testing.T) {
+	g := newTestGUI(t, testLibrary(t), langEN)
+	s := g.check
+	s.progress.Show()
+	g.win.Resize(fyne.NewSize(1024, 700))
+	last := len(checkStages) - 1
+	s.stage(checkStages[last], 40, 40)
+	if s.icons[last].Resource == theme.ConfirmIcon() {
+		t.Error("the last stage shows done before the report is made")
+	}
+	for i := range last {
+		if s.icons[i].Resource != theme.ConfirmIcon() || s.bars[i].Value != 1 {
+			t.Errorf("stage %s not done once the last one runs", checkStages[i])
+		}
+	}
+	if s.status.Text != g.t.T("check.finishing") {
+		t.Errorf("status %q while the report is made", s.status.Text)
+	}
+	x := s.bars[0].Position().X
+	if x <= 0 {
+		t.Fatal("the bars were not laid out")
+	}
+	for i, b := range s.bars {
+		if b.Position().X != x {
+			t.Errorf("bar %d starts at %v, bar 0 at %v", i, b.Position().X, x)
+		}
 	}
 }

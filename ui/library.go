@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -30,6 +31,7 @@ type libraryScreen struct {
 	empty   *widget.Label
 	totals  *widget.Label
 	status  *widget.Label
+	columns []float32 // libColumns fitted to the headers
 	failed  *widget.Label // the last import's bad files, with reasons
 	remove  *widget.Button
 	addBtns []*widget.Button
@@ -70,10 +72,12 @@ func newLibraryScreen(g *gui) *libraryScreen {
 	s.remove = widget.NewButtonWithIcon(t.T("lib.remove"), theme.DeleteIcon(), s.confirmRemove)
 	s.remove.Disable()
 
-	header := container.New(&columnLayout{libColumns},
-		widget.NewLabel(""),
-		boldLabel(t.T("lib.col.title")), boldLabel(t.T("lib.col.file")),
-		boldLabel(t.T("lib.col.paras")), boldLabel(t.T("lib.col.chars")), boldLabel(t.T("lib.col.added")))
+	heads := []string{"", t.T("lib.col.title"), t.T("lib.col.file"), t.T("lib.col.paras"), t.T("lib.col.chars"), t.T("lib.col.added")}
+	s.columns = fitColumns(libColumns, heads)
+	header := container.New(&columnLayout{s.columns}, widget.NewLabel(""))
+	for _, h := range heads[1:] {
+		header.Add(boldLabel(h))
+	}
 
 	s.list = widget.NewList(func() int { return len(s.shown) }, s.newRow, s.updateRow)
 	s.list.OnSelected = func(id widget.ListItemID) {
@@ -113,6 +117,18 @@ func newLibraryScreen(g *gui) *libraryScreen {
 	return s
 }
 
+// fitColumns widens the fixed columns of base to their headers in the language shown: "Paragraphs"
+// is longer than "段落数", and a header cut to "Paragra…" says nothing.
+func fitColumns(base []float32, headers []string) []float32 {
+	out := slices.Clone(base)
+	for i, h := range headers {
+		if out[i] > 0 && h != "" {
+			out[i] = max(out[i], fyne.MeasureText(h, theme.TextSize(), fyne.TextStyle{Bold: true}).Width+2*theme.InnerPadding()+2)
+		}
+	}
+	return out
+}
+
 func boldLabel(s string) *widget.Label {
 	l := widget.NewLabel(s)
 	l.TextStyle.Bold = true
@@ -132,7 +148,7 @@ func (s *libraryScreen) newRow() fyne.CanvasObject {
 		}
 		labels = append(labels, l)
 	}
-	return container.New(&columnLayout{libColumns}, labels...)
+	return container.New(&columnLayout{s.columns}, labels...)
 }
 
 func (s *libraryScreen) updateRow(id widget.ListItemID, o fyne.CanvasObject) {

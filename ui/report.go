@@ -307,9 +307,10 @@ func (s *reportScreen) textPanel(r *report.Report) fyne.CanvasObject {
 	hint.SizeName = theme.SizeNameCaptionText
 	hint.Truncation = fyne.TextTruncateEllipsis
 
+	// Two rows, not one: at 1024 pixels in English one row did not fit beside the source list.
 	bar := container.NewVBox(
-		container.NewBorder(nil, nil, hide, s.shown, container.NewBorder(nil, nil, s.minLbl, nil, minRun)),
-		container.NewBorder(nil, nil, nil, nil, s.srcSel),
+		container.NewBorder(nil, nil, hide, nil, container.NewBorder(nil, nil, s.minLbl, nil, minRun)),
+		container.NewBorder(nil, nil, nil, s.shown, s.srcSel),
 		hint,
 	)
 

@@ -41,11 +41,17 @@ func (s *reportScreen) summaryBand(r *report.Report) fyne.CanvasObject {
 	)
 
 	secs := container.NewVBox(boldText(t.T("rep.sections")))
+	// The figure column is as wide as its widest text ("not checked" is wider than "100.0%"), so
+	// that no text runs into the bars, and one width for every row keeps the bars aligned.
+	figW := float32(72)
+	for _, text := range []string{"100.0%", t.T("rep.status.excluded")} {
+		figW = max(figW, fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{Bold: true}).Width+8)
+	}
 	for _, sec := range r.Sections {
 		if sec.Chars == 0 {
 			continue
 		}
-		secs.Add(s.sectionRow(sec))
+		secs.Add(s.sectionRow(sec, figW))
 	}
 
 	bg := canvas.NewRectangle(themeColor(colorBand))
@@ -59,7 +65,7 @@ func (s *reportScreen) summaryBand(r *report.Report) fyne.CanvasObject {
 }
 
 // sectionRow is one part of the thesis: its name, a bar of its similarity and the figure.
-func (s *reportScreen) sectionRow(sec report.SectionFigure) fyne.CanvasObject {
+func (s *reportScreen) sectionRow(sec report.SectionFigure, figW float32) fyne.CanvasObject {
 	t := s.g.t
 	name := sec.Name
 	if t.Has("sec." + name) {
@@ -76,26 +82,32 @@ func (s *reportScreen) sectionRow(sec report.SectionFigure) fyne.CanvasObject {
 	fig.TextStyle.Bold = true
 	fig.Alignment = fyne.TextAlignTrailing
 	bar := newShareBar(sec.Similarity, themeColor(c))
-	return container.New(&columnLayout{[]float32{0, 0, 72}}, label, bar, fig)
+	return container.New(&columnLayout{[]float32{0, 0, figW}}, label, bar, fig)
 }
 
 // bandLayout gives the gauge a fixed width and splits the rest between figures and sections.
 type bandLayout struct{}
 
+// The figures never get less than they need (their labels would run into each other); the
+// sections get the rest, at least bandSections.
 func (b *bandLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	gw := float32(230)
 	rest := size.Width - gw
+	fw := min(max(rest*0.45, objs[1].MinSize().Width), rest-bandSections)
 	objs[0].Move(fyne.NewPos(0, 0))
 	objs[0].Resize(fyne.NewSize(gw, size.Height))
 	objs[1].Move(fyne.NewPos(gw, 0))
-	objs[1].Resize(fyne.NewSize(rest*0.45, size.Height))
-	objs[2].Move(fyne.NewPos(gw+rest*0.45, 0))
-	objs[2].Resize(fyne.NewSize(rest*0.55, size.Height))
+	objs[1].Resize(fyne.NewSize(fw, size.Height))
+	objs[2].Move(fyne.NewPos(gw+fw, 0))
+	objs[2].Resize(fyne.NewSize(rest-fw, size.Height))
 }
+
+// bandSections is the least width of the band's section bars.
+const bandSections = 240
 
 func (b *bandLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	h := max(objs[0].MinSize().Height, objs[1].MinSize().Height)
-	return fyne.NewSize(230+objs[1].MinSize().Width+300, max(h, 170))
+	return fyne.NewSize(230+objs[1].MinSize().Width+bandSections, max(h, 170))
 }
 
 func themeColor(n fyne.ThemeColorName) color.Color {

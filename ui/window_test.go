@@ -15,6 +15,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"thesischeck/check"
 	"thesischeck/library"
@@ -36,6 +39,8 @@ const (
 	oldEnv   = "THESISCHECK_UI_OLD"
 	infoEnv  = "THESISCHECK_UI_INFO"
 	sizesEnv = "THESISCHECK_UI_SIZES"
+	// sizeEnv is the window size of the screens' photographs, WxH.
+	sizeEnv = "THESISCHECK_UI_SIZE"
 )
 
 // shots are the screens the window test photographs, in order.
@@ -58,6 +63,17 @@ func windowMain(dir string) int {
 }
 
 func photograph(g *gui, dir string) {
+	var w, h float32
+	if _, err := fmt.Sscanf(os.Getenv(sizeEnv), "%fx%f", &w, &h); err == nil {
+		fyne.DoAndWait(func() { g.win.Resize(fyne.NewSize(w, h)) })
+	}
+	// fit.txt records, per screen, the window's size and the least its content needs: the parent
+	// asserts that the layout fits, at every size, in every language and theme.
+	fit, err := os.Create(filepath.Join(dir, "fit.txt"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	defer fit.Close()
 	steps := map[string]func(){
 		"report": func() {},
 		"detail": func() {
@@ -85,8 +101,36 @@ func photograph(g *gui, dir string) {
 			fyne.DoAndWait(func() { busy = g.task != nil })
 		}
 		shoot(g, filepath.Join(dir, name+".png"))
+		fyne.DoAndWait(func() {
+			size, min := g.win.Canvas().Size(), g.win.Content().MinSize()
+			fmt.Fprintf(fit, "%s %.0f %.0f %.0f %.0f %s\n", name, size.Width, size.Height, min.Width, min.Height, truncatedHeaders(g))
+		})
 	}
 	fyne.Do(g.app.Quit)
+}
+
+// truncatedHeaders names, joined by "|", the labels of the shown screens whose text is cut with an
+// ellipsis although they are headers (bold, single line), or "-" when there are none.
+func truncatedHeaders(g *gui) string {
+	var cut []string
+	objs := test.LaidOutObjects(g.win.Content())
+	for _, o := range g.win.Canvas().Overlays().List() {
+		objs = append(objs, test.LaidOutObjects(o)...)
+	}
+	for _, o := range objs {
+		v, ok := o.(*widget.Label)
+		if !ok || !v.Visible() || !v.TextStyle.Bold || v.Truncation != fyne.TextTruncateEllipsis || v.Wrapping != fyne.TextWrapOff {
+			continue
+		}
+		need := fyne.MeasureText(v.Text, theme.TextSize(), v.TextStyle).Width + 2*theme.InnerPadding()
+		if need > v.Size().Width+1 {
+			cut = append(cut, strings.ReplaceAll(v.Text, " ", "_"))
+		}
+	}
+	if len(cut) == 0 {
+		return "-"
+	}
+	return strings.Join(cut, "|")
 }
 
 // shoot saves the window as it is painted to path.
@@ -154,9 +198,27 @@ func TestRealWindow(t *testing.T) {
 		t.Fatal("the screenshots need ImageMagick's import (make deps installs it)")
 	}
 	libDir := testLibrary(t)
-	// Chinese in the light theme, English in the dark one.
-	for code, look := range map[string]string{langZH: "light", langEN: "dark"} {
-		t.Run(code, func(t *testing.T) {
+	screen := xScreen(t)
+	// Every screen at the smallest size the app supports and at full HD, in both languages and both
+	// themes. THESISCHECK_KEEP_SHOTS keeps the photographs, named LANG-THEME-WxH-SCREEN.png.
+	type look struct{ code, theme, size string }
+	var looks []look
+	for _, code := range []string{langZH, langEN} {
+		for _, th := range []string{"light", "dark"} {
+			for _, size := range []string{"1024x700", "1920x1080"} {
+				var w, h float32
+				fmt.Sscanf(size, "%fx%f", &w, &h)
+				if w > screen.Width || h > screen.Height {
+					t.Errorf("the X screen %v is smaller than %s: run under a larger Xvfb screen", screen, size)
+					continue
+				}
+				looks = append(looks, look{code, th, size})
+			}
+		}
+	}
+	for _, l := range looks {
+		code, look, size := l.code, l.theme, l.size
+		t.Run(code+"-"+look+"-"+size, func(t *testing.T) {
 			dir := t.TempDir()
 			home := t.TempDir()
 			thesis, err := filepath.Abs("testdata/thesis.txt")
@@ -167,7 +229,7 @@ func TestRealWindow(t *testing.T) {
 			defer cancel()
 			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
 			locale := map[string]string{langZH: "zh_CN.UTF-8", langEN: "en_US.UTF-8"}[code]
-			cmd.Env = append(os.Environ(), shotEnv+"="+dir, libEnv+"="+libDir, fileEnv+"="+thesis, themeEnv+"="+look,
+			cmd.Env = append(os.Environ(), shotEnv+"="+dir, libEnv+"="+libDir, fileEnv+"="+thesis, themeEnv+"="+look, sizeEnv+"="+size,
 				"HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, "config"), "XDG_DATA_HOME="+filepath.Join(home, "data"),
 				"LANG="+locale, "LC_ALL="+locale, "LANGUAGE="+locale)
 			out, err := cmd.CombinedOutput()
@@ -176,6 +238,24 @@ func TestRealWindow(t *testing.T) {
 			}
 			if strings.Contains(string(out), "Error in Fyne call thread") {
 				t.Errorf("widgets changed off the UI goroutine:\n%s", out)
+			}
+
+			fits, err := os.ReadFile(filepath.Join(dir, "fit.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(strings.TrimSpace(string(fits)), "\n") {
+				var name, cut string
+				var w, h, mw, mh float32
+				if _, err := fmt.Sscanf(line, "%s %f %f %f %f %s", &name, &w, &h, &mw, &mh, &cut); err != nil {
+					t.Fatalf("fit.txt: %q: %v", line, err)
+				}
+				if mw > w || mh > h {
+					t.Errorf("%s: the content needs %.0f×%.0f, the window is %.0f×%.0f", name, mw, mh, w, h)
+				}
+				if cut != "-" {
+					t.Errorf("%s: headers cut short: %s", name, cut)
+				}
 			}
 
 			rep, err := reportOf(libDir, thesis)
@@ -187,8 +267,8 @@ func TestRealWindow(t *testing.T) {
 				img := loadPNG(t, filepath.Join(dir, name+".png"))
 				colours, share, hits := colourStats(img, first)
 				t.Logf("%s/%s: %v, %d colours, commonest %.0f%%, %d pixels in source colour", code, name, img.Bounds().Size(), colours, share*100, hits)
-				if img.Bounds().Dx() < 1000 || img.Bounds().Dy() < 700 {
-					t.Errorf("%s: window %v, want the size asked for", name, img.Bounds().Size())
+				if fmt.Sprintf("%dx%d", img.Bounds().Dx(), img.Bounds().Dy()) != size {
+					t.Errorf("%s: window %v, want %s", name, img.Bounds().Size(), size)
 				}
 				// Text alone gives hundreds of antialiasing shades; the report also fills much of the window.
 				report := name == "report" || name == "detail"
@@ -200,7 +280,7 @@ func TestRealWindow(t *testing.T) {
 				}
 				if keep := os.Getenv(keepEnv); keep != "" {
 					data, _ := os.ReadFile(filepath.Join(dir, name+".png"))
-					if err := os.WriteFile(filepath.Join(keep, code+"-"+name+".png"), data, 0o644); err != nil {
+					if err := os.WriteFile(filepath.Join(keep, code+"-"+look+"-"+size+"-"+name+".png"), data, 0o644); err != nil {
 						t.Error(err)
 					}
 				}

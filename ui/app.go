@@ -77,7 +77,8 @@ type gui struct {
 	compare  *compareScreen
 	settings *settingsScreen
 
-	onReport func(*gui) // test hook, see run
+	onReport func(*gui)      // test hook, see run
+	preview  *fyne.Container // the parts of the last structure preview, for tests
 	// pending counts background work outside tasks (sorting dropped files, verifying reports);
 	// tests wait on it. lastVerdict is the verification verdict shown last.
 	pending     sync.WaitGroup

@@ -54,7 +54,8 @@ func newCheckScreen(g *gui) *checkScreen {
 	formats.SizeName = theme.SizeNameCaptionText
 	s.libInfo = widget.NewLabel("")
 	s.libInfo.Alignment = fyne.TextAlignCenter
-	dropZone := container.NewVBox(icon, drop, container.NewCenter(s.choose), formats, s.libInfo)
+	preview := widget.NewButtonWithIcon(t.T("prev.button"), theme.VisibilityIcon(), func() { g.chooseDocument(g.previewFile) })
+	dropZone := container.NewVBox(icon, drop, container.NewCenter(container.NewHBox(s.choose, preview)), formats, s.libInfo)
 	border := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
 	border.StrokeColor = theme.Color(theme.ColorNamePrimary)
 	border.StrokeWidth = 2

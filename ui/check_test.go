@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"thesischeck/check"
 )
@@ -122,5 +123,38 @@ func TestCheckLastStageHonest(t *testing.T) {
 		if b.Position().X != x {
 			t.Errorf("bar %d starts at %v, bar 0 at %v", i, b.Position().X, x)
 		}
+	}
+}
+
+// TestStructurePreview: before a check the app lists the thesis's parts with what the check reads
+// of each, and its button checks the file.
+func TestStructurePreview(t *testing.T) {
+	g := newTestGUI(t, testLibrary(t), langZH)
+	g.previewFile("testdata/thesis.txt")
+	g.wait()
+	if g.preview == nil || g.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no preview shown")
+	}
+	texts := strings.Join(screenTexts(g.preview), "\n")
+	for _, want := range []string{g.t.T("sec.front"), g.t.T("sec.abstract"), "第一章 绪论", g.t.T("sec.references"),
+		g.t.T("prev.leftOut.front matter"), g.t.T("prev.leftOut.references")} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("the preview lacks %q:\n%s", want, texts)
+		}
+	}
+	tapped := false
+	for _, o := range test.LaidOutObjects(g.win.Canvas().Overlays().Top()) {
+		if b, ok := o.(*widget.Button); ok && b.Text == g.t.T("prev.check") {
+			test.Tap(b)
+			tapped = true
+			break
+		}
+	}
+	if !tapped {
+		t.Fatal("the preview has no button to check the file")
+	}
+	g.wait()
+	if g.report.r == nil {
+		t.Error("the preview's button did not check the file")
 	}
 }

@@ -31,7 +31,7 @@ type libraryScreen struct {
 	empty   *widget.Label
 	totals  *widget.Label
 	status  *widget.Label
-	columns []float32 // libColumns fitted to the headers
+	columns []float32     // libColumns fitted to the headers
 	failed  *widget.Label // the last import's bad files, with reasons
 	remove  *widget.Button
 	addBtns []*widget.Button

@@ -29,8 +29,16 @@ type Result struct {
 // the library without those documents, except where leaving them out of the library would have
 // changed what counts as boilerplate or which candidates the search kept. It reads nothing from the
 // library, which may be closed by then.
-func (r *Result) With(excluded []uint64) *report.Report {
-	if len(excluded) == 0 {
+func (r *Result) With(excluded []uint64) *report.Report { return r.Recompute(excluded, 0) }
+
+// Recompute is With counting, besides, only copied runs of at least minRun characters (0, or no
+// more than the check's own, changes nothing): the report's figures and its marks then agree
+// with the longer shortest match a reader asked for. Report.Settings.MinRunChars says which.
+func (r *Result) Recompute(excluded []uint64, minRun int) *report.Report {
+	if minRun <= r.c.opt.MinRunChars {
+		minRun = 0
+	}
+	if len(excluded) == 0 && minRun == 0 {
 		return r.Report
 	}
 	out := make([]paragraph, len(r.paras))
@@ -38,9 +46,15 @@ func (r *Result) With(excluded []uint64) *report.Report {
 		p.matches = slices.DeleteFunc(slices.Clone(p.matches), func(f found) bool {
 			return slices.Contains(excluded, f.ref.Doc)
 		})
+		if minRun > 0 {
+			p.matches = longRuns(p.matches, minRun)
+		}
 		out[i] = p
 	}
 	rep := r.c.build(r.doc, r.sha, out)
+	if minRun > 0 {
+		rep.Settings.MinRunChars = minRun
+	}
 	// The same check, told differently: its number, time and library stay (the library may have
 	// changed, or closed, since).
 	rep.Created, rep.Number, rep.Library = r.Report.Created, r.Report.Number, r.Report.Library
@@ -55,4 +69,17 @@ func (r *Result) With(excluded []uint64) *report.Report {
 		rep.ExcludedSources = append(rep.ExcludedSources, x)
 	}
 	return rep
+}
+
+// longRuns keeps of each alignment the copied runs of at least minRun characters, and the
+// alignments that keep any.
+func longRuns(fs []found, minRun int) []found {
+	out := fs[:0]
+	for _, f := range fs {
+		f.spans = slices.DeleteFunc(slices.Clone(f.spans), func(s [2]int) bool { return s[1]-s[0] < minRun })
+		if len(f.spans) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -103,3 +103,58 @@ func equalFloats(a, b []float64) bool {
 	}
 	return len(a) == len(b)
 }
+
+// TestRecomputeMinRun: a longer shortest match counts fewer characters, never more, every span left
+// at least that long; the check's own or a shorter one changes nothing.
+func TestRecomputeMinRun(t *testing.T) {
+	lib := newLibrary(t)
+	wetland := libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲")
+	lightZH := strings.NewReplacer("最常见的", "最普遍的", "调查发现", "研究表明", "明显高于", "显著高于").Replace(wetland.text)
+	path := filepath.Join(t.TempDir(), "thesis.txt")
+	if err := os.WriteFile(path, []byte("学位论文检测样本\n\n"+lightZH+"\n\n"+strings.Join(originals, "\n\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, sha, err := Read(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Check(context.Background(), lib, doc, sha, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Recompute(nil, 13) != res.Report || res.Recompute(nil, 5) != res.Report {
+		t.Error("the check's own shortest match, or a shorter one, made a new report")
+	}
+	longest := 0
+	for _, p := range res.Report.Paragraphs {
+		for _, m := range p.Matches {
+			for _, s := range m.Spans {
+				longest = max(longest, s[1]-s[0])
+			}
+		}
+	}
+	if longest < 14 {
+		t.Fatalf("fixture: no span longer than the default (%d)", longest)
+	}
+	prev := res.Report
+	for _, minRun := range []int{20, longest, longest + 1} {
+		r := res.Recompute(nil, minRun)
+		checkInvariants(t, r)
+		if r.CopiedChars > prev.CopiedChars || r.Settings.MinRunChars != minRun {
+			t.Errorf("min run %d: %d copied (before %d), settings %d", minRun, r.CopiedChars, prev.CopiedChars, r.Settings.MinRunChars)
+		}
+		for _, p := range r.Paragraphs {
+			for _, m := range p.Matches {
+				for _, s := range m.Spans {
+					if s[1]-s[0] < minRun {
+						t.Errorf("min run %d: a span of %d left", minRun, s[1]-s[0])
+					}
+				}
+			}
+		}
+		prev = r
+	}
+	if prev.CopiedChars != 0 || prev.Similarity != 0 {
+		t.Errorf("longer than any run: %d copied, %.4f", prev.CopiedChars, prev.Similarity)
+	}
+}

@@ -146,7 +146,7 @@ func (g *gui) build() {
 	g.compare = newCompareScreen(g)
 	g.settings = newSettingsScreen(g)
 	if shown != nil && shown.r != nil {
-		g.report.res, g.report.excluded = shown.res, shown.excluded
+		g.report.res, g.report.excluded, g.report.minRun = shown.res, shown.excluded, shown.minRun
 		g.report.show(shown.r)
 	}
 	if prevCompare != nil {

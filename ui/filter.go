@@ -10,7 +10,6 @@ import (
 // reportFilter narrows what the report's text shows; it never changes the report's figures.
 type reportFilter struct {
 	hideQuotes bool // hide quoted paragraphs and references, and spans inside quotation marks
-	minRun     int  // hide highlighted spans shorter than this many characters
 	source     int  // show this source's paragraphs and spans only; -1 for all
 }
 
@@ -38,9 +37,6 @@ func (f reportFilter) marks(r *report.Report, p *report.Paragraph) []mark {
 	var out []mark
 	add := func(spans [][2]int, c color.NRGBA) {
 		for _, sp := range spans {
-			if sp[1]-sp[0] < f.minRun {
-				continue
-			}
 			if f.hideQuotes && inside(sp, p.Quotes) {
 				continue
 			}

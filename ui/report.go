@@ -30,18 +30,20 @@ type reportScreen struct {
 	// that sources can be left out; excluded are those left out, and r is res.With(excluded).
 	res      *check.Result
 	excluded []uint64
+	minRun   int // the shortest match counted, when the reader asked for a longer one than the check's
 
 	overall *gauge
 	verdict *widget.Label           // the school's verdict under the figures, when rules are set
 	figures map[string]*canvas.Text // summary figures by label, for tests
 
-	filter  reportFilter
-	visible []int // indexes of the paragraphs shown
-	list    *widget.List
-	heights *rowHeights
-	shown   *widget.Label
-	srcSel  *widget.Select
-	minLbl  *widget.Label
+	filter    reportFilter
+	visible   []int // indexes of the paragraphs shown
+	list      *widget.List
+	heights   *rowHeights
+	shown     *widget.Label
+	srcSel    *widget.Select
+	minLbl    *widget.Label
+	minSlider *widget.Slider
 }
 
 func newReportScreen(g *gui) *reportScreen {
@@ -54,7 +56,7 @@ func newReportScreen(g *gui) *reportScreen {
 
 // showResult shows the report of a check just made, every source counted.
 func (s *reportScreen) showResult(res *check.Result) {
-	s.res, s.excluded = res, nil
+	s.res, s.excluded, s.minRun = res, nil, 0
 	s.show(s.g.set.judged(res.Report))
 }
 
@@ -74,14 +76,14 @@ func (s *reportScreen) setExcluded(id uint64, out bool) {
 
 // recompute shows the report of s.res without the sources excluded, judged by the rules set.
 func (s *reportScreen) recompute() {
-	res, excluded, set := s.res, s.excluded, s.g.set
+	res, excluded, minRun, set := s.res, s.excluded, s.minRun, s.g.set
 	// Building a long thesis's report again takes a moment: off the UI goroutine, the last toggle wins.
 	s.g.pending.Add(1)
 	go func() {
 		defer s.g.pending.Done()
-		r := set.judged(res.With(excluded))
+		r := set.judged(res.Recompute(excluded, minRun))
 		fyne.Do(func() {
-			if s.res == res && slices.Equal(s.excluded, excluded) {
+			if s.res == res && slices.Equal(s.excluded, excluded) && s.minRun == minRun {
 				s.show(r)
 			}
 		})
@@ -279,14 +281,27 @@ func (s *reportScreen) textPanel(r *report.Report) fyne.CanvasObject {
 		s.applyFilter()
 	})
 	s.minLbl = widget.NewLabel(t.T("rep.filter.min", r.Settings.MinRunChars))
-	minRun := widget.NewSlider(float64(max(r.Settings.MinRunChars, 1)), 60)
+	low := r.Settings.MinRunChars
+	if s.res != nil {
+		low = s.res.Report.Settings.MinRunChars
+	}
+	minRun := widget.NewSlider(float64(max(low, 1)), 60)
+	s.minSlider = minRun
 	minRun.Step = 1
 	minRun.OnChanged = func(v float64) {
 		s.minLbl.SetText(t.T("rep.filter.min", int(v)))
 	}
+	// The figures follow the slider, not only the marks: the check is recomputed counting only runs
+	// this long, so that what is shown and what is counted agree.
+	minRun.SetValue(float64(max(s.minRun, r.Settings.MinRunChars)))
 	minRun.OnChangeEnded = func(v float64) {
-		s.filter.minRun = int(v)
-		s.applyFilter()
+		if int(v) != s.minRun {
+			s.minRun = int(v)
+			s.recompute()
+		}
+	}
+	if s.res == nil {
+		minRun.Disable() // a report opened from a file has no check to recompute
 	}
 	names := []string{t.T("rep.filter.all")}
 	for i, src := range r.Sources {

@@ -238,7 +238,6 @@ func TestReportFilters(t *testing.T) {
 		{"all", reportFilter{source: -1}, []int{quoted, refs, abstract, whole}, nil, nil},
 		{"hide quotes and references", reportFilter{source: -1, hideQuotes: true}, []int{abstract, whole}, []int{quoted, refs}, nil},
 		{"source-b only", reportFilter{source: 1}, []int{abstract}, []int{quoted, refs, whole}, nil},
-		{"long matches only", reportFilter{source: -1, minRun: 60}, []int{abstract, whole}, nil, []int{abstract}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -487,5 +486,48 @@ func TestReportVerdict(t *testing.T) {
 	g.pending.Wait()
 	if g.report.r.Verdict != nil || g.report.verdict != nil {
 		t.Error("a verdict after choosing no rules")
+	}
+}
+
+// TestReportSliderRecomputes: the shortest-match slider recomputes the figures, so that the figures
+// and the marks agree: every mark is at least that long, and the marks add up to the copied count.
+func TestReportSliderRecomputes(t *testing.T) {
+	g := checkedGUI(t, langEN)
+	full := g.report.r
+	sl := g.report.minSlider
+	sl.SetValue(60)
+	sl.OnChangeEnded(60)
+	g.pending.Wait()
+	r := g.report.r
+	if r.Settings.MinRunChars != 60 || r.Similarity >= full.Similarity {
+		t.Fatalf("after the slider: min run %d, similarity %.4f (before %.4f)", r.Settings.MinRunChars, r.Similarity, full.Similarity)
+	}
+	if got := g.report.overall.Text(); got != percent(r.Similarity) {
+		t.Errorf("gauge %s, want the recomputed %s", got, percent(r.Similarity))
+	}
+	if g.report.minLbl.Text != g.t.T("rep.filter.min", 60) {
+		t.Errorf("slider label %q", g.report.minLbl.Text)
+	}
+	marked := 0
+	for i := range r.Paragraphs {
+		p := &r.Paragraphs[i]
+		for _, m := range g.report.filter.marks(r, p) {
+			if m.color == templateColor {
+				continue
+			}
+			if m.end-m.start < 60 {
+				t.Errorf("paragraph %d: a mark of %d characters at a shortest match of 60", i, m.end-m.start)
+			}
+			marked += m.end - m.start
+		}
+	}
+	if marked != r.CopiedChars {
+		t.Errorf("marks cover %d characters, the figures count %d", marked, r.CopiedChars)
+	}
+	sl.SetValue(float64(full.Settings.MinRunChars))
+	sl.OnChangeEnded(float64(full.Settings.MinRunChars))
+	g.pending.Wait()
+	if g.report.r.Similarity != full.Similarity {
+		t.Errorf("back at the check's shortest match: %.4f, want %.4f", g.report.r.Similarity, full.Similarity)
 	}
 }

@@ -31,6 +31,13 @@ func TestCheckButtonSaysWhyLibraryIsEmpty(t *testing.T) {
 	if s.choose.Disabled() || s.libInfo.Text == g.t.T("check.emptyLib") {
 		t.Errorf("after an import: button disabled %v, says %q", s.choose.Disabled(), s.libInfo.Text)
 	}
+	// The count follows every import (issue 20, item 2: it stayed stale).
+	g.library.importPaths([]string{"testdata/library/source-b.txt"})
+	g.wait()
+	docs, paras := g.lh.lib.Stats()
+	if want := g.t.T("check.lib", docs, paras); s.libInfo.Text != want || docs != 2 {
+		t.Errorf("after a second import the check screen says %q, want %q", s.libInfo.Text, want)
+	}
 }
 
 // A library with a damaged document record: the library screen says it is damaged and offers check

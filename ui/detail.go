@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"image/color"
 	"path/filepath"
+	"slices"
 	"sort"
+	"unicode"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"thesischeck/report"
@@ -25,16 +28,56 @@ type detailView struct {
 	right   *markedText
 }
 
-// openDetail shows paragraph i beside its sources in a dialog.
+// openDetail shows paragraph i beside its sources in a dialog, with buttons to the previous and
+// next paragraph that copies (among those the filter shows).
 func (s *reportScreen) openDetail(i int) {
 	p := &s.r.Paragraphs[i]
 	if len(p.Matches) == 0 && len(p.TemplateMatches) == 0 {
 		return
 	}
-	v := newDetailView(s.g.t, s.r, p)
-	d := dialog.NewCustom(s.g.t.T("det.title"), s.g.t.T("common.close"), v.content, s.g.win)
+	t := s.g.t
+	holder := container.NewStack()
+	var show func(i int)
+	prev := widget.NewButtonWithIcon(t.T("det.prev"), theme.NavigateBackIcon(), nil)
+	next := widget.NewButtonWithIcon(t.T("det.next"), theme.NavigateNextIcon(), nil)
+	next.IconPlacement = widget.ButtonIconTrailingText
+	where := widget.NewLabel("")
+	show = func(i int) {
+		s.detail = newDetailView(t, s.r, &s.r.Paragraphs[i])
+		holder.Objects = []fyne.CanvasObject{s.detail.content}
+		holder.Refresh()
+		flagged := s.flaggedShown()
+		k := slices.Index(flagged, i)
+		where.SetText(t.T("det.where", k+1, len(flagged)))
+		prev.OnTapped = func() { show(flagged[k-1]) }
+		next.OnTapped = func() { show(flagged[k+1]) }
+		if k > 0 {
+			prev.Enable()
+		} else {
+			prev.Disable()
+		}
+		if k >= 0 && k+1 < len(flagged) {
+			next.Enable()
+		} else {
+			next.Disable()
+		}
+	}
+	show(i)
+	nav := container.NewHBox(prev, where, next)
+	d := dialog.NewCustom(t.T("det.title"), t.T("common.close"), container.NewBorder(container.NewCenter(nav), nil, nil, nil, holder), s.g.win)
 	d.Resize(fyne.NewSize(min(s.g.win.Canvas().Size().Width-40, 1200), min(s.g.win.Canvas().Size().Height-40, 720)))
 	d.Show()
+}
+
+// flaggedShown are the paragraphs shown that copy from a source, in order.
+func (s *reportScreen) flaggedShown() []int {
+	var out []int
+	for _, i := range s.visible {
+		if len(s.r.Paragraphs[i].Matches) > 0 {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 func newDetailView(t tr, r *report.Report, p *report.Paragraph) *detailView {
@@ -93,8 +136,94 @@ func (v *detailView) showMatch(t tr, r *report.Report, p *report.Paragraph, k in
 	v.source.SetText(t.T("det.source", matchSourceName(t, r, m), m.SourceParagraph+1))
 	v.figures.SetText(t.T("rep.hamming", m.Hamming) + "  ·  " + t.T("rep.jaccard", fmt.Sprintf("%.2f", m.Jaccard)) +
 		"  ·  " + t.T("det.copied", m.CopiedChars, percent(p.Similarity)))
-	v.left.Set(p.Text, spanMarks(m.Spans, c), false)
-	v.right.Set(m.SourceText, spanMarks(m.SourceSpans, c), false)
+	left, right := wordMarks([]rune(p.Text), spanMarks(m.Spans, c), []rune(m.SourceText), spanMarks(m.SourceSpans, c))
+	v.left.Set(p.Text, left, false)
+	v.right.Set(m.SourceText, right, false)
+}
+
+// maxWordDiff bounds the characters compared for word-level marks (a product of the two sides'
+// marked lengths): beyond it the passages are marked whole.
+const maxWordDiff = 4_000_000
+
+// wordMarks marks, inside the copied passages of a and b, the characters the two sides share (the
+// longest common subsequence) strongly and the rest weakly: the words a copier changed show pale
+// inside the passage that stayed.
+func wordMarks(a []rune, am []mark, b []rune, bm []mark) ([]mark, []mark) {
+	pos := func(ms []mark) []int {
+		var out []int
+		for _, m := range ms {
+			for k := m.start; k < m.end; k++ {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	pa, pb := pos(am), pos(bm)
+	if len(pa) == 0 || len(pb) == 0 || len(pa)*len(pb) > maxWordDiff {
+		return am, bm
+	}
+	// LCS table over the marked characters, then a walk back marking what both keep.
+	n, m := len(pa), len(pb)
+	dp := make([]uint16, (n+1)*(m+1))
+	at := func(i, j int) *uint16 { return &dp[i*(m+1)+j] }
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if same(a[pa[i]], b[pb[j]]) {
+				*at(i, j) = *at(i+1, j+1) + 1
+			} else {
+				*at(i, j) = max(*at(i+1, j), *at(i, j+1))
+			}
+		}
+	}
+	var pairs [][2]int
+	for i, j := 0, 0; i < n && j < m; {
+		switch {
+		case same(a[pa[i]], b[pb[j]]):
+			pairs = append(pairs, [2]int{i, j})
+			i, j = i+1, j+1
+		case *at(i+1, j) >= *at(i, j+1):
+			i++
+		default:
+			j++
+		}
+	}
+	// A character shared alone, not beside another shared one on both sides (显 of 明显 and 显著),
+	// is chance: only runs of two or more count as kept.
+	keepA, keepB := make([]bool, n), make([]bool, m)
+	for k := 0; k < len(pairs); {
+		e := k + 1
+		for e < len(pairs) && pairs[e][0] == pairs[e-1][0]+1 && pairs[e][1] == pairs[e-1][1]+1 &&
+			pa[pairs[e][0]] == pa[pairs[e-1][0]]+1 && pb[pairs[e][1]] == pb[pairs[e-1][1]]+1 {
+			e++
+		}
+		if e-k >= 2 {
+			for _, p := range pairs[k:e] {
+				keepA[p[0]], keepB[p[1]] = true, true
+			}
+		}
+		k = e
+	}
+	return split(am, keepA), split(bm, keepB)
+}
+
+// same compares two characters as a reader does: letters without their case.
+func same(x, y rune) bool { return unicode.ToLower(x) == unicode.ToLower(y) }
+
+// split cuts marks into runs of kept (strong) and changed (weak) characters.
+func split(ms []mark, keep []bool) []mark {
+	var out []mark
+	k := 0
+	for _, m := range ms {
+		for i := m.start; i < m.end; i, k = i+1, k+1 {
+			weak := !keep[k]
+			if n := len(out); n > 0 && out[n-1].end == i && out[n-1].weak == weak {
+				out[n-1].end++
+				continue
+			}
+			out = append(out, mark{start: i, end: i + 1, color: m.color, weak: weak})
+		}
+	}
+	return out
 }
 
 // spanMarks marks spans in colour c, sorted and merged: a source's spans may overlap when the thesis

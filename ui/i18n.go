@@ -208,6 +208,9 @@ var msgs = map[string]map[string]string{
 		"warn.unreadable_notes": "脚注或尾注部分已损坏，未参与比对",
 
 		"det.title":    "段落对照",
+		"det.prev":     "上一处",
+		"det.next":     "下一处",
+		"det.where":    "第 %d / %d 处复制",
 		"det.thesis":   "本文第 %d 段",
 		"det.source":   "来源：%s，第 %d 段",
 		"det.match":    "匹配 %d / %d",
@@ -470,6 +473,9 @@ var msgs = map[string]map[string]string{
 		"warn.unreadable_notes": "A damaged footnotes or endnotes part was left out",
 
 		"det.title":    "Paragraph and source",
+		"det.prev":     "Previous",
+		"det.next":     "Next",
+		"det.where":    "copied paragraph %d of %d",
 		"det.thesis":   "This thesis, paragraph %d",
 		"det.source":   "Source: %s, paragraph %d",
 		"det.match":    "Match %d of %d",

@@ -44,6 +44,7 @@ type reportScreen struct {
 	srcSel    *widget.Select
 	minLbl    *widget.Label
 	minSlider *widget.Slider
+	detail    *detailView // the side-by-side view open last, for tests
 }
 
 func newReportScreen(g *gui) *reportScreen {

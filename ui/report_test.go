@@ -173,13 +173,33 @@ func TestReportSideBySide(t *testing.T) {
 		if string(got.text.text) != got.full {
 			t.Errorf("%s side shows %q", side, string(got.text.text))
 		}
-		if len(got.text.marks) != len(got.spans) {
-			t.Fatalf("%s side has %d marks, want %d", side, len(got.text.marks), len(got.spans))
-		}
-		for k, mk := range got.text.marks {
-			if mk.start != got.spans[k][0] || mk.end != got.spans[k][1] || mk.color != c {
-				t.Errorf("%s mark %d = %+v, want %v in %v", side, k, mk, got.spans[k], c)
+		// The marks cover the spans exactly; inside, what both sides share is marked strongly and
+		// what a copier changed weakly.
+		var merged []mark
+		strong := 0
+		for _, mk := range got.text.marks {
+			if mk.color != c {
+				t.Errorf("%s mark %+v not in %v", side, mk, c)
 			}
+			if !mk.weak {
+				strong += mk.end - mk.start
+			}
+			if n := len(merged); n > 0 && merged[n-1].end == mk.start {
+				merged[n-1].end = mk.end
+				continue
+			}
+			merged = append(merged, mk)
+		}
+		if len(merged) != len(got.spans) {
+			t.Fatalf("%s side's marks cover %d runs, want %d", side, len(merged), len(got.spans))
+		}
+		for k, mk := range merged {
+			if mk.start != got.spans[k][0] || mk.end != got.spans[k][1] {
+				t.Errorf("%s marks %d cover %d–%d, want %v", side, k, mk.start, mk.end, got.spans[k])
+			}
+		}
+		if strong*10 < covered(got.spans)*8 {
+			t.Errorf("%s side: only %d of %d marked characters shared with the other side", side, strong, covered(got.spans))
 		}
 		// The marked passage is the same text on both sides, but for the punctuation that closes
 		// the thesis's sentence (a copied sentence is marked whole, its full stop too).
@@ -529,5 +549,77 @@ func TestReportSliderRecomputes(t *testing.T) {
 	g.pending.Wait()
 	if g.report.r.Similarity != full.Similarity {
 		t.Errorf("back at the check's shortest match: %.4f, want %.4f", g.report.r.Similarity, full.Similarity)
+	}
+}
+
+func covered(spans [][2]int) int {
+	n := 0
+	for _, s := range spans {
+		n += s[1] - s[0]
+	}
+	return n
+}
+
+// TestWordMarks: inside a copied passage the words a copier changed are marked weakly, on both
+// sides, and what stayed strongly.
+func TestWordMarks(t *testing.T) {
+	a := []rune("调查发现湿地的鸟类数量明显高于城市公园。")
+	b := []rune("研究表明湿地的鸟类数量显著高于城市公园。")
+	c := color.NRGBA{1, 2, 3, 255}
+	left, right := wordMarks(a, []mark{{start: 0, end: len(a), color: c}}, b, []mark{{start: 0, end: len(b), color: c}})
+	text := func(r []rune, ms []mark, weak bool) string {
+		var out []string
+		for _, m := range ms {
+			if m.weak == weak {
+				out = append(out, string(r[m.start:m.end]))
+			}
+		}
+		return strings.Join(out, "|")
+	}
+	if got := text(a, left, true); got != "调查发现|明显" {
+		t.Errorf("thesis side: changed words %q", got)
+	}
+	if got := text(b, right, true); got != "研究表明|显著" {
+		t.Errorf("source side: changed words %q", got)
+	}
+	if got := text(a, left, false); got != "湿地的鸟类数量|高于城市公园。" {
+		t.Errorf("thesis side: words kept %q", got)
+	}
+}
+
+// TestSideBySideNextPrevious: the side-by-side view steps through the copied paragraphs in order.
+func TestSideBySideNextPrevious(t *testing.T) {
+	g := checkedGUI(t, langEN)
+	flagged := g.report.flaggedShown()
+	if len(flagged) < 2 {
+		t.Fatalf("fixture: %d copied paragraphs", len(flagged))
+	}
+	g.report.openDetail(flagged[0])
+	top := g.win.Canvas().Overlays().Top()
+	button := func(text string) *widget.Button {
+		for _, o := range test.LaidOutObjects(top) {
+			if b, ok := o.(*widget.Button); ok && b.Text == text {
+				return b
+			}
+		}
+		t.Fatalf("no button %q", text)
+		return nil
+	}
+	prev, next := button(g.t.T("det.prev")), button(g.t.T("det.next"))
+	if !prev.Disabled() || next.Disabled() {
+		t.Errorf("at the first copied paragraph: previous enabled %v, next enabled %v", !prev.Disabled(), !next.Disabled())
+	}
+	for k := 1; k < len(flagged); k++ {
+		test.Tap(next)
+		if got := string(g.report.detail.left.text); got != g.report.r.Paragraphs[flagged[k]].Text {
+			t.Fatalf("after %d × next: shows %.20q, want paragraph %d", k, got, flagged[k])
+		}
+	}
+	if !next.Disabled() || prev.Disabled() {
+		t.Error("at the last copied paragraph next is enabled or previous disabled")
+	}
+	test.Tap(prev)
+	if got := string(g.report.detail.left.text); got != g.report.r.Paragraphs[flagged[len(flagged)-2]].Text {
+		t.Errorf("previous shows %.20q", got)
 	}
 }

@@ -144,3 +144,13 @@ func TestPaletteApartFromGrades(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteColourOne: the PDF and the HTML draw quotations in QuoteColor, the app's too.
+func TestQuoteColourOne(t *testing.T) {
+	if colQuote.hex() != QuoteColor {
+		t.Errorf("the PDF's quote colour %s, want %s", colQuote.hex(), QuoteColor)
+	}
+	if !strings.Contains(htmlCSS, "--quote:"+QuoteColor) {
+		t.Errorf("the HTML's quote colour is not %s", QuoteColor)
+	}
+}

@@ -212,5 +212,9 @@ var Palette = []string{
 	"#ff69b4", "#708090",
 }
 
+// QuoteColor marks copied text inside a proper quotation, the same in the app, the PDF and the
+// HTML: quoted text counts in 总文字复制比 but not in 去除引用.
+const QuoteColor = "#1b7a4e"
+
 // ColorFor returns the colour of the source ranked i (0-based).
 func ColorFor(i int) string { return Palette[i%len(Palette)] }

@@ -40,7 +40,7 @@ func (f reportFilter) marks(r *report.Report, p *report.Paragraph) []mark {
 			if f.hideQuotes && inside(sp, p.Quotes) {
 				continue
 			}
-			out = append(out, mark{start: sp[0], end: sp[1], color: c})
+			out = append(out, quotedParts(mark{start: sp[0], end: sp[1], color: c}, p.Quotes)...)
 		}
 	}
 	for _, m := range p.Matches {
@@ -68,4 +68,25 @@ func inside(span [2]int, quotes [][2]int) bool {
 		}
 	}
 	return false
+}
+
+// quotedParts cuts m where it enters and leaves the quoted passages, marking the parts inside.
+func quotedParts(m mark, quotes [][2]int) []mark {
+	out := []mark{m}
+	for _, q := range quotes {
+		last := out[len(out)-1]
+		lo, hi := max(last.start, q[0]), min(last.end, q[1])
+		if lo >= hi {
+			continue
+		}
+		out = out[:len(out)-1]
+		if last.start < lo {
+			out = append(out, mark{start: last.start, end: lo, color: last.color})
+		}
+		out = append(out, mark{start: lo, end: hi, color: last.color, quoted: true})
+		if hi < last.end {
+			out = append(out, mark{start: hi, end: last.end, color: last.color})
+		}
+	}
+	return out
 }

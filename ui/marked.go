@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"thesischeck/report"
 )
 
 // mark highlights the runes [start, end) of a text in a source's colour. Fyne's RichText has no
@@ -18,7 +20,13 @@ type mark struct {
 	// weak marks are drawn pale and not underlined: the words a copier changed inside a passage
 	// copied, around the words that stayed.
 	weak bool
+	// quoted marks are copied text inside a proper quotation: drawn pale, underlined in the quote
+	// colour that the PDF and HTML reports use too.
+	quoted bool
 }
+
+// quoteColor is report.QuoteColor.
+var quoteColor = sourceColor(report.QuoteColor)
 
 // markedText is wrapped text with highlighted ranges. It lays its lines out itself so that a list can
 // ask for the height of any paragraph at any width without building widgets (see heightFor).
@@ -223,9 +231,13 @@ func (r *markedRenderer) build(size fyne.Size) {
 			}
 			if run.mark != nil {
 				c := run.mark.color
-				if run.mark.weak {
+				switch {
+				case run.mark.weak:
 					rect(color.NRGBA{c.R, c.G, c.B, 0x22}, x, y+1, w, tm.line-2)
-				} else {
+				case run.mark.quoted:
+					rect(color.NRGBA{c.R, c.G, c.B, 0x28}, x, y+1, w, tm.line-2)
+					rect(quoteColor, x, y+tm.line-3, w, 2)
+				default:
 					rect(color.NRGBA{c.R, c.G, c.B, 0x5a}, x, y+1, w, tm.line-2)
 					rect(c, x, y+tm.line-3, w, 2)
 				}

@@ -623,3 +623,26 @@ func TestSideBySideNextPrevious(t *testing.T) {
 		t.Errorf("previous shows %.20q", got)
 	}
 }
+
+// TestQuoteColourShared: copied text inside a quotation is marked in the quote colour the PDF and
+// HTML use, report.QuoteColor.
+func TestQuoteColourShared(t *testing.T) {
+	g := checkedGUI(t, langZH)
+	r := g.report.r
+	p := &r.Paragraphs[paragraphWith(t, r, "有学者指出")]
+	quoted := 0
+	for _, m := range g.report.filter.marks(r, p) {
+		if m.quoted {
+			quoted += m.end - m.start
+			if !inside([2]int{m.start, m.end}, p.Quotes) {
+				t.Errorf("mark %+v is quoted outside the quotes %v", m, p.Quotes)
+			}
+		}
+	}
+	if quoted == 0 {
+		t.Error("the copied quotation is not marked as quoted")
+	}
+	if quoteColor != sourceColor(report.QuoteColor) {
+		t.Errorf("the app's quote colour %v is not the reports' %s", quoteColor, report.QuoteColor)
+	}
+}

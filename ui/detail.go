@@ -91,6 +91,7 @@ func newDetailView(t tr, r *report.Report, p *report.Paragraph) *detailView {
 	v.source = boldText("")
 	v.source.Truncation = fyne.TextTruncateEllipsis
 	v.figures = widget.NewLabel("")
+	v.figures.Wrapping = fyne.TextWrapWord // the plain words are long: at 1024 pixels they take two lines
 	v.left = newMarkedText()
 	v.right = newMarkedText()
 	leftScroll := container.NewVScroll(v.left)

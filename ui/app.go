@@ -425,8 +425,10 @@ func (g *gui) close() error {
 		g.task.cancel()
 		<-g.task.done
 	}
+	// shown, not ready: the screens are told of the library after it opened (fyne.Do, which a test
+	// driver runs on the opening goroutine), and must not read it once it is closed.
 	select {
-	case <-g.lh.ready:
+	case <-g.lh.shown:
 	case <-time.After(10 * time.Second):
 		return errors.New("the library did not finish opening")
 	}

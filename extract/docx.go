@@ -109,15 +109,6 @@ func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 	return doc, nil
 }
 
-// Warning kinds of DOCX notes.
-const (
-	// WarnRepeatedNotes: references to a footnote or endnote already kept (a note referred to
-	// 20,000 times would otherwise be read 20,000 times).
-	WarnRepeatedNotes = "repeated_notes"
-	// WarnUnreadableNotes: a damaged footnotes or endnotes part, left out.
-	WarnUnreadableNotes = "unreadable_notes"
-)
-
 // maxPackageBytes bounds what all the parts read from one DOCX may inflate to together.
 const maxPackageBytes = 2 * MaxTextBytes
 

@@ -7,9 +7,7 @@ package library
 import (
 	"cmp"
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -29,7 +27,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
-	"thesischeck/extract"
+	"thesischeck/prepare"
 	"thesischeck/similarity"
 )
 
@@ -431,13 +429,13 @@ type AddResult struct {
 	Added      []DocInfo
 	Duplicates []string // files whose content the library already holds
 	Failed     []FileError
-	Warned     []FileWarnings // files read with changes to their text (see extract.Warning)
+	Warned     []FileWarnings // files read with changes to their text (see prepare.Warning)
 }
 
 // FileWarnings are the changes extraction made to the text of one imported file.
 type FileWarnings struct {
 	Path     string
-	Warnings []extract.Warning
+	Warnings []prepare.Warning
 }
 
 // Files lists the documents under paths: files as given, folders recursively (PDF, DOCX and TXT
@@ -454,7 +452,7 @@ func Files(paths []string) ([]string, []FileError) {
 		}
 		if !st.IsDir() {
 			if !st.Mode().IsRegular() {
-				bad = append(bad, FileError{p, extract.NotRegular(st.Mode())})
+				bad = append(bad, FileError{p, prepare.NotRegular(st.Mode())})
 				continue
 			}
 			out = append(out, p)
@@ -476,7 +474,7 @@ func Files(paths []string) ([]string, []FileError) {
 				return nil
 			}
 			if special := d.Type() &^ fs.ModeSymlink; special != 0 {
-				bad = append(bad, FileError{path, extract.NotRegular(special)})
+				bad = append(bad, FileError{path, prepare.NotRegular(special)})
 				return nil
 			}
 			out = append(out, path)
@@ -502,7 +500,7 @@ type prepared struct {
 	paras []Paragraph
 	fps   []fingerprint
 	words map[uint32]int // how many paragraphs hold each word, for the library's word weights
-	warns []extract.Warning
+	warns []prepare.Warning
 	err   error
 }
 
@@ -656,30 +654,26 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 	return res, nil
 }
 
-// prepare reads and fingerprints one file.
+// prepare reads and fingerprints one file (package prepare) and makes its records.
 func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) prepared {
 	p := prepared{path: path}
-	data, err := extract.ReadFile(path) // refuses a huge file before reading it
+	d, err := prepare.Read(ctx, path)
 	if err != nil {
 		p.err = err
 		return p
 	}
-	sum := sha256.Sum256(data)
-	doc, err := extract.Bytes(ctx, path, data)
-	if err != nil {
-		p.err = err
-		return p
-	}
+	weights, _ := l.Weights() // checked by AddFiles: loaded once, it fails no more
+	d.FingerprintAll(l.seg, weights)
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
-	p.rec = docRecord{DocInfo: DocInfo{Path: abs, Title: doc.Title, Template: opts.Template, Thesis: doc.Thesis}, SHA256: hex.EncodeToString(sum[:])}
+	doc := d.Text
+	p.rec = docRecord{DocInfo: DocInfo{Path: abs, Title: doc.Title, Template: opts.Template, Thesis: doc.Thesis}, SHA256: d.SHA256}
 	p.warns = doc.Warnings
 	var shingles []uint32
-	weights, _ := l.Weights() // checked by AddFiles: loaded once, it fails no more
-	for _, ep := range doc.Paragraphs {
-		pr := l.seg.PrepareWeighted(ep.Text, weights)
+	for i, ep := range doc.Paragraphs {
+		pr := d.Prints[i]
 		p.paras = append(p.paras, Paragraph{Text: ep.Text, Section: string(ep.Section), Chapter: ep.Chapter, Page: ep.Page, Heading: ep.Heading, Tokens: pr.Tokens})
 		p.fps = append(p.fps, fingerprint{SimHash: pr.SimHash, Grams: similarity.Winnow(pr.Grams, winnowWindow)})
 		shingles = append(shingles, similarity.Shingles(pr.Tokens)...)

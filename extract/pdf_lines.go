@@ -17,7 +17,7 @@ type pdfPage struct {
 	lines []pdfLine
 	// The text lacks what came after damage in the content, or past the glyphs a page may draw.
 	damaged, truncated bool
-	loose []pdfLooseHidden // hidden text that stood in no line
+	loose              []pdfLooseHidden // hidden text that stood in no line
 }
 
 // pdfLine is one line of text rebuilt from glyphs that share a baseline.

@@ -174,39 +174,9 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 		return res, err
 	}
 
-	jobs := make(chan int)
-	out := make([]chan prepared, len(files))
-	for i := range out {
-		out[i] = make(chan prepared, 1)
-	}
-	workers := runtime.NumCPU()
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	for w := 0; w < workers; w++ {
-		go func() {
-			for i := range jobs {
-				out[i] <- l.prepare(wctx, files[i], opts)
-			}
-		}()
-	}
-	// Prepared documents wait in out until the writer takes them; while it merges index segments
-	// (seconds, in a large library) the workers would otherwise fill memory with a thousand of them.
-	window := make(chan struct{}, lookahead)
-	go func() {
-		defer close(jobs)
-		for i := range files {
-			select {
-			case window <- struct{}{}:
-			case <-wctx.Done():
-				return
-			}
-			select {
-			case jobs <- i:
-			case <-wctx.Done():
-				return
-			}
-		}
-	}()
+	out, window := l.prepareAhead(wctx, files, opts)
 
 	var batch []prepared
 	flush := func() error {
@@ -246,7 +216,9 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 		}
 		if p.err != nil {
 			if ctx.Err() != nil {
-				flush()
+				if ferr := flush(); ferr != nil {
+					return res, errors.Join(ctx.Err(), ferr)
+				}
 				return res, ctx.Err()
 			}
 			res.Failed = append(res.Failed, FileError{p.path, p.err})
@@ -268,6 +240,42 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 		return res, err
 	}
 	return res, nil
+}
+
+// prepareAhead prepares files on all cores, at most lookahead documents ahead of the writer, which
+// takes document i from out[i] and then frees its place with <-window.
+func (l *Library) prepareAhead(ctx context.Context, files []string, opts AddOptions) (out []chan prepared, window chan struct{}) {
+	jobs := make(chan int)
+	out = make([]chan prepared, len(files))
+	for i := range out {
+		out[i] = make(chan prepared, 1)
+	}
+	for w := 0; w < runtime.NumCPU(); w++ {
+		go func() {
+			for i := range jobs {
+				out[i] <- l.prepare(ctx, files[i], opts)
+			}
+		}()
+	}
+	// Prepared documents wait in out until the writer takes them; while it merges index segments
+	// (seconds, in a large library) the workers would otherwise fill memory with a thousand of them.
+	window = make(chan struct{}, lookahead)
+	go func() {
+		defer close(jobs)
+		for i := range files {
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return out, window
 }
 
 // prepare reads and fingerprints one file (package prepare) and makes its records.
@@ -305,22 +313,7 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 // write commits a batch in one transaction and adds it to the index. The documents go to the store
 // first, framed with their records and synced, so that the transaction only records where they are.
 func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err error) {
-	fresh := make([]prepared, 0, len(batch))
-	var next uint64
-	err = l.view(func(tx *bolt.Tx) error {
-		seen := map[string]bool{}
-		for _, p := range batch {
-			if seen[p.rec.SHA256] || tx.Bucket(bucketSHA).Get([]byte(p.rec.SHA256)) != nil {
-				dups = append(dups, p.path)
-				continue
-			}
-			seen[p.rec.SHA256] = true
-			fresh = append(fresh, p)
-		}
-		var err error
-		next, err = l.rec.next(tx)
-		return err
-	})
+	fresh, dups, next, err := l.fresh(batch)
 	if err != nil || len(fresh) == 0 {
 		if err != nil {
 			err = fmt.Errorf("library %s: write: %w", l.dir, err)
@@ -405,6 +398,27 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 	}
 	l.cacheMu.Unlock()
 	return added, dups, nil
+}
+
+// fresh leaves out of batch the documents the library or the batch already holds (by SHA-256), and
+// reads the id the first fresh one will have.
+func (l *Library) fresh(batch []prepared) (fresh []prepared, dups []string, next uint64, err error) {
+	fresh = make([]prepared, 0, len(batch))
+	err = l.view(func(tx *bolt.Tx) error {
+		seen := map[string]bool{}
+		for _, p := range batch {
+			if seen[p.rec.SHA256] || tx.Bucket(bucketSHA).Get([]byte(p.rec.SHA256)) != nil {
+				dups = append(dups, p.path)
+				continue
+			}
+			seen[p.rec.SHA256] = true
+			fresh = append(fresh, p)
+		}
+		var err error
+		next, err = l.rec.next(tx)
+		return err
+	})
+	return fresh, dups, next, err
 }
 
 // addCounts changes the counts of documents and templates in meta by docs and templates.

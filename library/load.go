@@ -29,82 +29,13 @@ func (l *Library) load() error {
 	if err := l.countPending(); err != nil {
 		return err
 	}
-	var manifest []segEntry
-	live := map[uint64]bool{}
-	docs, templates := 0, 0
-	err := l.view(func(tx *bolt.Tx) error {
-		// The manifest is derived data: when it is damaged a writable Open makes the index again
-		// from fp; a read-only one says so (see below).
-		if v, err := l.rec.get(tx, bucketMeta, keySegments); err != nil || (v != nil && json.Unmarshal(v, &manifest) != nil) {
-			if l.readOnly {
-				return fmt.Errorf("the list of index segments: %w", cmp.Or(err, errFormat))
-			}
-			manifest = nil
-		}
-		// The content-hash bucket names every document (both change in one transaction) in a
-		// fifteenth of the pages the document records fill: opening reads it, not them.
-		if sha := tx.Bucket(bucketSHA); sha != nil {
-			c := sha.Cursor()
-			for k, v := c.First(); k != nil; k, v = c.Next() {
-				v, err := l.rec.open(bucketSHA, k, v)
-				if err != nil || len(v) != 8 {
-					return fmt.Errorf("the content record of the document with SHA-256 %q: %w", k, cmp.Or(err, errFormat))
-				}
-				live[binary.BigEndian.Uint64(v)] = true
-			}
-		}
-		if !l.rec.sealed { // version 2 kept no counts: count the templates
-			return tx.Bucket(bucketDocs).ForEach(func(k, v []byte) error {
-				var rec docRecord
-				if json.Unmarshal(v, &rec) == nil && rec.Template {
-					templates++
-				}
-				docs++
-				return nil
-			})
-		}
-		n, err := l.rec.count(tx, keyDocCount)
-		if err != nil {
-			return err
-		}
-		t, err := l.rec.count(tx, keyTemplateCount)
-		docs, templates = int(n), int(t)
-		return err
-	})
+	manifest, live, err := l.readCounts()
 	if err != nil {
 		return err
 	}
-	// A page of library.db lost from a bucket loses its documents without a checksum to fail.
-	if docs != len(live) || templates > docs {
-		return fmt.Errorf("library.db counts %d documents (%d templates) and names %d: %w", docs, templates, len(live), ErrDamaged)
-	}
-	l.docs, l.templates = docs, templates
-	var segs []*segment
-	covered := uint64(0)
-	for _, e := range manifest {
-		s, err := openSegment(l.dir, e.Name)
-		if err == nil && s.seg.pc == nil && l.rec.sealed {
-			unmapFile(s.data)
-			err = fmt.Errorf("index %s: it has no checksums: %w", e.Name, ErrDamaged)
-		}
-		if err != nil {
-			for _, s := range segs {
-				unmapFile(s.data)
-			}
-			// The index is derived data: a writable Open makes it again from fp. A read-only one
-			// cannot write it and would make it in memory at every check, unseen: it says so.
-			if l.readOnly {
-				return fmt.Errorf("%w (%w; 'thesischeck library repair' makes the index again)", err, ErrDamaged)
-			}
-			segs, covered = nil, 0
-			break
-		}
-		for d, id := range s.seg.docIDs {
-			s.dead[d] = !live[id]
-		}
-		s.lastID = e.Last
-		segs = append(segs, s)
-		covered = e.Last
+	segs, covered, err := l.openSegments(manifest, live)
+	if err != nil {
+		return err
 	}
 	if len(segs) < len(manifest) && !l.readOnly {
 		if err := l.saveManifest(nil); err != nil {
@@ -142,6 +73,93 @@ func (l *Library) load() error {
 		return l.checkpointWords()
 	}
 	return nil
+}
+
+// readCounts reads the manifest of index segments, the ids of the live documents and the counts of
+// documents and templates, which it checks against each other and keeps.
+func (l *Library) readCounts() (manifest []segEntry, live map[uint64]bool, err error) {
+	live = map[uint64]bool{}
+	docs, templates := 0, 0
+	err = l.view(func(tx *bolt.Tx) error {
+		// The manifest is derived data: when it is damaged a writable Open makes the index again
+		// from fp; a read-only one says so (see openSegments).
+		if v, err := l.rec.get(tx, bucketMeta, keySegments); err != nil || (v != nil && json.Unmarshal(v, &manifest) != nil) {
+			if l.readOnly {
+				return fmt.Errorf("the list of index segments: %w", cmp.Or(err, errFormat))
+			}
+			manifest = nil
+		}
+		// The content-hash bucket names every document (both change in one transaction) in a
+		// fifteenth of the pages the document records fill: opening reads it, not them.
+		if sha := tx.Bucket(bucketSHA); sha != nil {
+			c := sha.Cursor()
+			for k, v := c.First(); k != nil; k, v = c.Next() {
+				v, err := l.rec.open(bucketSHA, k, v)
+				if err != nil || len(v) != 8 {
+					return fmt.Errorf("the content record of the document with SHA-256 %q: %w", k, cmp.Or(err, errFormat))
+				}
+				live[binary.BigEndian.Uint64(v)] = true
+			}
+		}
+		if !l.rec.sealed { // version 2 kept no counts: count the templates
+			return tx.Bucket(bucketDocs).ForEach(func(k, v []byte) error {
+				var rec docRecord
+				if json.Unmarshal(v, &rec) == nil && rec.Template {
+					templates++
+				}
+				docs++
+				return nil
+			})
+		}
+		n, err := l.rec.count(tx, keyDocCount)
+		if err != nil {
+			return err
+		}
+		t, err := l.rec.count(tx, keyTemplateCount)
+		docs, templates = int(n), int(t)
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	// A page of library.db lost from a bucket loses its documents without a checksum to fail.
+	if docs != len(live) || templates > docs {
+		return nil, nil, fmt.Errorf("library.db counts %d documents (%d templates) and names %d: %w", docs, templates, len(live), ErrDamaged)
+	}
+	l.docs, l.templates = docs, templates
+	return manifest, live, nil
+}
+
+// openSegments maps the segments the manifest lists and marks the documents no longer live in them.
+// A segment that is missing or damaged leaves a writable library with none (the index is made
+// again); covered is the last document id the segments cover.
+func (l *Library) openSegments(manifest []segEntry, live map[uint64]bool) (segs []*segment, covered uint64, err error) {
+	for _, e := range manifest {
+		s, err := openSegment(l.dir, e.Name)
+		if err == nil && s.seg.pc == nil && l.rec.sealed {
+			unmapFile(s.data)
+			err = fmt.Errorf("index %s: it has no checksums: %w", e.Name, ErrDamaged)
+		}
+		if err != nil {
+			for _, s := range segs {
+				unmapFile(s.data)
+			}
+			// The index is derived data: a writable Open makes it again from fp. A read-only one
+			// cannot write it and would make it in memory at every check, unseen: it says so.
+			if l.readOnly {
+				return nil, 0, fmt.Errorf("%w (%w; 'thesischeck library repair' makes the index again)", err, ErrDamaged)
+			}
+			segs, covered = nil, 0
+			break
+		}
+		for d, id := range s.seg.docIDs {
+			s.dead[d] = !live[id]
+		}
+		s.lastID = e.Last
+		segs = append(segs, s)
+		covered = e.Last
+	}
+	return segs, covered, nil
 }
 
 func openSegment(dir, name string) (*segment, error) {

@@ -30,45 +30,13 @@ func (l *Library) Remove(ids ...uint64) error {
 	err = l.update(func(tx *bolt.Tx) error {
 		removed, dead, templates = wordCounts{words: map[uint32]int{}}, l.paras.dead+(end-l.paras.end), 0
 		for _, id := range ids {
-			key := idKey(id)
-			v, err := l.rec.get(tx, bucketDocs, key)
+			template, size, err := l.removeDoc(tx, id, &removed)
 			if err != nil {
-				return fmt.Errorf("document %d: %w", id, err)
-			}
-			if v == nil {
-				return fmt.Errorf("no document with id %d", id)
-			}
-			var rec docRecord
-			if err := decodeRecord(v, &rec); err != nil {
-				return fmt.Errorf("document %d: %w", id, err)
-			}
-			if rec.Template {
-				templates++
-			}
-			// A document whose paragraphs are damaged is removed all the same (that is what its user
-			// wants done with it); its words stay in the counts, which only weigh SimHashes.
-			if paras, err := storedParas(tx, l.rec, l.paras, key, 0, -1); err == nil {
-				wordDelta(paras, -1, removed.words)
-				removed.paras -= len(paras)
-			}
-			loc, err := l.rec.get(tx, bucketLoc, key)
-			if err != nil {
-				return fmt.Errorf("document %d: %w", id, err)
-			}
-			if loc != nil {
-				c, err := decodeLoc(loc, true)
-				if err != nil {
-					return fmt.Errorf("document %d: ploc value: %w", id, err)
-				}
-				dead += c.size()
-			}
-			for _, b := range [][]byte{bucketDocs, bucketParas, bucketLoc, bucketFP, bucketTheses} {
-				if err := tx.Bucket(b).Delete(key); err != nil {
-					return err
-				}
-			}
-			if err := tx.Bucket(bucketSHA).Delete([]byte(rec.SHA256)); err != nil {
 				return err
+			}
+			dead += size
+			if template {
+				templates++
 			}
 		}
 		if err := l.paras.putMeta(tx, l.rec, end, dead); err != nil {
@@ -95,8 +63,62 @@ func (l *Library) Remove(ids ...uint64) error {
 	if err != nil {
 		return fmt.Errorf("library %s: remove: %w", l.dir, err)
 	}
+	l.forget(ids)
+	// The documents are gone; what is left is reclaiming their bytes, which a later removal retries.
+	if err := l.compactParas(); err != nil {
+		return fmt.Errorf("library %s: remove: %w", l.dir, err)
+	}
+	return nil
+}
+
+// removeDoc deletes document id in tx and takes its words from removed; it returns whether the
+// document was a template and how many bytes of the store it leaves dead.
+func (l *Library) removeDoc(tx *bolt.Tx, id uint64, removed *wordCounts) (template bool, dead int64, err error) {
+	key := idKey(id)
+	v, err := l.rec.get(tx, bucketDocs, key)
+	if err != nil {
+		return false, 0, fmt.Errorf("document %d: %w", id, err)
+	}
+	if v == nil {
+		return false, 0, fmt.Errorf("no document with id %d", id)
+	}
+	var rec docRecord
+	if err := decodeRecord(v, &rec); err != nil {
+		return false, 0, fmt.Errorf("document %d: %w", id, err)
+	}
+	// A document whose paragraphs are damaged is removed all the same (that is what its user
+	// wants done with it); its words stay in the counts, which only weigh SimHashes.
+	if paras, err := storedParas(tx, l.rec, l.paras, key, 0, -1); err == nil {
+		wordDelta(paras, -1, removed.words)
+		removed.paras -= len(paras)
+	}
+	loc, err := l.rec.get(tx, bucketLoc, key)
+	if err != nil {
+		return false, 0, fmt.Errorf("document %d: %w", id, err)
+	}
+	if loc != nil {
+		c, err := decodeLoc(loc, true)
+		if err != nil {
+			return false, 0, fmt.Errorf("document %d: ploc value: %w", id, err)
+		}
+		dead = c.size()
+	}
+	for _, b := range [][]byte{bucketDocs, bucketParas, bucketLoc, bucketFP, bucketTheses} {
+		if err := tx.Bucket(b).Delete(key); err != nil {
+			return false, 0, err
+		}
+	}
+	if err := tx.Bucket(bucketSHA).Delete([]byte(rec.SHA256)); err != nil {
+		return false, 0, err
+	}
+	return rec.Template, dead, nil
+}
+
+// forget drops removed documents from the caches.
+func (l *Library) forget(ids []uint64) {
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
+	defer l.cacheMu.Unlock()
 	for _, id := range ids {
 		delete(l.infos, id)
 	}
@@ -105,10 +127,4 @@ func (l *Library) Remove(ids ...uint64) error {
 			delete(l.cache, r)
 		}
 	}
-	l.cacheMu.Unlock()
-	// The documents are gone; what is left is reclaiming their bytes, which a later removal retries.
-	if err := l.compactParas(); err != nil {
-		return fmt.Errorf("library %s: remove: %w", l.dir, err)
-	}
-	return nil
 }

@@ -352,13 +352,44 @@ func writeSegment(dir, name string, src *segSource) error {
 	}
 	w.pad()
 
-	// Grams: three sections (prefix table, keys, offsets) come before the postings, so the postings
-	// go to a second temporary file while the small arrays are gathered, then are appended.
-	ptmp := tmp + ".postings"
-	pf, err := os.Create(ptmp)
-	if err != nil {
+	if err := writeGrams(w, tmp+".postings", name, src); err != nil {
 		f.Close()
 		os.Remove(tmp)
+		return err
+	}
+	w.pad()
+	writeBlocks(w, src)
+	if w.err == nil {
+		w.err = w.w.Flush()
+	}
+	if w.err == nil && w.n != c.size() {
+		w.err = fmt.Errorf("segment %s: wrote %d bytes, expected %d", name, w.n, c.size())
+	}
+	if w.err == nil {
+		w.err = sum.finish()
+	}
+	if w.err == nil {
+		w.err = f.Sync()
+	}
+	if err := f.Close(); w.err == nil {
+		w.err = err
+	}
+	if w.err == nil {
+		w.err = os.Rename(tmp, filepath.Join(dir, name))
+	}
+	if w.err != nil {
+		os.Remove(tmp)
+		return w.err
+	}
+	return syncDir(dir)
+}
+
+// writeGrams writes the gram sections. Three of them (prefix table, keys, offsets) come before the
+// postings, so the postings go to a second temporary file, ptmp, while the small arrays are
+// gathered, then are appended. It returns the errors of ptmp and src; w keeps its own in w.err.
+func writeGrams(w *segWriter, ptmp, name string, src *segSource) error {
+	pf, err := os.Create(ptmp)
+	if err != nil {
 		return err
 	}
 	defer os.Remove(ptmp)
@@ -390,9 +421,7 @@ func writeSegment(dir, name string, src *segSource) error {
 		gerr = pw.w.Flush()
 	}
 	if gerr != nil {
-		pf.Close()
-		f.Close()
-		os.Remove(tmp)
+		pf.Close() // gerr says what went wrong; the file is removed
 		return gerr
 	}
 	w.u32s(prefix)
@@ -405,8 +434,16 @@ func writeSegment(dir, name string, src *segSource) error {
 	} else if w.err == nil {
 		w.err = err
 	}
-	pf.Close()
-	w.pad()
+	// The postings file is read back whole and then removed: a failing close loses nothing, but
+	// says the file system is in trouble.
+	if err := pf.Close(); w.err == nil {
+		w.err = err
+	}
+	return nil
+}
+
+// writeBlocks writes the SimHash block sections: the offsets of every bucket, then the paragraphs.
+func writeBlocks(w *segWriter, src *segSource) {
 	var boff []uint32
 	var bparas []uint32
 	for b := 0; b < 4; b++ {
@@ -424,29 +461,6 @@ func writeSegment(dir, name string, src *segSource) error {
 		}
 	}
 	w.u32s(bparas)
-	if w.err == nil {
-		w.err = w.w.Flush()
-	}
-	if w.err == nil && w.n != c.size() {
-		w.err = fmt.Errorf("segment %s: wrote %d bytes, expected %d", name, w.n, c.size())
-	}
-	if w.err == nil {
-		w.err = sum.finish()
-	}
-	if w.err == nil {
-		w.err = f.Sync()
-	}
-	if err := f.Close(); w.err == nil {
-		w.err = err
-	}
-	if w.err == nil {
-		w.err = os.Rename(tmp, filepath.Join(dir, name))
-	}
-	if w.err != nil {
-		os.Remove(tmp)
-		return w.err
-	}
-	return syncDir(dir)
 }
 
 func syncDir(dir string) error {
@@ -576,18 +590,11 @@ func sortByGram(pairs []uint64) []uint64 {
 	return pairs
 }
 
-// mergeSegments writes one segment holding the documents of segs in order. Postings are streamed
-// from the mappings: the merge holds the small arrays in memory, never the postings.
-func mergeSegments(dir, name string, segs []*segment) error {
-	for _, s := range segs {
-		err := s.seg.pc.all()
-		releasePages(s.data, s.data)
-		if err != nil {
-			return err
-		}
-	}
-	src := newSource()
-	bases := make([]uint32, len(segs))
+// mergeArrays gathers the small arrays of segs into one source: document ids, SimHashes, bands and
+// block lists, paragraph numbers moved by bases[i] for segment i.
+func mergeArrays(segs []*segment) (src *segSource, bases []uint32) {
+	src = newSource()
+	bases = make([]uint32, len(segs))
 	for i, s := range segs {
 		a := &s.seg
 		bases[i] = uint32(len(src.sims))
@@ -625,6 +632,20 @@ func mergeSegments(dir, name string, segs []*segment) error {
 			src.blocks[b][k] = ps
 		}
 	}
+	return src, bases
+}
+
+// mergeSegments writes one segment holding the documents of segs in order. Postings are streamed
+// from the mappings: the merge holds the small arrays in memory, never the postings.
+func mergeSegments(dir, name string, segs []*segment) error {
+	for _, s := range segs {
+		err := s.seg.pc.all()
+		releasePages(s.data, s.data)
+		if err != nil {
+			return err
+		}
+	}
+	src, bases := mergeArrays(segs)
 	for _, s := range segs {
 		releasePages(s.data, s.data)
 	}

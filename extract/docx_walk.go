@@ -245,6 +245,72 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 	inW := func(local string) bool {
 		return parent == nsW+" "+local || parent == nsWStrict+" "+local || parent == "w "+local
 	}
+	if w.startFormat(t, parent, inW) || w.startControl(t) {
+		return false, nil
+	}
+	switch t.Name.Local {
+	case "t":
+		w.inT = true
+		w.preserve = false
+		for _, a := range t.Attr {
+			if a.Name.Local == "space" && (a.Name.Space == nsXML || a.Name.Space == "xml") && a.Value == "preserve" {
+				w.preserve = true
+			}
+		}
+		w.tText.Reset()
+	case "instrText":
+		if n := len(w.fields); n > 0 {
+			var s string
+			if err := d.DecodeElement(&s, &t); err != nil {
+				return true, err
+			}
+			w.fields[n-1].instr.WriteString(s)
+			w.markTOC(w.fields[n-1])
+			return true, nil
+		}
+		return true, d.Skip()
+	case "fldChar":
+		w.fieldChar(t)
+	case "fldSimple":
+		if isTOCInstr(attr(t, "instr")) {
+			return true, d.Skip()
+		}
+	case "tab", "ptab":
+		if inW("r") {
+			w.write("\t")
+		}
+	case "br", "cr":
+		if inW("r") {
+			if why, _ := w.hide(); why == 0 {
+				if p := w.top(); p != nil && !w.inTOC() {
+					p.breakLine()
+				}
+			}
+		}
+	case "noBreakHyphen":
+		w.write("-")
+	case "footnoteReference", "endnoteReference":
+		w.noteReference(t)
+	case "footnote", "endnote":
+		w.noteID, w.noteParts = "", nil
+		switch attr(t, "type") {
+		case "separator", "continuationSeparator", "continuationNotice":
+			return true, d.Skip()
+		}
+		if id := attr(t, "id"); id != "-1" && id != "0" { // Word's separator notes
+			w.noteID = id
+		}
+	case "del", "moveFrom", "delText", "pPrChange", "rPrChange", "sectPrChange", "tblPrChange",
+		"trPrChange", "tcPrChange", "numberingChange", "rt", "commentReference", "sym", "object":
+		// Deleted and moved-away text, old formatting, ruby annotations and symbols are not text.
+		return true, d.Skip()
+	}
+	return false, nil
+}
+
+// startFormat handles the tags of paragraph, run, cell and table properties, and of paragraphs,
+// runs and tables themselves; handled is false for any other tag.
+func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(local string) bool) (handled bool) {
 	switch t.Name.Local {
 	case "p":
 		w.stack = append(w.stack, &paraBuilder{outline: -1})
@@ -317,91 +383,16 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		if parent == nsW+" document" || parent == nsWStrict+" document" || parent == "w document" {
 			w.page = hexColor(attr(t, "color"))
 		}
-	case "t":
-		w.inT = true
-		w.preserve = false
-		for _, a := range t.Attr {
-			if a.Name.Local == "space" && (a.Name.Space == nsXML || a.Name.Space == "xml") && a.Value == "preserve" {
-				w.preserve = true
-			}
-		}
-		w.tText.Reset()
-	case "instrText":
-		if n := len(w.fields); n > 0 {
-			var s string
-			if err := d.DecodeElement(&s, &t); err != nil {
-				return true, err
-			}
-			w.fields[n-1].instr.WriteString(s)
-			w.markTOC(w.fields[n-1])
-			return true, nil
-		}
-		return true, d.Skip()
-	case "fldChar":
-		switch attr(t, "fldCharType") {
-		case "begin":
-			w.fields = append(w.fields, &fieldState{})
-		case "separate":
-			if n := len(w.fields); n > 0 {
-				w.fields[n-1].result = true
-			}
-		case "end":
-			if n := len(w.fields); n > 0 {
-				w.fields = w.fields[:n-1]
-			}
-		}
-	case "fldSimple":
-		if isTOCInstr(attr(t, "instr")) {
-			return true, d.Skip()
-		}
-	case "tab", "ptab":
-		if inW("r") {
-			w.write("\t")
-		}
-	case "br", "cr":
-		if inW("r") {
-			if why, _ := w.hide(); why == 0 {
-				if p := w.top(); p != nil && !w.inTOC() {
-					p.breakLine()
-				}
-			}
-		}
-	case "noBreakHyphen":
-		w.write("-")
-	case "footnoteReference", "endnoteReference":
-		if p := w.top(); p != nil && w.notes != nil {
-			// A note referred to again is kept once, its text and its hidden words alike: 20,000
-			// references to one long note would otherwise be 20,000 copies of it.
-			key := t.Name.Local[:1] + attr(t, "id")
-			text := w.notes[key]
-			hs := w.noteHidden[key]
-			switch {
-			case text == "" && len(hs) == 0:
-			case w.notesKept[key]:
-				w.noteRepeats++
-			default:
-				w.notesKept[key] = true
-				if text != "" {
-					p.notes = append(p.notes, text)
-					w.textBytes += len(text)
-				}
-				if len(hs) > 0 {
-					p.hidden = append(p.hidden, &docxHidden{line: len(p.lines), off: p.cur.Len(), apart: hs})
-				}
-			}
-		}
-		if onOff2(t, "customMarkFollows") {
-			w.runMark = true
-		}
-	case "footnote", "endnote":
-		w.noteID, w.noteParts = "", nil
-		switch attr(t, "type") {
-		case "separator", "continuationSeparator", "continuationNotice":
-			return true, d.Skip()
-		}
-		if id := attr(t, "id"); id != "-1" && id != "0" { // Word's separator notes
-			w.noteID = id
-		}
+	default:
+		return false
+	}
+	return true
+}
+
+// startControl handles the tags of content controls, some of which hide what they hold (a table
+// of contents, a placeholder); handled is false for any other tag.
+func (w *docxWalker) startControl(t xml.StartElement) (handled bool) {
+	switch t.Name.Local {
 	case "sdt":
 		w.sdts = append(w.sdts, sdtPlain)
 	case "docPartGallery":
@@ -418,12 +409,54 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		if n := len(w.sdts); n > 0 && w.sdts[n-1] == sdtHidden {
 			w.hideDepth++
 		}
-	case "del", "moveFrom", "delText", "pPrChange", "rPrChange", "sectPrChange", "tblPrChange",
-		"trPrChange", "tcPrChange", "numberingChange", "rt", "commentReference", "sym", "object":
-		// Deleted and moved-away text, old formatting, ruby annotations and symbols are not text.
-		return true, d.Skip()
+	default:
+		return false
 	}
-	return false, nil
+	return true
+}
+
+// fieldChar follows a field's begin, separator (its result follows) and end.
+func (w *docxWalker) fieldChar(t xml.StartElement) {
+	switch attr(t, "fldCharType") {
+	case "begin":
+		w.fields = append(w.fields, &fieldState{})
+	case "separate":
+		if n := len(w.fields); n > 0 {
+			w.fields[n-1].result = true
+		}
+	case "end":
+		if n := len(w.fields); n > 0 {
+			w.fields = w.fields[:n-1]
+		}
+	}
+}
+
+// noteReference attaches the footnote or endnote a run refers to to the paragraph.
+func (w *docxWalker) noteReference(t xml.StartElement) {
+	if p := w.top(); p != nil && w.notes != nil {
+		// A note referred to again is kept once, its text and its hidden words alike: 20,000
+		// references to one long note would otherwise be 20,000 copies of it.
+		key := t.Name.Local[:1] + attr(t, "id")
+		text := w.notes[key]
+		hs := w.noteHidden[key]
+		switch {
+		case text == "" && len(hs) == 0:
+		case w.notesKept[key]:
+			w.noteRepeats++
+		default:
+			w.notesKept[key] = true
+			if text != "" {
+				p.notes = append(p.notes, text)
+				w.textBytes += len(text)
+			}
+			if len(hs) > 0 {
+				p.hidden = append(p.hidden, &docxHidden{line: len(p.lines), off: p.cur.Len(), apart: hs})
+			}
+		}
+	}
+	if onOff2(t, "customMarkFollows") {
+		w.runMark = true
+	}
 }
 
 // isRunProps reports whether the rPr being read belongs to a run (and not to a paragraph mark).

@@ -7,10 +7,6 @@ import (
 	"slices"
 )
 
-// flushDocs is how many documents an import keeps in the in-memory part of the index before it
-// writes them as a segment: it bounds the memory an import of any size takes.
-var flushDocs = 2048 // a variable for tests
-
 func (l *Library) memDocs() int {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
@@ -149,6 +145,8 @@ func (l *Library) swap(segs, old []*segment, covered int) {
 	l.mu.Unlock()
 	for _, s := range old {
 		unmapFile(s.data)
+		// The manifest no longer lists it: a file that stays is a stray the next writable Open
+		// deletes (removeStray), and the new index is in place either way.
 		os.Remove(filepath.Join(l.dir, s.name))
 	}
 }

@@ -74,7 +74,7 @@ func Files(paths []string) ([]string, []FileError) {
 			out = append(out, p)
 			continue
 		}
-		filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				bad = append(bad, FileError{path, err})
 				return nil
@@ -96,6 +96,9 @@ func Files(paths []string) ([]string, []FileError) {
 			out = append(out, path)
 			return nil
 		})
+		if err != nil { // the walk reports its errors to the function above, which goes on: none is expected
+			bad = append(bad, FileError{p, err})
+		}
 	}
 	return out, bad
 }
@@ -123,10 +126,6 @@ type prepared struct {
 // winnowWindow is the winnowing window of the gram index: shared runs of five words or more are
 // always found (see similarity.Winnow).
 const winnowWindow = 4
-
-// batchSize is how many documents one transaction commits: one fsync per batch instead of per
-// document, and at most one batch lost to a crash.
-var batchSize = 32 // a variable for tests
 
 // ImportHeapLimit is the soft heap limit (runtime/debug.SetMemoryLimit) a process that imports
 // sets with LimitHeap. Without it the heap grew to twice the live data while large segments were
@@ -192,7 +191,7 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 		batch = batch[:0]
 		// A segment is written in the background while the import goes on; should the in-memory
 		// part grow to twice the size meanwhile, the import waits for it (that bounds its memory).
-		if n := l.memDocs(); n >= flushDocs && (!l.flushing() || n >= 2*flushDocs) {
+		if n := l.memDocs(); n >= l.flushDocs && (!l.flushing() || n >= 2*l.flushDocs) {
 			return l.startFlush()
 		}
 		return nil
@@ -227,7 +226,7 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 				res.Warned = append(res.Warned, FileWarnings{p.path, p.warns})
 			}
 			batch = append(batch, p)
-			if len(batch) >= batchSize {
+			if len(batch) >= l.batchSize {
 				if err := flush(); err != nil {
 					return res, err
 				}

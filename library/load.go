@@ -55,7 +55,7 @@ func (l *Library) load() error {
 	}
 	sort.Slice(pending, func(i, j int) bool { return pending[i] < pending[j] })
 	for len(pending) > 0 {
-		n := min(len(pending), flushDocs)
+		n := min(len(pending), l.flushDocs)
 		if err := l.loadDocs(pending[:n]); err != nil {
 			return err
 		}

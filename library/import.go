@@ -86,7 +86,7 @@ func Files(paths []string) ([]string, []FileError) {
 				}
 				return nil
 			}
-			if d.IsDir() || !Supported(name) {
+			if d.IsDir() || !prepare.Supported(name) {
 				return nil
 			}
 			if special := d.Type() &^ fs.ModeSymlink; special != 0 {
@@ -101,15 +101,6 @@ func Files(paths []string) ([]string, []FileError) {
 		}
 	}
 	return out, bad
-}
-
-// Supported reports whether a file name has one of the extensions the library imports from folders.
-func Supported(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".pdf", ".docx", ".txt":
-		return true
-	}
-	return false
 }
 
 // prepared is a document extracted and fingerprinted, ready to be written.

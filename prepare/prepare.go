@@ -17,6 +17,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"thesischeck/extract"
 	"thesischeck/similarity"
@@ -72,6 +74,16 @@ func (d *Document) FingerprintAll(seg *similarity.Segmenter, weights func(hash u
 	for i := range d.Text.Paragraphs {
 		d.Fingerprint(i, seg, weights)
 	}
+}
+
+// Supported reports whether a file name has one of the extensions read from folders (a file given
+// by name is read whatever its extension: extract tells the format by the content).
+func Supported(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".pdf", ".docx", ".txt":
+		return true
+	}
+	return false
 }
 
 // NotRegular is the error for a named pipe, device or socket found where a document was expected:

@@ -62,3 +62,11 @@ func TestIsThesisOfStoredParagraphs(t *testing.T) {
 		t.Error("a body paragraph alone reads as a thesis")
 	}
 }
+
+func TestSupportedByExtension(t *testing.T) {
+	for name, want := range map[string]bool{"a.pdf": true, "B.DOCX": true, "c.txt": true, "d.doc": false, "e": false, "f.txt.bak": false} {
+		if Supported(name) != want {
+			t.Errorf("Supported(%q) = %v, want %v", name, !want, want)
+		}
+	}
+}

@@ -15,20 +15,24 @@ import (
 var corePackages = []string{"check", "compare", "extract", "keys", "library", "prepare", "report", "similarity"}
 
 // TestArchitecture keeps docs/architecture.md and the layering it describes true: the page names
-// every package of the module, library knows no file format (it does not import extract), and no
-// core package depends on Fyne or ui, directly or through another package of ours.
+// every package of the module, every package has a package comment, library knows no file format
+// (it does not import extract), and no core package depends on Fyne or ui, directly or through
+// another package of ours.
 func TestArchitecture(t *testing.T) {
 	page, err := os.ReadFile("docs/architecture.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	imports := modulePackages(t)
+	imports, documented := modulePackages(t)
 	if len(imports) < 10 {
 		t.Fatalf("found %d packages; is the test run from the module root?", len(imports))
 	}
 	for pkg := range imports {
 		if !strings.Contains(string(page), "`"+pkg+"`") {
 			t.Errorf("docs/architecture.md does not name package %s (as `%s`)", pkg, pkg)
+		}
+		if !documented[pkg] {
+			t.Errorf("package %s has no package comment", pkg)
 		}
 	}
 	for _, imp := range imports["thesischeck/library"] {
@@ -60,10 +64,11 @@ func TestArchitecture(t *testing.T) {
 }
 
 // modulePackages maps every package of the module (outside third_party and testdata) to the
-// imports of its non-test files.
-func modulePackages(t *testing.T) map[string][]string {
+// imports of its non-test files, and says which packages have a package comment.
+func modulePackages(t *testing.T) (imports map[string][]string, documented map[string]bool) {
 	t.Helper()
 	out := map[string][]string{}
+	documented = map[string]bool{}
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -95,6 +100,9 @@ func modulePackages(t *testing.T) map[string][]string {
 		if _, ok := out[pkg]; !ok {
 			out[pkg] = nil
 		}
+		if f.Doc != nil && strings.TrimSpace(f.Doc.Text()) != "" {
+			documented[pkg] = true
+		}
 		for _, is := range f.Imports {
 			imp, err := strconv.Unquote(is.Path.Value)
 			if err != nil {
@@ -107,5 +115,5 @@ func modulePackages(t *testing.T) map[string][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return out, documented
 }

@@ -9,8 +9,8 @@ import (
 	"thesischeck/prepare"
 )
 
-// Documents are of two kinds: theses (prepare: extract.Document.Thesis; they open with a thesis's front
-// matter) and the rest. The frequency rule for boilerplate counts among documents of the same kind
+// Documents are of two kinds: theses (extract.Document.Thesis, as prepare hands it on: they open
+// with a thesis's front matter) and the rest. The frequency rule for boilerplate counts among documents of the same kind
 // (see Boilerplate): a school's declaration is in every one of its theses, but among ten thousand
 // articles and reports it is rare.
 //

@@ -9,7 +9,8 @@ GO ?= go
 export CGO_ENABLED := 1
 
 BIN := bin/thesischeck
-# The library the app opens in `make run`; empty means the user's default library.
+# The library the app opens in `make run`; empty means the sample library inside the binary
+# (`thesischeck open --demo`: built once in the user's cache folder, its sample thesis checked).
 DEMO_LIB ?=
 FUZZTIME ?= 30s
 TEST_FUZZTIME ?= 3s
@@ -39,7 +40,7 @@ build: deps
 	$(GO) build -trimpath -o $(BIN) .
 
 run: build
-	./$(BIN) $(if $(DEMO_LIB),--library $(DEMO_LIB))
+	./$(BIN) $(if $(DEMO_LIB),open --library $(DEMO_LIB),open --demo)
 
 test: deps
 	$(GO) vet ./...

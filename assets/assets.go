@@ -1,5 +1,5 @@
 // Package assets holds the files the program carries inside its binary: jieba's dictionaries, the
-// bundled CJK font and the application icon.
+// bundled CJK font, the application icon, and a small sample library with sample theses to try.
 package assets
 
 import "embed"
@@ -9,3 +9,10 @@ import "embed"
 //
 //go:embed jieba/jieba.dict.utf8 jieba/hmm_model.utf8 jieba/user.dict.utf8 jieba/idf.utf8 jieba/stop_words.utf8
 var Jieba embed.FS
+
+// Sample is a small reference library (sample/library: Chinese and English articles written for
+// ThesisCheck) and two submissions that copy from it, verbatim, edited and in part (sample/*.txt),
+// so that `thesischeck --demo` shows a real report on a machine without a library of its own.
+//
+//go:embed sample
+var Sample embed.FS

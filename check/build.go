@@ -8,182 +8,225 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"thesischeck/extract"
 	"thesischeck/report"
 	"thesischeck/similarity"
 )
 
-// Status values of report paragraphs.
-const (
-	statusCopied   = "copied"
-	statusQuoted   = "quoted"
-	statusTemplate = "template"
-	statusExcluded = "excluded"
-)
-
-// build settles which source each copied character is counted for (the longest copy first, so no
-// character counts twice), then adds up the figures.
+// build is the story after alignment, one named pass each: every paragraph's characters are settled
+// among its sources, the longest copy first so that no character counts twice (settle); the
+// paragraphs add up to the document's and the sections' figures (tally.add); the sources are ranked
+// by what they account for (rankSources); then the figures, what was left out and why (leftOut), and
+// what the text hid or dodged (warnings).
 func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *report.Report {
+	r := c.newReport(doc, sha, len(paras))
+	t := newTally()
+	for i := range paras {
+		t.add(r, &paras[i], c.settle(i, &paras[i]))
+	}
+	r.Document.Chars = r.TotalChars
+	c.rankSources(r, t)
+	figures(r)
+	c.leftOut(r, t.excluded)
+	r.Warnings = warnings(doc, t)
+	r.Number = reportNumber(sha, r.Created)
+	return r
+}
+
+func (c *checker) newReport(doc *extract.Document, sha string, paras int) *report.Report {
 	r := &report.Report{
 		Created:  time.Now().UTC().Truncate(time.Second),
-		Document: report.Document{Path: doc.Path, Title: doc.Title, SHA256: sha, Paragraphs: len(paras)},
+		Document: report.Document{Path: doc.Path, Title: doc.Title, SHA256: sha, Paragraphs: paras},
 		Settings: report.Settings{MinRunChars: c.opt.MinRunChars, MaxHamming: c.opt.MaxHamming, IncludeReferences: c.opt.IncludeReferences,
 			IncludeFrontMatter: c.opt.IncludeFrontMatter},
 		Sections: []report.SectionFigure{}, Sources: []report.Source{}, Paragraphs: []report.Paragraph{},
 	}
+	return r
+}
 
-	type srcTotal struct{ chars int }
-	perSource := map[uint64]*srcTotal{}
-	var dodges similarity.Dodges
-	han := 0
-	secIdx := map[string]int{}
-	excluded := map[string]int{}
-	allShingles := []uint32{}
+// settled is one paragraph after ownership: its report line, the library document each of its
+// Matches came from (a match's Source is a rank, known only when every paragraph is settled), and
+// its characters by what they count as.
+type settled struct {
+	para                     report.Paragraph
+	docs                     []uint64
+	copied, quoted, template int
+}
 
-	for i := range paras {
-		p := &paras[i]
-		text := []rune(p.src.Text)
-		n := len(text)
-		d := p.prep.Dodges
-		if !p.src.Counted() {
-			d.SpacedCJK = 0 // letter-spaced headings and title-page lines ("摘 要", "独 创 性 声 明") are typography
+// settle gives each character of a paragraph to at most one source: its matches in order, longest
+// copy first, each taking the characters no earlier match took.
+func (c *checker) settle(i int, p *paragraph) settled {
+	text := []rune(p.src.Text)
+	s := settled{para: report.Paragraph{
+		Index: i, Text: p.src.Text, Section: string(p.src.Section), Chapter: p.src.Chapter,
+		Heading: p.src.Heading, Page: p.src.Page, Notes: p.src.Notes, Matches: []report.Match{},
+		Quotes: extract.QuotedSpans(p.src.Text),
+	}}
+	owned := make([]bool, len(text))
+	sortFound(p.matches)
+	for _, f := range p.matches {
+		own := claim(owned, f.spans)
+		chars := 0
+		for _, r := range own {
+			chars += r[1] - r[0]
 		}
-		dodges.Add(d)
-		han += hanCount(p.src.Text)
-		allShingles = append(allShingles, similarity.Shingles(p.prep.Tokens)...)
-		rp := report.Paragraph{
-			Index: i, Text: p.src.Text, Section: string(p.src.Section), Chapter: p.src.Chapter,
-			Heading: p.src.Heading, Page: p.src.Page, Notes: p.src.Notes, Matches: []report.Match{},
+		if chars < c.align.MinChars/2 {
+			continue // a copy another source already accounts for
 		}
-		r.TotalChars += n
-		owner := make([]int8, n) // 0 free, 1 template, 2 copied
-		quotes := extract.QuotedSpans(p.src.Text)
-		rp.Quotes = quotes
-		copied, quoted, tmpl := 0, 0, 0
-		sortFound(p.matches)
-		for _, f := range p.matches {
-			var own [][2]int
-			for _, s := range f.spans {
-				start := -1
-				for k := s[0]; k <= s[1]; k++ {
-					free := k < s[1] && k < n && owner[k] == 0
-					if free && start < 0 {
-						start = k
-					}
-					if !free && start >= 0 {
-						own = append(own, [2]int{start, k})
-						start = -1
-					}
-				}
-			}
-			chars := 0
-			for _, s := range own {
-				for k := s[0]; k < s[1]; k++ {
-					if f.template {
-						owner[k] = 1
-					} else {
-						owner[k] = 2
-					}
-				}
-				chars += s[1] - s[0]
-			}
-			if chars < c.align.MinChars/2 {
-				continue // a copy another source already accounts for
-			}
-			m := report.Match{
-				SourcePath: "", SourceParagraph: f.ref.Para, SourceText: f.src.Text,
-				Hamming: f.hamming, Jaccard: round(f.jaccard, 4),
-				Spans: own, SourceSpans: f.srcSpans, CopiedChars: chars, Template: f.template,
-			}
-			src := c.sources[f.ref.Doc]
-			m.SourcePath = src.info.Path
-			m.Source = int(f.ref.Doc) // replaced by the source's rank below
-			if f.template {
-				tmpl += chars
-				rp.TemplateMatches = append(rp.TemplateMatches, m)
-				continue
-			}
-			copied += chars
-			for _, s := range own {
-				quoted += overlap(s, quotes)
-			}
-			if perSource[f.ref.Doc] == nil {
-				perSource[f.ref.Doc] = &srcTotal{}
-			}
-			perSource[f.ref.Doc].chars += chars
-			rp.Matches = append(rp.Matches, m)
+		m := report.Match{
+			SourcePath: c.sources[f.ref.Doc].info.Path, SourceParagraph: f.ref.Para, SourceText: f.src.Text,
+			Hamming: f.hamming, Jaccard: round(f.jaccard, 4),
+			Spans: own, SourceSpans: f.srcSpans, CopiedChars: chars, Template: f.template,
 		}
-		switch {
-		case !p.checked:
-			rp.Status = statusExcluded
-			excluded[exclusionReason(p.src)] += n
-		case copied > 0 && quoted >= copied*9/10:
-			rp.Status = statusQuoted
-		case copied > 0:
-			rp.Status = statusCopied
-		case tmpl > 0:
-			rp.Status = statusTemplate
+		if f.template {
+			m.Source = -1
+			s.template += chars
+			s.para.TemplateMatches = append(s.para.TemplateMatches, m)
+			continue
 		}
-		if n > 0 {
-			rp.Similarity = round(float64(copied)/float64(n), 4)
+		s.copied += chars
+		for _, r := range own {
+			s.quoted += overlap(r, s.para.Quotes)
 		}
-		if copied > 0 {
-			r.FlaggedParas++
-		}
-		r.CopiedChars += copied
-		r.QuotedChars += quoted
-		r.TemplateChars += tmpl
-
-		name := sectionName(p.src)
-		k, ok := secIdx[name]
-		if !ok {
-			k = len(r.Sections)
-			secIdx[name] = k
-			r.Sections = append(r.Sections, report.SectionFigure{Name: name, Section: string(p.src.Section)})
-		}
-		sf := &r.Sections[k]
-		sf.Chars += n
-		sf.CopiedChars += copied
-		sf.Checked = sf.Checked || p.checked
-		r.Paragraphs = append(r.Paragraphs, rp)
+		s.para.Matches = append(s.para.Matches, m)
+		s.docs = append(s.docs, f.ref.Doc)
 	}
-	r.Document.Chars = r.TotalChars
+	switch {
+	case !p.checked:
+		s.para.Status = report.StatusExcluded
+	case s.copied > 0 && s.quoted >= s.copied*9/10:
+		s.para.Status = report.StatusQuoted
+	case s.copied > 0:
+		s.para.Status = report.StatusCopied
+	case s.template > 0:
+		s.para.Status = report.StatusTemplate
+	}
+	if len(text) > 0 {
+		s.para.Similarity = round(float64(s.copied)/float64(len(text)), 4)
+	}
+	return s
+}
 
-	// Sources, ranked by what they account for.
-	sig := similarity.MinHash(allShingles)
-	ids := make([]uint64, 0, len(perSource))
-	for id := range perSource {
+// claim returns the runs of spans that no earlier match owns, and owns them.
+func claim(owned []bool, spans [][2]int) [][2]int {
+	var own [][2]int
+	for _, s := range spans {
+		start := -1
+		for k := s[0]; k <= s[1]; k++ {
+			free := k < s[1] && k < len(owned) && !owned[k]
+			if free && start < 0 {
+				start = k
+			}
+			if !free && start >= 0 {
+				own = append(own, [2]int{start, k})
+				start = -1
+			}
+		}
+	}
+	for _, r := range own {
+		for k := r[0]; k < r[1]; k++ {
+			owned[k] = true
+		}
+	}
+	return own
+}
+
+// tally is what the paragraphs add up to beyond the report's own totals.
+type tally struct {
+	perSource map[uint64]int // copied characters each library document accounts for
+	matchDocs [][]uint64     // for each report paragraph, settled.docs
+	sections  map[string]int // a section's name → its index in Report.Sections
+	excluded  map[exclusion]int
+	dodges    similarity.Dodges
+	han       int      // Han characters, which the spaced-characters warning is measured against
+	shingles  []uint32 // the document's, for its Jaccard similarity with each source
+}
+
+// exclusion is a part of the document left out, and why.
+type exclusion struct{ section, reason string }
+
+func newTally() *tally {
+	return &tally{perSource: map[uint64]int{}, sections: map[string]int{}, excluded: map[exclusion]int{}}
+}
+
+// add counts one settled paragraph into the report's totals, its section's figure and the tally.
+func (t *tally) add(r *report.Report, p *paragraph, s settled) {
+	n := utf8.RuneCountInString(p.src.Text)
+	d := p.prep.Dodges
+	if !p.src.Counted() {
+		d.SpacedCJK = 0 // letter-spaced headings and title-page lines ("摘 要", "独 创 性 声 明") are typography
+	}
+	t.dodges.Add(d)
+	t.han += hanCount(p.src.Text)
+	t.shingles = append(t.shingles, similarity.Shingles(p.prep.Tokens)...)
+	if !p.checked {
+		t.excluded[exclusionOf(p.src)] += n
+	}
+	for k, doc := range s.docs {
+		t.perSource[doc] += s.para.Matches[k].CopiedChars
+	}
+	t.matchDocs = append(t.matchDocs, s.docs)
+
+	r.TotalChars += n
+	if s.copied > 0 {
+		r.FlaggedParas++
+	}
+	r.CopiedChars += s.copied
+	r.QuotedChars += s.quoted
+	r.TemplateChars += s.template
+
+	name := sectionName(p.src)
+	k, ok := t.sections[name]
+	if !ok {
+		k = len(r.Sections)
+		t.sections[name] = k
+		r.Sections = append(r.Sections, report.SectionFigure{Name: name, Section: string(p.src.Section)})
+	}
+	sf := &r.Sections[k]
+	sf.Chars += n
+	sf.CopiedChars += s.copied
+	sf.Checked = sf.Checked || p.checked
+	r.Paragraphs = append(r.Paragraphs, s.para)
+}
+
+// rankSources lists the sources by the characters they account for (ties by document id, so the
+// order is the same on every run) and points every match at its source's rank.
+func (c *checker) rankSources(r *report.Report, t *tally) {
+	sig := similarity.MinHash(t.shingles)
+	ids := make([]uint64, 0, len(t.perSource))
+	for id := range t.perSource {
 		ids = append(ids, id)
 	}
 	sort.Slice(ids, func(i, j int) bool {
-		if perSource[ids[i]].chars != perSource[ids[j]].chars {
-			return perSource[ids[i]].chars > perSource[ids[j]].chars
+		if t.perSource[ids[i]] != t.perSource[ids[j]] {
+			return t.perSource[ids[i]] > t.perSource[ids[j]]
 		}
 		return ids[i] < ids[j]
 	})
-	rank := map[uint64]int{}
+	rank := make(map[uint64]int, len(ids))
 	for i, id := range ids {
 		src := c.sources[id]
 		rank[id] = i
 		share := 0.0
 		if r.TotalChars > 0 {
-			share = float64(perSource[id].chars) / float64(r.TotalChars)
+			share = float64(t.perSource[id]) / float64(r.TotalChars)
 		}
 		r.Sources = append(r.Sources, report.Source{
 			ID: id, Path: src.info.Path, Title: src.info.Title, Similarity: round(share, 4),
-			CopiedChars: perSource[id].chars, Jaccard: round(sig.Jaccard(&src.sig), 4), Color: report.ColorFor(i),
+			CopiedChars: t.perSource[id], Jaccard: round(sig.Jaccard(&src.sig), 4), Color: report.ColorFor(i),
 		})
 	}
-	for i := range r.Paragraphs {
-		for j := range r.Paragraphs[i].Matches {
-			r.Paragraphs[i].Matches[j].Source = rank[uint64(r.Paragraphs[i].Matches[j].Source)]
-		}
-		for j := range r.Paragraphs[i].TemplateMatches {
-			r.Paragraphs[i].TemplateMatches[j].Source = -1
+	for i, docs := range t.matchDocs {
+		for k, doc := range docs {
+			r.Paragraphs[i].Matches[k].Source = rank[doc]
 		}
 	}
+}
 
+// figures turns the counted characters into the report's shares.
+func figures(r *report.Report) {
 	if r.TotalChars > 0 {
 		t := float64(r.TotalChars)
 		r.Similarity = round(float64(r.CopiedChars)/t, 4)
@@ -197,14 +240,22 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 			s.Similarity = round(float64(s.CopiedChars)/float64(s.Chars), 4)
 		}
 	}
-	reasons := make([]string, 0, len(excluded))
-	for k := range excluded {
-		reasons = append(reasons, k)
+}
+
+// leftOut writes down the parts not checked (in a fixed order) and the boilerplate not counted.
+func (c *checker) leftOut(r *report.Report, excluded map[exclusion]int) {
+	parts := make([]exclusion, 0, len(excluded))
+	for e := range excluded {
+		parts = append(parts, e)
 	}
-	sort.Strings(reasons)
-	for _, k := range reasons {
-		sec, why, _ := strings.Cut(k, "|")
-		r.Excluded = append(r.Excluded, report.Exclusion{Section: sec, Chars: excluded[k], Reason: why})
+	sort.Slice(parts, func(i, j int) bool {
+		if parts[i].section != parts[j].section {
+			return parts[i].section < parts[j].section
+		}
+		return parts[i].reason < parts[j].reason
+	})
+	for _, e := range parts {
+		r.Excluded = append(r.Excluded, report.Exclusion{Section: e.section, Chars: excluded[e], Reason: e.reason})
 	}
 	if r.TemplateChars > 0 {
 		why := fmt.Sprintf("boilerplate held by at least %d library documents or a template document; not counted", c.templateDocs[0])
@@ -214,26 +265,37 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 		}
 		r.Excluded = append(r.Excluded, report.Exclusion{Section: "template", Chars: r.TemplateChars, Reason: why})
 	}
-	if dodges.SpacedCJK < minSpacedWarning(han) {
-		dodges.SpacedCJK = 0
-	}
-	for _, w := range doc.Warnings {
-		r.Warnings = append(r.Warnings, report.Warning(w))
-	}
-	r.Warnings = append(r.Warnings, dodgeWarnings(dodges)...)
-	h := sha256.Sum256([]byte(sha + r.Created.Format(time.RFC3339)))
-	r.Number = "TC-" + r.Created.Format("20060102") + "-" + strings.ToUpper(hex.EncodeToString(h[:4]))
-	return r
 }
 
-func exclusionReason(p extract.Paragraph) string {
+// warnings are extraction's (text changed, dropped or hidden) followed by the dodges the check saw
+// through.
+func warnings(doc *extract.Document, t *tally) []report.Warning {
+	var ws []report.Warning
+	for _, w := range doc.Warnings {
+		ws = append(ws, report.Warning(w))
+	}
+	d := t.dodges
+	if d.SpacedCJK < minSpacedWarning(t.han) {
+		d.SpacedCJK = 0
+	}
+	return append(ws, dodgeWarnings(d)...)
+}
+
+// reportNumber names a report for people ("TC-20261127-1A2B3C4D"): the day, and a hash of the
+// document and the moment.
+func reportNumber(sha string, created time.Time) string {
+	h := sha256.Sum256([]byte(sha + created.Format(time.RFC3339)))
+	return "TC-" + created.Format("20060102") + "-" + strings.ToUpper(hex.EncodeToString(h[:4]))
+}
+
+func exclusionOf(p extract.Paragraph) exclusion {
 	switch {
 	case p.FrontMatter:
-		return "front matter|front matter: title page, declarations and authorisations, signature and date lines, the same in every thesis of a school; not checked unless asked for"
+		return exclusion{"front matter", "front matter: title page, declarations and authorisations, signature and date lines, the same in every thesis of a school; not checked unless asked for"}
 	case p.Section == extract.References:
-		return "references|reference list: not counted, as in CNKI's figure without references"
+		return exclusion{"references", "reference list: not counted, as in CNKI's figure without references"}
 	default:
-		return "headings|headings: too short and formulaic to count"
+		return exclusion{"headings", "headings: too short and formulaic to count"}
 	}
 }
 
@@ -274,19 +336,19 @@ func hanCount(s string) int {
 func dodgeWarnings(d similarity.Dodges) []report.Warning {
 	var w []report.Warning
 	if d.Invisible > 0 {
-		w = append(w, report.Warning{Kind: "invisible", Count: d.Invisible,
+		w = append(w, report.Warning{Kind: extract.WarnInvisible, Count: d.Invisible,
 			Message: fmt.Sprintf("%d invisible characters (zero-width or format characters): a common way to dodge checkers", d.Invisible)})
 	}
 	if d.Lookalike > 0 {
-		w = append(w, report.Warning{Kind: "lookalike", Count: d.Lookalike,
+		w = append(w, report.Warning{Kind: extract.WarnLookalike, Count: d.Lookalike,
 			Message: fmt.Sprintf("%d look-alike letters (Cyrillic or Greek inside Latin words): a common way to dodge checkers", d.Lookalike)})
 	}
 	if d.SpacedCJK > 0 {
-		w = append(w, report.Warning{Kind: "spaced", Count: d.SpacedCJK,
+		w = append(w, report.Warning{Kind: extract.WarnSpaced, Count: d.SpacedCJK,
 			Message: fmt.Sprintf("%d spaces between Chinese characters: a common way to dodge checkers", d.SpacedCJK)})
 	}
 	if d.Traditional > 0 {
-		w = append(w, report.Warning{Kind: "traditional", Count: d.Traditional,
+		w = append(w, report.Warning{Kind: extract.WarnTraditional, Count: d.Traditional,
 			Message: fmt.Sprintf("%d traditional Chinese characters, compared as simplified", d.Traditional)})
 	}
 	return w

@@ -10,8 +10,6 @@ package check
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"runtime"
@@ -22,6 +20,7 @@ import (
 
 	"thesischeck/extract"
 	"thesischeck/library"
+	"thesischeck/prepare"
 	"thesischeck/report"
 	"thesischeck/similarity"
 )
@@ -103,17 +102,12 @@ func Read(ctx context.Context, path string, progress Progress) (*extract.Documen
 	// opened.
 	go similarity.Default()
 	progress(StageExtract, 0, 1)
-	data, err := extract.ReadFile(path) // refuses a huge file before reading it
-	if err != nil {
-		return nil, "", err
-	}
-	doc, err := extract.Bytes(ctx, path, data)
+	d, err := prepare.Read(ctx, path)
 	if err != nil {
 		return nil, "", err
 	}
 	progress(StageExtract, 1, 1)
-	sum := sha256.Sum256(data)
-	return doc, hex.EncodeToString(sum[:]), nil
+	return d.Text, d.SHA256, nil
 }
 
 // ErrEmptyLibrary means the library holds no documents to check against (none, or only templates):
@@ -172,21 +166,21 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	if err != nil {
 		return nil, err
 	}
-	paras := make([]paragraph, len(doc.Paragraphs))
-	for i, p := range doc.Paragraphs {
-		paras[i] = paragraph{src: p, checked: o.checks(p)}
-	}
-
 	// Fingerprints: normalise, segment, hash (with the library's word weights once it has learned
 	// them, as its own fingerprints were made).
 	weights, err := lib.Weights()
 	if err != nil {
 		return nil, err
 	}
-	if err := parallel(ctx, len(paras), func(i int) {
-		paras[i].prep = seg.PrepareWeighted(paras[i].src.Text, weights)
-	}, func(done int) { progress(StageFingerprint, done, len(paras)) }); err != nil {
+	prep := prepare.Extracted(doc, sha)
+	if err := parallel(ctx, len(prep.Prints), func(i int) {
+		prep.Fingerprint(i, seg, weights)
+	}, func(done int) { progress(StageFingerprint, done, len(prep.Prints)) }); err != nil {
 		return nil, err
+	}
+	paras := make([]paragraph, len(doc.Paragraphs))
+	for i, p := range doc.Paragraphs {
+		paras[i] = paragraph{src: p, checked: o.checks(p), prep: prep.Prints[i]}
 	}
 
 	// Candidates and alignment, paragraph by paragraph.

@@ -202,7 +202,7 @@ func checkInvariants(t *testing.T, r *report.Report) {
 				t.Errorf("paragraph %d: a template match among the counted ones", p.Index)
 			}
 		}
-		if p.Status == statusExcluded && pc > 0 {
+		if p.Status == report.StatusExcluded && pc > 0 {
 			t.Errorf("paragraph %d is excluded but counts %d copied characters", p.Index, pc)
 		}
 		if n > 0 && p.Similarity != round4(float64(pc)/float64(n)) {
@@ -287,7 +287,7 @@ func TestCopies(t *testing.T) {
 			if c := covered(m.Spans); float64(c) < tt.coverage*float64(n) {
 				t.Errorf("spans %v cover %d of %d runes, want %.0f%%", m.Spans, c, n, 100*tt.coverage)
 			}
-			if m.SourceText != tt.src.text || p.Status != statusCopied {
+			if m.SourceText != tt.src.text || p.Status != report.StatusCopied {
 				t.Errorf("source text %q, status %q", m.SourceText, p.Status)
 			}
 			for _, other := range p.Matches {
@@ -378,8 +378,8 @@ func TestQuotedPassage(t *testing.T) {
 	if r.Similarity == 0 || r.SimilarityExcludingQuotes != 0 {
 		t.Errorf("similarity %v (want > 0), excluding quotes %v (want 0)", r.Similarity, r.SimilarityExcludingQuotes)
 	}
-	if p.Status != statusQuoted {
-		t.Errorf("status %q, want %q", p.Status, statusQuoted)
+	if p.Status != report.StatusQuoted {
+		t.Errorf("status %q, want %q", p.Status, report.StatusQuoted)
 	}
 
 	// The same passage without quotation marks and citation is plain copying.
@@ -404,7 +404,7 @@ func TestReferences(t *testing.T) {
 	}
 	for _, ref := range []source{ref1, ref2} {
 		p := findPara(t, r, ref.text)
-		if p.Section != string(extract.References) || p.Status != statusExcluded {
+		if p.Section != string(extract.References) || p.Status != report.StatusExcluded {
 			t.Errorf("%q: section %q status %q", ref.text, p.Section, p.Status)
 		}
 	}
@@ -415,7 +415,7 @@ func TestReferences(t *testing.T) {
 	r = checkText(t, lib, &Options{IncludeReferences: true}, paras...)
 	for _, ref := range []source{ref1, ref2} {
 		p := findPara(t, r, ref.text)
-		if matchFrom(p, ref) == nil || p.Status != statusCopied {
+		if matchFrom(p, ref) == nil || p.Status != report.StatusCopied {
 			t.Errorf("with IncludeReferences, %q: status %q, matches %+v", ref.text, p.Status, p.Matches)
 		}
 	}
@@ -436,7 +436,7 @@ func TestTemplateText(t *testing.T) {
 	r := checkText(t, lib, nil, paras...)
 	for _, text := range []string{decl.text, format.text} {
 		p := findPara(t, r, text)
-		if p.Status != statusTemplate || len(p.Matches) != 0 || len(p.TemplateMatches) == 0 {
+		if p.Status != report.StatusTemplate || len(p.Matches) != 0 || len(p.TemplateMatches) == 0 {
 			t.Errorf("%q: status %q, %d counted matches, %d template matches", text[:30], p.Status, len(p.Matches), len(p.TemplateMatches))
 		}
 		if c := covered(p.TemplateMatches[0].Spans); c < utf8.RuneCountInString(text)*9/10 {
@@ -470,20 +470,20 @@ func TestTemplateText(t *testing.T) {
 		t.Fatalf("extra documents: %+v %v", res, err)
 	}
 	r = checkText(t, lib, nil, append(paras, thanks)...)
-	if p := findPara(t, r, thanks); p.Status != statusCopied || len(p.Matches) == 0 {
+	if p := findPara(t, r, thanks); p.Status != report.StatusCopied || len(p.Matches) == 0 {
 		t.Errorf("text of 2 library documents: status %q, want copied", p.Status)
 	}
-	if p := findPara(t, r, decl.text); p.Status != statusTemplate {
+	if p := findPara(t, r, decl.text); p.Status != report.StatusTemplate {
 		t.Errorf("declaration in 3 of 8 documents: status %q, want template", p.Status)
 	}
 
 	// Held by 3 of 8 documents is boilerplate at a quarter, not when the share asked for is 60%:
 	// then it is copying (the template document's text stays template whatever the share).
 	r = checkText(t, lib, &Options{TemplateShare: 0.6}, paras...)
-	if p := findPara(t, r, decl.text); p.Status != statusCopied || len(p.Matches) == 0 {
+	if p := findPara(t, r, decl.text); p.Status != report.StatusCopied || len(p.Matches) == 0 {
 		t.Errorf("declaration at a 60%% share: status %q", p.Status)
 	}
-	if p := findPara(t, r, format.text); p.Status != statusTemplate {
+	if p := findPara(t, r, format.text); p.Status != report.StatusTemplate {
 		t.Errorf("template document text at a 60%% share: status %q", p.Status)
 	}
 }
@@ -557,14 +557,14 @@ func TestDodges(t *testing.T) {
 			}
 		})
 	}
-	warned := map[string]int{}
+	warned := map[extract.WarningKind]int{}
 	for _, w := range r.Warnings {
 		warned[w.Kind] = w.Count
 		if !strings.Contains(w.Message, fmt.Sprint(w.Count)) {
 			t.Errorf("warning %q does not give its count %d", w.Message, w.Count)
 		}
 	}
-	want := map[string]int{"invisible": invisible, "lookalike": lookalike}
+	want := map[extract.WarningKind]int{extract.WarnInvisible: invisible, extract.WarnLookalike: lookalike}
 	for k, n := range want {
 		if warned[k] != n {
 			t.Errorf("warning %s: %d, want %d (all warnings %+v)", k, warned[k], n, r.Warnings)

@@ -3,6 +3,8 @@ package check
 import (
 	"strings"
 	"testing"
+
+	"thesischeck/report"
 )
 
 // A short phrase that another document only words alike — instructions two manuals give the same
@@ -38,7 +40,7 @@ func TestNearStockPhrasing(t *testing.T) {
 	r := checkText(t, lib, nil, paras...)
 	for _, tt := range tests {
 		p := findPara(t, r, tt.text)
-		if got := p.Status == statusCopied; got != tt.copied {
+		if got := p.Status == report.StatusCopied; got != tt.copied {
 			t.Errorf("%q: status %q, want copied %v (matches %+v)", tt.text, p.Status, tt.copied, p.Matches)
 		}
 	}

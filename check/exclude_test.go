@@ -90,7 +90,7 @@ func TestExcludeSourceRecomputes(t *testing.T) {
 		}
 	}
 	// The reeds paragraph, held by both, now counts for the tea thesis.
-	if p := findPara(t, got, reeds); p.Status != statusCopied || len(p.Matches) == 0 {
+	if p := findPara(t, got, reeds); p.Status != report.StatusCopied || len(p.Matches) == 0 {
 		t.Errorf("the shared paragraph no longer counts: %+v", p)
 	}
 }

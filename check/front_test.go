@@ -20,7 +20,7 @@ func TestFrontMatterLeftOut(t *testing.T) {
 
 	r := checkText(t, lib, nil, paras...)
 	for _, text := range []string{cover, decl.text} {
-		if p := findPara(t, r, text); p.Status != statusExcluded || len(p.Matches)+len(p.TemplateMatches) != 0 {
+		if p := findPara(t, r, text); p.Status != report.StatusExcluded || len(p.Matches)+len(p.TemplateMatches) != 0 {
 			t.Errorf("front matter %q: status %q, %d matches", text, p.Status, len(p.Matches)+len(p.TemplateMatches))
 		}
 	}
@@ -29,7 +29,7 @@ func TestFrontMatterLeftOut(t *testing.T) {
 	}) {
 		t.Errorf("the report does not list the front matter as left out: %+v", r.Excluded)
 	}
-	if p := findPara(t, r, copied.text); p.Status != statusCopied || matchFrom(p, copied) == nil {
+	if p := findPara(t, r, copied.text); p.Status != report.StatusCopied || matchFrom(p, copied) == nil {
 		t.Errorf("copied body paragraph: status %q", p.Status)
 	}
 	if r.Settings.IncludeFrontMatter {
@@ -37,10 +37,10 @@ func TestFrontMatterLeftOut(t *testing.T) {
 	}
 
 	r = checkText(t, lib, &Options{IncludeFrontMatter: true}, paras...)
-	if p := findPara(t, r, decl.text); p.Status != statusTemplate || len(p.TemplateMatches) == 0 {
+	if p := findPara(t, r, decl.text); p.Status != report.StatusTemplate || len(p.TemplateMatches) == 0 {
 		t.Errorf("with IncludeFrontMatter the declaration is checked (and is boilerplate): status %q", p.Status)
 	}
-	if p := findPara(t, r, cover); p.Status == statusExcluded {
+	if p := findPara(t, r, cover); p.Status == report.StatusExcluded {
 		t.Errorf("with IncludeFrontMatter the cover line is still left out")
 	}
 	if slices.ContainsFunc(r.Excluded, func(e report.Exclusion) bool { return e.Section == "front matter" }) || !r.Settings.IncludeFrontMatter {
@@ -56,7 +56,7 @@ func TestArticleFirstParagraphChecked(t *testing.T) {
 	r := checkText(t, lib, nil, "Mudflats and the Birds That Feed There", "J. Smith, K. Brown",
 		copied.text, "1 Introduction", originals[0], own, "2 Methods", originals[1], own+" "+own)
 	// It stands in front matter (the title lines before "1 Introduction"), which is not a thesis's.
-	if p := findPara(t, r, copied.text); p.Section != "front" || p.Status != statusCopied || matchFrom(p, copied) == nil {
+	if p := findPara(t, r, copied.text); p.Section != "front" || p.Status != report.StatusCopied || matchFrom(p, copied) == nil {
 		t.Errorf("an article's copied first paragraph: section %q status %q", p.Section, p.Status)
 	}
 }
@@ -81,11 +81,11 @@ func TestBoilerplateAmongTheses(t *testing.T) {
 	}
 	thesis := []string{"某某大学硕士学位论文", "指导教师：李明", decl, "摘要", originals[1], "第一章 绪论", originals[0]}
 	r := checkText(t, lib, &Options{IncludeFrontMatter: true}, thesis...)
-	if p := findPara(t, r, decl); p.Status != statusTemplate {
+	if p := findPara(t, r, decl); p.Status != report.StatusTemplate {
 		t.Errorf("front matter checked: declaration status %q, want template", p.Status)
 	}
 	r = checkText(t, lib, nil, decl, originals[1]) // no structure: the declaration is body text
-	if p := findPara(t, r, decl); p.Status != statusTemplate {
+	if p := findPara(t, r, decl); p.Status != report.StatusTemplate {
 		t.Errorf("unrecognised declaration: status %q, want template", p.Status)
 	}
 	if !slices.ContainsFunc(r.Excluded, func(e report.Exclusion) bool {

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"thesischeck/extract"
@@ -48,7 +47,7 @@ func Preview(doc *extract.Document, opts *Options) []Part {
 		}
 		// The reason of the first text left out names the part's: a chapter leaves out headings, the
 		// references their list.
-		if why, _, _ := strings.Cut(exclusionReason(p), "|"); part.LeftOut == "" || part.LeftOut == "headings" {
+		if why := exclusionOf(p).section; part.LeftOut == "" || part.LeftOut == "headings" {
 			part.LeftOut = why
 		}
 	}

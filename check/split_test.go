@@ -1,6 +1,10 @@
 package check
 
-import "testing"
+import (
+	"testing"
+
+	"thesischeck/report"
+)
 
 // A library paragraph cut in two with the student's own sentence between the halves: both halves
 // are credited to the source paragraph, the short closing half too; the same short sentence with no
@@ -14,14 +18,14 @@ func TestSplitParagraph(t *testing.T) {
 	r := checkText(t, lib, nil, head, tail, originals[0], alone)
 	for _, text := range []string{head, tail} {
 		p := findPara(t, r, text)
-		if p.Status != statusCopied || len(p.Matches) == 0 || p.Matches[0].SourceParagraph != 1 {
+		if p.Status != report.StatusCopied || len(p.Matches) == 0 || p.Matches[0].SourceParagraph != 1 {
 			t.Errorf("%q: status %q, matches %+v", text, p.Status, p.Matches)
 		}
 	}
 	if m := findPara(t, r, tail).Matches; len(m) > 0 && (len(m[0].Spans) != 1 || string([]rune(tail)[m[0].Spans[0][0]:m[0].Spans[0][1]]) != "（别将它们删得太快了。）") {
 		t.Errorf("the closing half's span: %+v", m[0].Spans)
 	}
-	if p := findPara(t, r, alone); p.Status == statusCopied {
+	if p := findPara(t, r, alone); p.Status == report.StatusCopied {
 		t.Errorf("a short sentence with no copied neighbour: status %q", p.Status)
 	}
 }

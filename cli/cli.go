@@ -42,6 +42,7 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
 
   thesischeck [--library DIR]                                  open the desktop app
   thesischeck open [--library DIR] FILE                        open the app, check FILE, show the report
+  thesischeck open --demo                                      try it: the app on a sample library, a sample thesis checked
   thesischeck library add [--library DIR] [--template] PATH... add files, or folders recursively
   thesischeck library list [--library DIR] [--json]
   thesischeck library remove [--library DIR] ID...
@@ -80,8 +81,16 @@ func Run(args []string, gui GUI, stdout, stderr io.Writer) error {
 	switch cmd {
 	case "open":
 		fs, dir := newFlags("open", stderr)
-		if err := fs.Parse(rest); err != nil || fs.NArg() > 1 {
+		sample := fs.Bool("demo", false, "open on the sample library inside ThesisCheck and check its sample thesis")
+		if err := fs.Parse(rest); err != nil || fs.NArg() > 1 || (*sample && (*dir != "" || fs.NArg() > 0)) {
 			return usageError(stderr)
+		}
+		if *sample {
+			libDir, thesis, err := demo(ctx, stderr)
+			if err != nil {
+				return err
+			}
+			return gui(libDir, thesis)
 		}
 		return gui(*dir, fs.Arg(0))
 	case "library":

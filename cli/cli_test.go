@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"thesischeck/internal/hostile"
+	"thesischeck/internal/tempconfig"
 )
 
 // The bad-input tests run the commands in a child process (this test binary, re-executed), so that
@@ -472,15 +473,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(helperEnv) != "" { // a child: runChildIn gave it its own home
 		os.Exit(m.Run())
 	}
-	// No test signs with the user's real key or trusts their keys: writing a report makes a key.
-	config, err := os.MkdirTemp("", "thesischeck-config")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CONFIG_HOME", config)
-	code := m.Run()
-	os.RemoveAll(config)
-	os.Exit(code)
+	os.Exit(tempconfig.Run(m))
 }
 
 // TestExtractShowsHidden: extract --json shows the text it left out as hidden, where it stood and

@@ -77,8 +77,8 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		opts.Library = lib
 	}
 	bar := newBar(stderr)
-	res, err := compare.Run(ctx, fs.Args(), opts, func(stage string, done, total int) {
-		bar.update(stage, done, total, "")
+	res, err := compare.Run(ctx, fs.Args(), opts, func(stage compare.Stage, done, total int) {
+		bar.update(string(stage), done, total, "")
 	})
 	bar.done()
 	if err != nil {

@@ -30,11 +30,14 @@ import (
 // most, in set phrases), and well below the 30–60 % of a typical copy.
 const DefaultThreshold = 0.15
 
+// Stage names a step of a comparison, for progress display.
+type Stage string
+
 // Stages of a comparison, in order, as passed to the progress function.
 const (
-	StageRead       = "read"       // extract and segment each file; done/total are files
-	StageCandidates = "candidates" // common text and candidate pairs; done/total are documents
-	StageAlign      = "align"      // align candidate pairs; done/total are pairs
+	StageRead       Stage = "read"       // extract and segment each file; done/total are files
+	StageCandidates Stage = "candidates" // common text and candidate pairs; done/total are documents
+	StageAlign      Stage = "align"      // align candidate pairs; done/total are pairs
 )
 
 // Options tune a comparison. A nil *Options means the defaults; every zero value means its default.
@@ -65,7 +68,7 @@ type Options struct {
 
 // Progress is called as a comparison moves through its stages (StageRead, …): done of total units.
 // It is called from the goroutine that called Run, never concurrently.
-type Progress func(stage string, done, total int)
+type Progress func(stage Stage, done, total int)
 
 // Result is the outcome of a comparison. Its JSON form is
 //

@@ -108,7 +108,7 @@ func TestCandidatePasses(t *testing.T) {
 			o := (*Options)(nil).withDefaults()
 			res := &Result{}
 			seg := segmenter(t)
-			docs, err := read(context.Background(), seg, []string{dir}, o, res, func(string, int, int) {})
+			docs, err := read(context.Background(), seg, []string{dir}, o, res, func(Stage, int, int) {})
 			if err != nil {
 				t.Fatal(err)
 			}

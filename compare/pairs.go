@@ -55,54 +55,8 @@ func candidates(ctx context.Context, docs []*doc, threshold float64, commonDocs 
 		}
 		return c
 	}
-	buckets := map[uint64][]int32{}
-	for i, d := range docs {
-		if d.shingles == 0 {
-			continue
-		}
-		for _, k := range d.sig.BandKeys() {
-			buckets[k] = append(buckets[k], int32(i))
-		}
-	}
-	for _, ds := range buckets {
-		for x := 0; x < len(ds) && int(ds[x]) < nNew; x++ { // in document order: new ones first
-			for y := x + 1; y < len(ds); y++ {
-				if ds[x] != ds[y] {
-					get(int(ds[x]), int(ds[y])).byLSH = true
-				}
-			}
-		}
-	}
-
-	// The postings of every winnowed run: entries gram<<32|document, sorted, so each gram's documents
-	// stand together in document order.
-	total := 0
-	for _, d := range docs {
-		total += len(d.wgrams)
-	}
-	entries := make([]uint64, 0, total)
-	for i, d := range docs {
-		for _, g := range d.wgrams {
-			entries = append(entries, uint64(g)<<32|uint64(i))
-		}
-	}
-	entries = radixSort(entries, 32) // by gram, documents in order
-	// Each gram's run of entries, its new documents, and each document's runs.
-	var runs []int32 // start of each gram's run in entries, and len(entries) last
-	var newHolders []int32
-	docRuns := make([][]int32, n)
-	for i, e := range entries {
-		if i == 0 || e>>32 != entries[i-1]>>32 {
-			runs = append(runs, int32(i))
-			newHolders = append(newHolders, 0)
-		}
-		r := len(runs) - 1
-		if d := int(uint32(e)); d < nNew {
-			newHolders[r]++
-		}
-		docRuns[uint32(e)] = append(docRuns[uint32(e)], int32(r))
-	}
-	runs = append(runs, int32(len(entries)))
+	lshPairs(docs, nNew, func(a, b int) { get(a, b).byLSH = true })
+	entries, runs, newHolders, docRuns := gramRuns(docs, nNew)
 	// Each new document counts the runs it shares with every later document, on all cores.
 	shared := make([][]candidate, nNew)
 	var mu sync.Mutex
@@ -162,6 +116,61 @@ func candidates(ctx context.Context, docs []*doc, threshold float64, commonDocs 
 		return out[i].a < out[j].a
 	})
 	return out, nil
+}
+
+// lshPairs calls pair(a, b) for every pair, a new document first, that shares a MinHash band.
+func lshPairs(docs []*doc, nNew int, pair func(a, b int)) {
+	buckets := map[uint64][]int32{}
+	for i, d := range docs {
+		if d.shingles == 0 {
+			continue
+		}
+		for _, k := range d.sig.BandKeys() {
+			buckets[k] = append(buckets[k], int32(i))
+		}
+	}
+	for _, ds := range buckets {
+		for x := 0; x < len(ds) && int(ds[x]) < nNew; x++ { // in document order: new ones first
+			for y := x + 1; y < len(ds); y++ {
+				if ds[x] != ds[y] {
+					pair(int(ds[x]), int(ds[y]))
+				}
+			}
+		}
+	}
+}
+
+// gramRuns lists the postings of every winnowed run: entries gram<<32|document, sorted, so each
+// gram's documents stand together in document order. runs holds the start of each gram's run in
+// entries, and len(entries) last; newHolders how many new documents each run has; docRuns each
+// document's runs.
+func gramRuns(docs []*doc, nNew int) (entries []uint64, runs, newHolders []int32, docRuns [][]int32) {
+	total := 0
+	for _, d := range docs {
+		total += len(d.wgrams)
+	}
+	entries = make([]uint64, 0, total)
+	for i, d := range docs {
+		for _, g := range d.wgrams {
+			entries = append(entries, uint64(g)<<32|uint64(i))
+		}
+	}
+	entries = radixSort(entries, 32) // by gram, documents in order
+	// Each gram's run of entries, its new documents, and each document's runs.
+	docRuns = make([][]int32, len(docs))
+	for i, e := range entries {
+		if i == 0 || e>>32 != entries[i-1]>>32 {
+			runs = append(runs, int32(i))
+			newHolders = append(newHolders, 0)
+		}
+		r := len(runs) - 1
+		if d := int(uint32(e)); d < nNew {
+			newHolders[r]++
+		}
+		docRuns[uint32(e)] = append(docRuns[uint32(e)], int32(r))
+	}
+	runs = append(runs, int32(len(entries)))
+	return entries, runs, newHolders, docRuns
 }
 
 // alignPair aligns two documents and sums up what they share.

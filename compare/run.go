@@ -68,7 +68,7 @@ type doc struct {
 
 func run(ctx context.Context, paths []string, o settings, progress Progress) (*Result, error) {
 	if progress == nil {
-		progress = func(string, int, int) {}
+		progress = func(Stage, int, int) {}
 	}
 	seg, err := similarity.Default()
 	if err != nil {

@@ -24,16 +24,6 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// Warning kinds of text decoding and of file names.
-const (
-	// WarnReplaced: bytes that were not valid in the file's encoding became U+FFFD.
-	WarnReplaced = "replaced"
-	// WarnNotText: characters with no meaning as text (private use, unassigned, control) were read.
-	WarnNotText = "not_text"
-	// WarnNameMismatch: the file's extension names another format than its content.
-	WarnNameMismatch = "name_mismatch"
-)
-
 // ErrEncoding is returned for text whose every reading is mostly not text.
 var ErrEncoding = fmt.Errorf("%w: not text in UTF-8, UTF-16, GB18030 or Windows-1252", ErrUnsupported)
 

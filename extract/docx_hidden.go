@@ -473,93 +473,13 @@ func (w *docxWalker) background(rp runProps) docxColor {
 // shapeStart reads the parts of drawings and VML shapes that can hide their text; skip reports
 // that the element was consumed.
 func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, err error) {
-	top := func() *docxShape {
-		if n := len(w.shapes); n > 0 {
-			return &w.shapes[n-1]
-		}
-		return nil
-	}
 	switch {
 	case inNS(t.Name, nsWP, "wp"):
-		s := top()
-		switch t.Name.Local {
-		case "anchor", "inline":
-			w.shapes = append(w.shapes, docxShape{})
-		case "positionH", "positionV":
-			if s != nil {
-				if t.Name.Local == "positionH" {
-					s.relH = attr(t, "relativeFrom")
-				} else {
-					s.relV = attr(t, "relativeFrom")
-				}
-			}
-		case "posOffset":
-			var v string
-			if err := d.DecodeElement(&v, &t); err != nil {
-				return true, err
-			}
-			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-			if s != nil && err == nil {
-				if strings.HasSuffix(w.parent(), "positionH") {
-					s.posH = &n
-				} else {
-					s.posV = &n
-				}
-			}
-			return true, nil
-		case "extent":
-			if s != nil {
-				s.cx, _ = strconv.ParseInt(attr(t, "cx"), 10, 64)
-				s.cy, _ = strconv.ParseInt(attr(t, "cy"), 10, 64)
-			}
-		case "docPr":
-			if s != nil {
-				if onOff2(t, "hidden") {
-					s.why |= hideShape
-				}
-				s.why |= w.offPage(s)
-			}
-		}
+		return w.drawingStart(d, t)
 	case inNS(t.Name, nsWPS, "wps") && t.Name.Local == "wsp":
 		w.backs = append(w.backs, docxBack{shape: true})
 	case inNS(t.Name, nsA, "a"):
-		n := len(w.backs)
-		if n == 0 || !w.backs[n-1].shape {
-			break
-		}
-		b := &w.backs[n-1]
-		if t.Name.Local == "fillRef" && strings.HasSuffix(w.parent(), " style") {
-			// A shape without a fill of its own is filled from the theme (Word's shapes: white
-			// text on an accent colour), which is not read here.
-			if !b.c.set && attr(t, "idx") != "0" {
-				b.c = docxColor{set: true}
-			}
-			break
-		}
-		if !strings.HasSuffix(w.grandparent(), " spPr") && !strings.HasSuffix(w.parent(), " spPr") {
-			break
-		}
-		switch t.Name.Local {
-		case "noFill":
-			if strings.HasSuffix(w.parent(), " spPr") {
-				b.c = docxColor{set: true, none: true}
-			}
-		case "gradFill", "pattFill", "blipFill":
-			if strings.HasSuffix(w.parent(), " spPr") {
-				b.c = docxColor{set: true}
-			}
-		case "srgbClr", "sysClr", "prstClr", "schemeClr":
-			if strings.HasSuffix(w.parent(), " solidFill") {
-				v := attr(t, "val")
-				if t.Name.Local == "sysClr" {
-					v = attr(t, "lastClr")
-				}
-				b.c = hexColor(v)
-				if t.Name.Local == "schemeClr" {
-					b.c = docxColor{set: true}
-				}
-			}
-		}
+		w.fillStart(t)
 	case inNS(t.Name, nsV, "v"):
 		switch t.Name.Local {
 		case "shape", "rect", "roundrect", "oval", "polyline":
@@ -580,6 +500,100 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		}
 	}
 	return false, nil
+}
+
+// topShape is the innermost shape being read, or nil.
+func (w *docxWalker) topShape() *docxShape {
+	if n := len(w.shapes); n > 0 {
+		return &w.shapes[n-1]
+	}
+	return nil
+}
+
+// drawingStart reads a DrawingML drawing's anchor: its place and size (off the page hides it) and
+// whether it is hidden.
+func (w *docxWalker) drawingStart(d *xml.Decoder, t xml.StartElement) (skip bool, err error) {
+	s := w.topShape()
+	switch t.Name.Local {
+	case "anchor", "inline":
+		w.shapes = append(w.shapes, docxShape{})
+	case "positionH", "positionV":
+		if s != nil {
+			if t.Name.Local == "positionH" {
+				s.relH = attr(t, "relativeFrom")
+			} else {
+				s.relV = attr(t, "relativeFrom")
+			}
+		}
+	case "posOffset":
+		var v string
+		if err := d.DecodeElement(&v, &t); err != nil {
+			return true, err
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if s != nil && err == nil {
+			if strings.HasSuffix(w.parent(), "positionH") {
+				s.posH = &n
+			} else {
+				s.posV = &n
+			}
+		}
+		return true, nil
+	case "extent":
+		if s != nil {
+			s.cx, _ = strconv.ParseInt(attr(t, "cx"), 10, 64)
+			s.cy, _ = strconv.ParseInt(attr(t, "cy"), 10, 64)
+		}
+	case "docPr":
+		if s != nil {
+			if onOff2(t, "hidden") {
+				s.why |= hideShape
+			}
+			s.why |= w.offPage(s)
+		}
+	}
+	return false, nil
+}
+
+// fillStart reads a DrawingML shape's fill, the background its text stands on.
+func (w *docxWalker) fillStart(t xml.StartElement) {
+	n := len(w.backs)
+	if n == 0 || !w.backs[n-1].shape {
+		return
+	}
+	b := &w.backs[n-1]
+	if t.Name.Local == "fillRef" && strings.HasSuffix(w.parent(), " style") {
+		// A shape without a fill of its own is filled from the theme (Word's shapes: white
+		// text on an accent colour), which is not read here.
+		if !b.c.set && attr(t, "idx") != "0" {
+			b.c = docxColor{set: true}
+		}
+		return
+	}
+	if !strings.HasSuffix(w.grandparent(), " spPr") && !strings.HasSuffix(w.parent(), " spPr") {
+		return
+	}
+	switch t.Name.Local {
+	case "noFill":
+		if strings.HasSuffix(w.parent(), " spPr") {
+			b.c = docxColor{set: true, none: true}
+		}
+	case "gradFill", "pattFill", "blipFill":
+		if strings.HasSuffix(w.parent(), " spPr") {
+			b.c = docxColor{set: true}
+		}
+	case "srgbClr", "sysClr", "prstClr", "schemeClr":
+		if strings.HasSuffix(w.parent(), " solidFill") {
+			v := attr(t, "val")
+			if t.Name.Local == "sysClr" {
+				v = attr(t, "lastClr")
+			}
+			b.c = hexColor(v)
+			if t.Name.Local == "schemeClr" {
+				b.c = docxColor{set: true}
+			}
+		}
+	}
 }
 
 func (w *docxWalker) shapeEnd(t xml.EndElement) {

@@ -87,9 +87,9 @@ type Document struct {
 
 // Warning is one kind of change extraction made to a document's text.
 type Warning struct {
-	Kind    string `json:"kind"`    // machine-readable; one of the Warn… constants
-	Count   int    `json:"count"`   // how many characters, bytes or items, as Message says
-	Message string `json:"message"` // one line for people
+	Kind    WarningKind `json:"kind"`    // machine-readable; one of the Warn… constants
+	Count   int         `json:"count"`   // how many characters, bytes or items, as Message says
+	Message string      `json:"message"` // one line for people
 	// Pages (1-based) and Paragraphs (indices into Document.Paragraphs) say where, when known.
 	Pages      []int `json:"pages,omitempty"`
 	Paragraphs []int `json:"paragraphs,omitempty"`

@@ -17,9 +17,6 @@ import (
 	"unicode/utf8"
 )
 
-// WarnHidden is the Warning.Kind of hidden text left out.
-const WarnHidden = "hidden"
-
 // Why text is hidden (Hidden.Reasons).
 const (
 	HideWhite       = "white"       // white (or nearly) on the white page

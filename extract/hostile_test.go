@@ -28,7 +28,7 @@ func testdata(t *testing.T, path ...string) []byte {
 }
 
 // warningOf returns the document's warning of the given kind.
-func warningOf(doc *Document, kind string) (Warning, bool) {
+func warningOf(doc *Document, kind WarningKind) (Warning, bool) {
 	for _, w := range doc.Warnings {
 		if w.Kind == kind {
 			return w, true
@@ -44,9 +44,9 @@ func TestHostilePDF(t *testing.T) {
 	cases := []struct {
 		name string
 		data []byte
-		want string // a substring of the error; "" when the file is read
-		text string // a text the document must hold when it is read
-		warn string // a warning kind the document must carry when it is read
+		want string      // a substring of the error; "" when the file is read
+		text string      // a text the document must hold when it is read
+		warn WarningKind // a warning kind the document must carry when it is read
 	}{
 		{"q nested 100,000 deep", hostile.DeepSaves(100_000), "graphics states nested more than 1024 deep", "", ""},
 		{"q nested 500 deep", hostile.DeepSaves(500), "", "Deep inside saved graphics states.", ""},

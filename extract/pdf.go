@@ -31,14 +31,6 @@ const maxPDFPages = 20000
 // pdfMaxGlyphs is the glyphs of one page the PDF reader keeps (its maxGlyphs); a dense page has 6,000.
 const pdfMaxGlyphs = 131072
 
-// Warning kinds of PDF pages.
-const (
-	// WarnUnreadablePages: pages left out, or read only up to damage in their content.
-	WarnUnreadablePages = "unreadable_pages"
-	// WarnTruncatedPages: pages that draw more glyphs than a page holds; the rest were left out.
-	WarnTruncatedPages = "truncated_pages"
-)
-
 // readPDF extracts the paragraphs of a PDF. A PDF whose pages carry no text gives a
 // Document without paragraphs (the caller reports ErrNoText).
 func readPDF(ctx context.Context, data []byte) (*Document, error) {

@@ -17,7 +17,7 @@ type pdfPage struct {
 	lines []pdfLine
 	// The text lacks what came after damage in the content, or past the glyphs a page may draw.
 	damaged, truncated bool
-	loose []pdfLooseHidden // hidden text that stood in no line
+	loose              []pdfLooseHidden // hidden text that stood in no line
 }
 
 // pdfLine is one line of text rebuilt from glyphs that share a baseline.
@@ -243,6 +243,36 @@ func pdfMarkRune(r rune) bool {
 	return false
 }
 
+// pdfRaisedRun is the run of raised small glyphs from gs[i] on: where it ends, its text, and
+// whether every glyph of it can be part of a note marker.
+func pdfRaisedRun(gs []pdf.Text, i int, size, base float64) (j int, mark string, ok bool) {
+	var b strings.Builder
+	ok = true
+	for j = i; j < len(gs) && gs[j].S != " " && gs[j].FontSize < 0.85*size && gs[j].Y-base > 0.15*size; j++ {
+		r, _ := utf8.DecodeRuneInString(gs[j].S)
+		if !pdfMarkRune(r) {
+			ok = false
+		}
+		b.WriteString(gs[j].S)
+	}
+	return j, b.String(), ok
+}
+
+// addMark records a raised note marker. At the start of the line it is a footnote's own number,
+// printed raised at the start of the note: it becomes the line's lead and stays in the text (keep);
+// elsewhere it refers to notes and is taken out.
+func (l *pdfLine) addMark(mark string, atStart bool) (keep bool) {
+	m := strings.Trim(mark, "[](),-–（）〔〕")
+	if atStart {
+		l.lead, l.leadRaw = m, mark
+		return true
+	}
+	for _, part := range strings.FieldsFunc(m, func(r rune) bool { return r == ',' }) {
+		l.marks = append(l.marks, part)
+	}
+	return false
+}
+
 // pdfLineText writes one piece of a line. Raised small glyphs that look like note markers are
 // taken out of the text and listed in marks; a marker at the very start stays (it is how
 // a footnote begins) and is recorded in lead.
@@ -266,27 +296,10 @@ func pdfLineText(gs []pdf.Text, page int, size, base float64, withPos bool) (pdf
 		}
 		// A superscript: smaller and raised. Collect the run of them.
 		if g.FontSize < 0.85*size && g.Y-base > 0.15*size {
-			j := i
-			var mark strings.Builder
-			ok := true
-			for ; j < len(gs) && gs[j].S != " " && gs[j].FontSize < 0.85*size && gs[j].Y-base > 0.15*size; j++ {
-				r, _ := utf8.DecodeRuneInString(gs[j].S)
-				if !pdfMarkRune(r) {
-					ok = false
-				}
-				mark.WriteString(gs[j].S)
-			}
-			if ok {
-				m := strings.Trim(mark.String(), "[](),-–（）〔〕")
-				if b.Len() == 0 {
-					// A footnote's own number, printed raised at the start of the note.
-					l.lead, l.leadRaw = m, mark.String()
-					b.WriteString(mark.String())
+			if j, mark, ok := pdfRaisedRun(gs, i, size, base); ok {
+				if l.addMark(mark, b.Len() == 0) {
+					b.WriteString(mark)
 					pendingSpace = true
-				} else {
-					for _, part := range strings.FieldsFunc(m, func(r rune) bool { return r == ',' }) {
-						l.marks = append(l.marks, part)
-					}
 				}
 				// Keep the geometry going so the next gap is measured from the marker.
 				for k := i; k < j; k++ {

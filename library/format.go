@@ -41,7 +41,7 @@ package library
 // adds exactly what is missing (the sha bucket says what is there).
 //
 // The index is derived data: the segments plus, in memory, the documents after the last segment's
-// "last" id, indexed from fp at Open. An import writes its documents as a segment every 4,096
+// "last" id, indexed from fp at Open. An import writes its documents as a segment every 2,048
 // documents and when it ends; a segment file is written under a temporary name, synced and renamed
 // before the manifest names it, and a merge deletes its inputs only after the manifest names its
 // output. So a crash at any point leaves a manifest naming whole files; files it does not name are

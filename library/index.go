@@ -272,7 +272,7 @@ func (h *hitCounter) hit(p int32, weight uint32) {
 // gramWeight is the weight of a hit on a gram that n library paragraphs hold: 1 at maxPostings,
 // one more each time n halves, 14 for a gram of one paragraph. A copied run's grams are rare; the
 // word pairs of a field's vocabulary are held by hundreds of paragraphs in a large library.
-func gramWeight(n int) uint32 {
+func gramWeight(n, maxPostings int) uint32 {
 	return uint32(bits.Len(uint(maxPostings / max(n, 1))))
 }
 
@@ -303,17 +303,8 @@ func (h *hitCounter) release() {
 	hitPool.Put(h)
 }
 
-// maxPostings is the most library paragraphs a gram may stand in and still count as evidence.
-// A gram in more is a stock phrase: it singles out no source, and its hits put thousands of
-// paragraphs level with each other. Counting them was most of a check's time in a large library
-// (a 313-page thesis against 100,000 generated documents: 170 million postings visited, best check
-// 3.2 s; 2.2 s with this limit). The thesis devsets checked against their libraries and 100,000
-// generated documents gave the same recall and precision with it as without. A passage copied
-// into more paragraphs than this is still found by its SimHash when copied near-verbatim.
-var maxPostings = 10_000 // a variable for tests
-
 // Candidates returns the library paragraphs that share at least minHits indexed grams with the
-// query (grams in no more than maxPostings paragraphs), or whose SimHash is within maxHamming of it,
+// query (grams in no more than Options.MaxPostings paragraphs), or whose SimHash is within maxHamming of it,
 // best first, at most limit of them. grams are all the word bigrams of the query (not winnowed).
 func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits, limit int) []Candidate {
 	l.mu.RLock()
@@ -327,10 +318,10 @@ func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits
 	maxScore := 0
 	for _, g := range uniq {
 		n := x.postings(g, mem, postings)
-		if n > maxPostings {
+		if n > l.maxPostings {
 			continue
 		}
-		w := gramWeight(n)
+		w := gramWeight(n, l.maxPostings)
 		maxScore += int(w)
 		for i, ps := range postings {
 			base := x.bases[i]

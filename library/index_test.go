@@ -146,30 +146,34 @@ func TestGramLookup(t *testing.T) {
 	}
 }
 
-// A gram in more than maxPostings library paragraphs is no evidence: a passage three documents
+// A gram in more than Options.MaxPostings library paragraphs is no evidence: a passage three documents
 // share is not found by its grams when the limit is two, and adds no hits to a paragraph found by
 // its other grams; under the limit it is found.
 func TestCommonGramsAreNoEvidence(t *testing.T) {
-	src := t.TempDir()
-	l := openLib(t, t.TempDir(), nil)
-	defer l.Close()
+	src, dir := t.TempDir(), t.TempDir()
+	l := openLib(t, dir, nil)
 	add(t, l, AddOptions{},
 		writeDoc(t, src, "a.txt", "A", prose[3], prose[0]),
 		writeDoc(t, src, "b.txt", "B", prose[3], prose[1]),
 		writeDoc(t, src, "c.txt", "C", prose[3], prose[2]),
 		writeDoc(t, src, "d.txt", "D", prose[4]))
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
 	seg := segmenter(t)
 	common, rare := seg.Prepare(prose[3]).Grams, seg.Prepare(prose[4]).Grams
-	defer func(v int) { maxPostings = v }(maxPostings)
 	for _, tt := range []struct {
 		limit      int
 		commonHits int // candidates found by the shared passage alone
 	}{{3, 3}, {2, 0}} {
-		maxPostings = tt.limit
+		l := openLib(t, dir, &Options{ReadOnly: true, MaxPostings: tt.limit})
 		if got := l.Candidates(common, 0, -1, 1, 0); len(got) != tt.commonHits {
 			t.Errorf("limit %d: the passage three documents share found %d paragraphs, want %d", tt.limit, len(got), tt.commonHits)
 		}
+		l.Close()
 	}
+	l = openLib(t, dir, &Options{ReadOnly: true, MaxPostings: 2})
+	defer l.Close()
 	alone := l.Candidates(rare, 0, -1, 1, 0)
 	both := l.Candidates(append(slices.Clone(rare), common...), 0, -1, 1, 0)
 	if len(alone) != 1 || len(both) != 1 || both[0] != alone[0] {

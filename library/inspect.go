@@ -140,6 +140,30 @@ func (in *inspection) readDB(db *bolt.DB) {
 			in.problem(0, "library.db: bucket %s: %v", bucket, err)
 		}
 	}
+	meta := in.readMeta(walk)
+	docs, templates := in.readRecords(walk)
+	in.readIndexes(walk)
+	if in.rec.sealed && (docs != in.docCount || templates != in.tmplCnt) {
+		in.problem(0, "library.db: its counts say %d documents (%d templates), its records %d (%d)", in.docCount, in.tmplCnt, docs, templates)
+	}
+	if in.rec.sealed {
+		var sum, want uint64
+		walk(bucketDF, func(k, v []byte) { sum += dfEntry(k, v) })
+		want, _ = binary.Uvarint(meta[string(keyDFSum)])
+		if sum != want {
+			in.problem(0, "library.db: the word counts (bucket df) fail their checksum")
+		}
+	}
+	if walked {
+		in.checkTree(db)
+	}
+}
+
+// walkFunc calls f with every key and value of a bucket of library.db, and notes a bucket that fails.
+type walkFunc func(bucket []byte, f func(k, v []byte))
+
+// readMeta reads bucket meta: the next id, the counts, the manifest, the store and the analyser.
+func (in *inspection) readMeta(walk walkFunc) map[string][]byte {
 	meta := map[string][]byte{}
 	walk(bucketMeta, func(k, v []byte) {
 		if string(k) == string(keyVersion) {
@@ -174,16 +198,23 @@ func (in *inspection) readDB(db *bolt.DB) {
 	if _, ok := meta[string(keyParasEnd)]; ok {
 		in.store.end = int64(count(keyParasEnd))
 	}
-	id := func(k []byte) (uint64, bool) {
-		if len(k) != 8 {
-			in.problem(0, "library.db: a key of %d bytes where a document id takes 8", len(k))
-			return 0, false
-		}
-		return binary.BigEndian.Uint64(k), true
+	return meta
+}
+
+// docID reads a key of a document bucket, noting one that is no document id.
+func (in *inspection) docID(k []byte) (uint64, bool) {
+	if len(k) != 8 {
+		in.problem(0, "library.db: a key of %d bytes where a document id takes 8", len(k))
+		return 0, false
 	}
-	docs, templates := 0, 0
+	return binary.BigEndian.Uint64(k), true
+}
+
+// readRecords reads the documents' records and where their paragraphs are, and counts documents
+// and templates.
+func (in *inspection) readRecords(walk walkFunc) (docs, templates int) {
 	walk(bucketDocs, func(k, v []byte) {
-		n, ok := id(k)
+		n, ok := in.docID(k)
 		if !ok {
 			return
 		}
@@ -208,7 +239,7 @@ func (in *inspection) readDB(db *bolt.DB) {
 		}
 	})
 	walk(bucketLoc, func(k, v []byte) {
-		n, ok := id(k)
+		n, ok := in.docID(k)
 		if !ok {
 			return
 		}
@@ -226,12 +257,17 @@ func (in *inspection) readDB(db *bolt.DB) {
 		d.loc = &loc
 	})
 	walk(bucketParas, func(k, _ []byte) {
-		if n, ok := id(k); ok {
+		if n, ok := in.docID(k); ok {
 			in.doc(n).v1, in.doc(n).inDB = true, true
 		}
 	})
+	return docs, templates
+}
+
+// readIndexes reads the fingerprints, content hashes and kinds.
+func (in *inspection) readIndexes(walk walkFunc) {
 	walk(bucketFP, func(k, v []byte) {
-		n, ok := id(k)
+		n, ok := in.docID(k)
 		if !ok {
 			return
 		}
@@ -272,34 +308,28 @@ func (in *inspection) readDB(db *bolt.DB) {
 			in.problem(0, "library.db: a document's kind (bucket theses): %v", err)
 		}
 	})
-	if in.rec.sealed && (docs != in.docCount || templates != in.tmplCnt) {
-		in.problem(0, "library.db: its counts say %d documents (%d templates), its records %d (%d)", in.docCount, in.tmplCnt, docs, templates)
-	}
-	if in.rec.sealed {
-		var sum, want uint64
-		walk(bucketDF, func(k, v []byte) { sum += dfEntry(k, v) })
-		want, _ = binary.Uvarint(meta[string(keyDFSum)])
-		if sum != want {
-			in.problem(0, "library.db: the word counts (bucket df) fail their checksum")
-		}
-	}
-	if walked {
-		var errs []string
-		guard("library.db", func() error {
-			return db.View(func(tx *bolt.Tx) error {
-				for err := range tx.Check() {
-					if len(errs) < 10 {
-						errs = append(errs, err.Error())
-					}
+}
+
+// checkTree runs bbolt's consistency check over library.db; the first ten problems are noted.
+func (in *inspection) checkTree(db *bolt.DB) {
+	var errs []string
+	err := guard("library.db", func() error {
+		return db.View(func(tx *bolt.Tx) error {
+			for err := range tx.Check() {
+				if len(errs) < 10 {
+					errs = append(errs, err.Error())
 				}
-				return nil
-			})
+			}
+			return nil
 		})
-		for _, e := range errs {
-			in.problem(0, "library.db: %s", e)
-		}
-		in.dbOK = len(errs) == 0
+	})
+	if err != nil { // a check that broke off vouches for nothing
+		errs = append(errs, err.Error())
 	}
+	for _, e := range errs {
+		in.problem(0, "library.db: %s", e)
+	}
+	in.dbOK = len(errs) == 0
 }
 
 // readStore opens the paragraph store and reads its frames. Without library.db it is the newest

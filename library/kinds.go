@@ -6,11 +6,11 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"thesischeck/extract"
+	"thesischeck/prepare"
 )
 
-// Documents are of two kinds: theses (extract.Document.Thesis: they open with a thesis's front
-// matter) and the rest. The frequency rule for boilerplate counts among documents of the same kind
+// Documents are of two kinds: theses (extract.Document.Thesis, as prepare hands it on: they open
+// with a thesis's front matter) and the rest. The frequency rule for boilerplate counts among documents of the same kind
 // (see Boilerplate): a school's declaration is in every one of its theses, but among ten thousand
 // articles and reports it is rare.
 //
@@ -82,18 +82,18 @@ func (l *Library) countKinds() (map[uint64]bool, error) {
 				return nil // a damaged record is no thesis; the rest of the library is still counted
 			}
 			first, err := storedParas(tx, l.rec, l.paras, k, 0, 1)
-			if err != nil || first[0].Section != string(extract.Front) {
+			if err != nil || first[0].Section != prepare.FrontSection {
 				return nil
 			}
 			ps, err := storedParas(tx, l.rec, l.paras, k, 0, min(rec.Paragraphs, kindParas))
 			if err != nil {
 				return nil
 			}
-			eps := make([]extract.Paragraph, len(ps))
+			sps := make([]prepare.StoredParagraph, len(ps))
 			for i, p := range ps {
-				eps[i] = extract.Paragraph{Text: p.Text, Section: extract.Section(p.Section), Heading: p.Heading}
+				sps[i] = prepare.StoredParagraph{Text: p.Text, Section: p.Section, Heading: p.Heading}
 			}
-			if !extract.IsThesis(eps) {
+			if !prepare.IsThesis(sps) {
 				return nil
 			}
 			theses[binary.BigEndian.Uint64(k)] = true

@@ -38,10 +38,6 @@ var (
 	keyParasDead = []byte("parasDead")
 )
 
-// compactMin is the store size below which removed records are never reclaimed (a variable for
-// tests): rewriting a small file for a few documents is not worth a transaction.
-var compactMin int64 = 16 << 20
-
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
 // paraStore is the open paragraph file.
@@ -372,7 +368,7 @@ var (
 // a stray, which the next writable Open deletes. writeMu is held.
 func (l *Library) compactParas() error {
 	s := l.paras
-	if s.f == nil || s.end < compactMin || s.dead*2 < s.end {
+	if s.f == nil || s.end < l.compactMin || s.dead*2 < s.end {
 		return nil
 	}
 	g, _ := parasGeneration(s.name)

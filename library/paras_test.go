@@ -215,10 +215,9 @@ func TestParagraphStoreDamage(t *testing.T) {
 // read back the same, and a store file that is not the library's (a compaction killed before or
 // after its commit) is deleted by the next writable Open.
 func TestParagraphStoreCompaction(t *testing.T) {
-	defer func(n int64) { compactMin = n }(compactMin)
-	compactMin = 0
 	dir := t.TempDir()
-	l := openLib(t, dir, nil)
+	always := &Options{CompactMin: 1} // compact stores of any size
+	l := openLib(t, dir, always)
 	res := add(t, l, AddOptions{}, proseDocs(t, 6))
 	before, _ := os.Stat(filepath.Join(dir, "paras-1.dat"))
 	if err := l.Remove(res.Added[0].ID); err != nil {

@@ -269,43 +269,14 @@ type rebuilt struct {
 // document whose paragraphs read whole, and a new paragraph store when the old one cannot serve
 // as it is (unframed, or frames damaged).
 func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
-	var kept []*docState
-	out := &rebuilt{lost: []DocInfo{}}
-	for _, id := range in.ids() {
-		d := in.docs[id]
-		switch {
-		case d.removed:
-		case d.goodOK:
-			kept = append(kept, d)
-		case d.inDB || d.floc != nil:
-			info := DocInfo{ID: id}
-			if r := d.record(); r != nil {
-				info = r.DocInfo
-			}
-			out.lost = append(out.lost, info)
-		}
+	kept, lost := in.partition()
+	out := &rebuilt{lost: lost}
+	store, reuse, err := in.rebuildStore(kept)
+	if err != nil {
+		return nil, err
 	}
-	// A store whose tokens another analyser made is written anew with this one's (stale).
-	reuse := in.store != nil && in.store.f != nil && (in.version == 0 || in.version >= 3) && !in.stale
-	for _, d := range kept {
-		reuse = reuse && d.framed
-	}
-	store := in.store
 	if !reuse {
-		g := 0
-		entries, _ := os.ReadDir(in.dir)
-		for _, e := range entries {
-			if n, ok := parasGeneration(e.Name()); ok {
-				g = max(g, n)
-			}
-		}
-		store = &paraStore{name: fmt.Sprintf("paras-%d.dat", g+1)}
-		f, err := os.OpenFile(filepath.Join(in.dir, store.name), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			return nil, err
-		}
-		store.f = f
-		defer f.Close()
+		defer store.f.Close() // synced below; a new store that is not kept is removed
 	}
 	out.store = store.name
 	tmp, err := os.CreateTemp(in.dir, "library.db.*.tmp")
@@ -335,89 +306,15 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 	if err := ndb.Update(func(tx *bolt.Tx) error { return initDB(tx, c, &paraStore{name: store.name}) }); err != nil {
 		return nil, err
 	}
-	var seg *similarity.Segmenter
-	words, paras, templates := map[uint32]int{}, 0, 0
-	next := in.next
-	live := int64(0)
-	shas := map[string]bool{}
+	r := &rebuilder{in: in, db: db, out: out, store: store, reuse: reuse, c: c, words: map[uint32]int{}, next: in.next, shas: map[string]bool{}}
 	for len(kept) > 0 {
 		batch := kept[:min(len(kept), 256)]
 		kept = kept[len(batch):]
 		err := ndb.Update(func(tx *bolt.Tx) error {
 			for _, d := range batch {
-				ps, err := in.paragraphs(db, d)
-				if err != nil {
-					out.lost = append(out.lost, DocInfo{ID: d.id})
-					continue
-				}
-				rec := docRecord{DocInfo: DocInfo{ID: d.id}}
-				if r := d.record(); r != nil {
-					rec = *r
-				} else {
-					out.notes = append(out.notes, fmt.Sprintf("document %d: its record was made again from its text: its file name, the date it was added and whether it is a template are lost", d.id))
-				}
-				rec.ID, rec.Paragraphs, rec.Chars = d.id, len(ps), 0
-				for _, p := range ps {
-					rec.Chars += utf8.RuneCountInString(p.Text)
-				}
-				if rec.SHA256 == "" {
-					rec.SHA256 = in.sha[d.id]
-				}
-				if rec.SHA256 == "" || shas[rec.SHA256] {
-					rec.SHA256 = fmt.Sprintf("unknown-%d", d.id)
-				}
-				shas[rec.SHA256] = true
-				fps := in.fingerprints(db, d)
-				if in.stale {
-					fps, rec.Signature = nil, nil
-				}
-				if len(fps) != len(ps) || len(rec.Signature) != similarity.NumHashes {
-					if seg == nil {
-						if seg, err = similarity.Default(); err != nil {
-							return err
-						}
-					}
-					fps = fps[:0:0]
-					var shingles []uint32
-					for i, p := range ps {
-						pr := seg.PrepareWeighted(p.Text, nil)
-						if in.stale {
-							ps[i].Tokens = pr.Tokens
-						}
-						fps = append(fps, fingerprint{SimHash: pr.SimHash, Grams: similarity.Winnow(pr.Grams, winnowWindow)})
-						shingles = append(shingles, similarity.Shingles(ps[i].Tokens)...)
-					}
-					if len(rec.Signature) != similarity.NumHashes {
-						sig := similarity.MinHash(shingles)
-						rec.Signature = sig[:]
-					}
-					if d.inDB && !in.stale {
-						out.notes = append(out.notes, fmt.Sprintf("document %d: its fingerprints were made again from its text", d.id))
-					}
-				}
-				js, err := json.Marshal(rec)
-				if err != nil {
+				if err := r.keep(tx, d); err != nil {
 					return err
 				}
-				var loc paraLoc
-				if reuse {
-					loc = *d.good
-				} else if loc, err = copyDoc(in, store, d, js, ps, in.stale); err != nil {
-					return err
-				}
-				key := idKey(d.id)
-				if err := errors.Join(c.put(tx, bucketDocs, key, js), c.put(tx, bucketSHA, []byte(rec.SHA256), key),
-					c.put(tx, bucketLoc, key, loc.encode()), c.put(tx, bucketFP, key, encodeFingerprints(fps))); err != nil {
-					return err
-				}
-				wordDelta(ps, 1, words)
-				paras += len(ps)
-				live += loc.size()
-				if rec.Template {
-					templates++
-				}
-				next = max(next, d.id+1)
-				out.kept++
 			}
 			return nil
 		})
@@ -435,9 +332,9 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 		}
 	}
 	err = ndb.Update(func(tx *bolt.Tx) error {
-		return errors.Join(store.putMeta(tx, c, end, max(0, end-live)), c.putCount(tx, keyDocCount, uint64(out.kept)),
-			c.putCount(tx, keyTemplateCount, uint64(templates)), putWords(tx, c, words, paras),
-			c.putCount(tx, keyDFUpTo, next-1), c.put(tx, bucketMeta, keyNext, binary.BigEndian.AppendUint64(nil, next)))
+		return errors.Join(store.putMeta(tx, c, end, max(0, end-r.live)), c.putCount(tx, keyDocCount, uint64(out.kept)),
+			c.putCount(tx, keyTemplateCount, uint64(r.templates)), putWords(tx, c, r.words, r.paras),
+			c.putCount(tx, keyDFUpTo, r.next-1), c.put(tx, bucketMeta, keyNext, binary.BigEndian.AppendUint64(nil, r.next)))
 	})
 	if err != nil {
 		return nil, err
@@ -447,6 +344,162 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 	}
 	ok = true
 	return out, nil
+}
+
+// partition sorts the documents into those whose paragraphs read whole, kept, and the others, lost.
+func (in *inspection) partition() (kept []*docState, lost []DocInfo) {
+	lost = []DocInfo{}
+	for _, id := range in.ids() {
+		d := in.docs[id]
+		switch {
+		case d.removed:
+		case d.goodOK:
+			kept = append(kept, d)
+		case d.inDB || d.floc != nil:
+			info := DocInfo{ID: id}
+			if r := d.record(); r != nil {
+				info = r.DocInfo
+			}
+			lost = append(lost, info)
+		}
+	}
+	return kept, lost
+}
+
+// rebuildStore returns the paragraph store the rebuilt library names: the old one when every kept
+// document is framed in it, else a new, empty one of the next generation (reuse false).
+func (in *inspection) rebuildStore(kept []*docState) (store *paraStore, reuse bool, err error) {
+	// A store whose tokens another analyser made is written anew with this one's (stale).
+	reuse = in.store != nil && in.store.f != nil && (in.version == 0 || in.version >= 3) && !in.stale
+	for _, d := range kept {
+		reuse = reuse && d.framed
+	}
+	if reuse {
+		return in.store, true, nil
+	}
+	g := 0
+	entries, _ := os.ReadDir(in.dir) // an unreadable folder fails at the create below
+	for _, e := range entries {
+		if n, ok := parasGeneration(e.Name()); ok {
+			g = max(g, n)
+		}
+	}
+	store = &paraStore{name: fmt.Sprintf("paras-%d.dat", g+1)}
+	f, err := os.OpenFile(filepath.Join(in.dir, store.name), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, false, err
+	}
+	store.f = f
+	return store, false, nil
+}
+
+// rebuilder carries a rebuild's totals from one kept document to the next.
+type rebuilder struct {
+	in    *inspection
+	db    *bolt.DB
+	out   *rebuilt
+	store *paraStore
+	reuse bool
+	c     codec
+	seg   *similarity.Segmenter // loaded when a document's fingerprints must be made again
+
+	words            map[uint32]int
+	paras, templates int
+	next             uint64
+	live             int64
+	shas             map[string]bool
+}
+
+// keep writes document d into the rebuilt library in tx, its record and fingerprints made again
+// where they do not read; a document whose paragraphs no longer read is listed as lost.
+func (r *rebuilder) keep(tx *bolt.Tx, d *docState) error {
+	in, out := r.in, r.out
+	ps, err := in.paragraphs(r.db, d)
+	if err != nil {
+		out.lost = append(out.lost, DocInfo{ID: d.id})
+		return nil
+	}
+	rec := docRecord{DocInfo: DocInfo{ID: d.id}}
+	if dr := d.record(); dr != nil {
+		rec = *dr
+	} else {
+		out.notes = append(out.notes, fmt.Sprintf("document %d: its record was made again from its text: its file name, the date it was added and whether it is a template are lost", d.id))
+	}
+	rec.ID, rec.Paragraphs, rec.Chars = d.id, len(ps), 0
+	for _, p := range ps {
+		rec.Chars += utf8.RuneCountInString(p.Text)
+	}
+	if rec.SHA256 == "" {
+		rec.SHA256 = in.sha[d.id]
+	}
+	if rec.SHA256 == "" || r.shas[rec.SHA256] {
+		rec.SHA256 = fmt.Sprintf("unknown-%d", d.id)
+	}
+	r.shas[rec.SHA256] = true
+	fps := in.fingerprints(r.db, d)
+	if in.stale {
+		fps, rec.Signature = nil, nil
+	}
+	if len(fps) != len(ps) || len(rec.Signature) != similarity.NumHashes {
+		if fps, err = r.refingerprint(d, ps, &rec); err != nil {
+			return err
+		}
+	}
+	js, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	var loc paraLoc
+	if r.reuse {
+		loc = *d.good
+	} else if loc, err = copyDoc(in, r.store, d, js, ps, in.stale); err != nil {
+		return err
+	}
+	key := idKey(d.id)
+	c := r.c
+	if err := errors.Join(c.put(tx, bucketDocs, key, js), c.put(tx, bucketSHA, []byte(rec.SHA256), key),
+		c.put(tx, bucketLoc, key, loc.encode()), c.put(tx, bucketFP, key, encodeFingerprints(fps))); err != nil {
+		return err
+	}
+	wordDelta(ps, 1, r.words)
+	r.paras += len(ps)
+	r.live += loc.size()
+	if rec.Template {
+		r.templates++
+	}
+	r.next = max(r.next, d.id+1)
+	out.kept++
+	return nil
+}
+
+// refingerprint makes a document's fingerprints again from its text (its tokens too, when another
+// analyser made them), and its MinHash signature when the record has none.
+func (r *rebuilder) refingerprint(d *docState, ps []Paragraph, rec *docRecord) ([]fingerprint, error) {
+	if r.seg == nil {
+		seg, err := similarity.Default()
+		if err != nil {
+			return nil, err
+		}
+		r.seg = seg
+	}
+	var fps []fingerprint
+	var shingles []uint32
+	for i, p := range ps {
+		pr := r.seg.PrepareWeighted(p.Text, nil)
+		if r.in.stale {
+			ps[i].Tokens = pr.Tokens
+		}
+		fps = append(fps, fingerprint{SimHash: pr.SimHash, Grams: similarity.Winnow(pr.Grams, winnowWindow)})
+		shingles = append(shingles, similarity.Shingles(ps[i].Tokens)...)
+	}
+	if len(rec.Signature) != similarity.NumHashes {
+		sig := similarity.MinHash(shingles)
+		rec.Signature = sig[:]
+	}
+	if d.inDB && !r.in.stale {
+		r.out.notes = append(r.out.notes, fmt.Sprintf("document %d: its fingerprints were made again from its text", d.id))
+	}
+	return fps, nil
 }
 
 // fingerprints reads a document's fingerprints again, nil when they do not read.

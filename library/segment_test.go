@@ -212,12 +212,12 @@ func TestBackgroundSegments(t *testing.T) {
 		paths = append(paths, p)
 	}
 	probe := func(small bool) map[ParaRef][]Candidate {
+		var opts *Options
 		if small { // a segment every batch or two, each begun while the one before may be running
-			defer func(f, b int) { flushDocs, batchSize = f, b }(flushDocs, batchSize)
-			flushDocs, batchSize = 4, 3
+			opts = &Options{FlushDocs: 4, BatchSize: 3}
 		}
 		dir := t.TempDir()
-		l, err := Open(dir, nil)
+		l, err := Open(dir, opts)
 		if err != nil {
 			t.Fatal(err)
 		}

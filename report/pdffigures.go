@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode"
 
+	"thesischeck/extract"
 	"thesischeck/keys"
 )
 
@@ -181,20 +182,20 @@ var (
 		"front matter": {"前置部分 Front matter", "封面、声明、授权书、签名与日期，同校论文皆同，默认不检测 · title page, declarations, authorisations, signature and date lines: the same in every thesis of a school, not checked by default"},
 		"template":     {"模板文字 Boilerplate", "多篇文献共有或来自模板的文字，以灰色显示 · text many documents share, shown in grey"},
 	}
-	warningLabels = map[string][2]string{ // label, Chinese explanation
-		"invisible":   {"不可见字符 Invisible characters", "文中夹有零宽或格式控制字符，这是规避检测的常见手段"},
-		"lookalike":   {"形近字母 Look-alike letters", "拉丁字母单词中夹有西里尔或希腊字母，这是规避检测的常见手段"},
-		"spaced":      {"汉字间空格 Spaced characters", "汉字之间插入了空格，这是规避检测的常见手段"},
-		"traditional": {"繁体字 Traditional characters", "繁体字已转为简体后比对"},
+	warningLabels = map[extract.WarningKind][2]string{ // label, Chinese explanation
+		extract.WarnInvisible:   {"不可见字符 Invisible characters", "文中夹有零宽或格式控制字符，这是规避检测的常见手段"},
+		extract.WarnLookalike:   {"形近字母 Look-alike letters", "拉丁字母单词中夹有西里尔或希腊字母，这是规避检测的常见手段"},
+		extract.WarnSpaced:      {"汉字间空格 Spaced characters", "汉字之间插入了空格，这是规避检测的常见手段"},
+		extract.WarnTraditional: {"繁体字 Traditional characters", "繁体字已转为简体后比对"},
 		// Changes extraction made to the text (extract.Warn…).
-		"replaced":         {"无法解码的字节 Undecodable bytes", "文件中有不符合其编码的字节，已替换为 � 后比对"},
-		"not_text":         {"非文字字符 Non-text characters", "文中有私用区、未分配或控制字符，它们不代表任何文字"},
-		"name_mismatch":    {"文件名与内容不符 Name and content disagree", "文件扩展名与实际格式不符，已按实际内容读取"},
-		"unreadable_pages": {"无法读取的页面 Unreadable pages", "部分页面内容损坏，其文字未能全部参与比对"},
-		"truncated_pages":  {"超量文字的页面 Overfull pages", "页面绘制的字符超过上限，超出部分未参与比对"},
-		"repeated_notes":   {"重复引用的注释 Repeated notes", "同一注释被多次引用，只保留一次"},
-		"unreadable_notes": {"损坏的注释 Unreadable notes", "脚注或尾注部分已损坏，未参与比对"},
-		"hidden":           {"隐藏文字 Hidden text", "文件中有读者看不见的文字（白色、极小字号、隐藏格式等），已剔除、不参与比对；这是规避检测的手段"},
+		extract.WarnReplaced:        {"无法解码的字节 Undecodable bytes", "文件中有不符合其编码的字节，已替换为 � 后比对"},
+		extract.WarnNotText:         {"非文字字符 Non-text characters", "文中有私用区、未分配或控制字符，它们不代表任何文字"},
+		extract.WarnNameMismatch:    {"文件名与内容不符 Name and content disagree", "文件扩展名与实际格式不符，已按实际内容读取"},
+		extract.WarnUnreadablePages: {"无法读取的页面 Unreadable pages", "部分页面内容损坏，其文字未能全部参与比对"},
+		extract.WarnTruncatedPages:  {"超量文字的页面 Overfull pages", "页面绘制的字符超过上限，超出部分未参与比对"},
+		extract.WarnRepeatedNotes:   {"重复引用的注释 Repeated notes", "同一注释被多次引用，只保留一次"},
+		extract.WarnUnreadableNotes: {"损坏的注释 Unreadable notes", "脚注或尾注部分已损坏，未参与比对"},
+		extract.WarnHidden:          {"隐藏文字 Hidden text", "文件中有读者看不见的文字（白色、极小字号、隐藏格式等），已剔除、不参与比对；这是规避检测的手段"},
 	}
 )
 
@@ -226,7 +227,7 @@ func exclusionText(e Exclusion) (label, why string) {
 func warningText(wn Warning) (label, why string) {
 	l, ok := warningLabels[wn.Kind]
 	if !ok {
-		return wn.Kind, wn.Message
+		return string(wn.Kind), wn.Message
 	}
 	return fmt.Sprintf("%s × %s", l[0], thousands(wn.Count)), l[1] + " · " + wn.Message
 }
@@ -268,11 +269,11 @@ const (
 
 func paragraphKind(p *Paragraph) int {
 	switch p.Status {
-	case "excluded":
+	case StatusExcluded:
 		return kindExcluded
-	case "template":
+	case StatusTemplate:
 		return kindTemplate
-	case "quoted":
+	case StatusQuoted:
 		return kindQuoted
 	}
 	if len(copyMatches(p)) > 0 {

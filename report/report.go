@@ -11,6 +11,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"thesischeck/extract"
 )
 
 // Report is the result of checking one document against the library.
@@ -98,23 +100,32 @@ type Source struct {
 
 // Paragraph is one paragraph of the checked document with what it matched.
 type Paragraph struct {
-	Index      int     `json:"index"`
-	Text       string  `json:"text"`
-	Section    string  `json:"section"`
-	Chapter    string  `json:"chapter,omitempty"`
-	Heading    bool    `json:"heading,omitempty"`
-	Page       int     `json:"page"`
-	Similarity float64 `json:"similarity"`
-	// Status is "", "copied", "quoted" (copied inside a proper quotation), "template" (boilerplate the
-	// library holds in many documents) or "excluded" (not checked: references, headings, front matter).
-	Status  string   `json:"status,omitempty"`
-	Notes   []string `json:"notes,omitempty"`
-	Matches []Match  `json:"matches"`
+	Index      int      `json:"index"`
+	Text       string   `json:"text"`
+	Section    string   `json:"section"`
+	Chapter    string   `json:"chapter,omitempty"`
+	Heading    bool     `json:"heading,omitempty"`
+	Page       int      `json:"page"`
+	Similarity float64  `json:"similarity"`
+	Status     Status   `json:"status,omitempty"`
+	Notes      []string `json:"notes,omitempty"`
+	Matches    []Match  `json:"matches"`
 	// TemplateMatches are the boilerplate sources of the paragraph: shown, never counted.
 	TemplateMatches []Match `json:"template_matches,omitempty"`
 	// Quotes are the quoted passages (rune offsets) found in the text.
 	Quotes [][2]int `json:"quotes,omitempty"`
 }
+
+// Status is what a paragraph's text counts as; its string is the JSON name. A paragraph with no
+// status ("") is checked and not copied.
+type Status string
+
+const (
+	StatusCopied   Status = "copied"
+	StatusQuoted   Status = "quoted"   // copied inside a proper quotation
+	StatusTemplate Status = "template" // boilerplate the library holds in many documents
+	StatusExcluded Status = "excluded" // not checked: references, headings, front matter
+)
 
 // Match is one source paragraph that a paragraph copies from.
 type Match struct {
@@ -159,9 +170,9 @@ type SchoolVerdict struct {
 // Warning flags something in the document a reader should know, such as characters used to dodge
 // checkers.
 type Warning struct {
-	Kind    string `json:"kind"`
-	Count   int    `json:"count"`
-	Message string `json:"message"`
+	Kind    extract.WarningKind `json:"kind"`
+	Count   int                 `json:"count"`
+	Message string              `json:"message"`
 	// Pages (1-based) and Paragraphs (indices into Report.Paragraphs) say where, when known.
 	Pages      []int `json:"pages,omitempty"`
 	Paragraphs []int `json:"paragraphs,omitempty"`

@@ -256,7 +256,7 @@ func (s *compareScreen) run(paths []string) {
 	}
 	g.start(false, func(ctx context.Context, _ *library.Library, _ error) func() {
 		gate := g.progressGate()
-		res, err := compare.Run(ctx, paths, opts, func(stage string, done, total int) {
+		res, err := compare.Run(ctx, paths, opts, func(stage compare.Stage, done, total int) {
 			if !gate(nil, done, total) { // one pace for the whole run, as its single bar shows
 				return
 			}
@@ -267,11 +267,11 @@ func (s *compareScreen) run(paths []string) {
 }
 
 // stageShare places each stage's progress in one bar: reading dominates.
-var stageShare = map[string][2]float64{
+var stageShare = map[compare.Stage][2]float64{
 	compare.StageRead: {0, 0.6}, compare.StageCandidates: {0.6, 0.75}, compare.StageAlign: {0.75, 1},
 }
 
-func (s *compareScreen) stage(stage string, done, total int) {
+func (s *compareScreen) stage(stage compare.Stage, done, total int) {
 	span := stageShare[stage]
 	v := span[0]
 	if total > 0 {

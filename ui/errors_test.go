@@ -35,14 +35,12 @@ func TestErrorText(t *testing.T) {
 	}
 }
 
-// TestExtractionWarningsTranslated: every kind of change extraction makes to a text has its line in
-// both languages (the core's English message is shown otherwise, in a Chinese window too).
-func TestExtractionWarningsTranslated(t *testing.T) {
-	kinds := []string{extract.WarnReplaced, extract.WarnNotText, extract.WarnNameMismatch, extract.WarnUnreadablePages,
-		extract.WarnTruncatedPages, extract.WarnRepeatedNotes, extract.WarnUnreadableNotes}
+// TestWarningsTranslated: every kind of warning a report can carry has its line in both languages
+// (the core's English message is shown otherwise, in a Chinese window too).
+func TestWarningsTranslated(t *testing.T) {
 	for _, lang := range []string{langZH, langEN} {
-		for _, k := range kinds {
-			if !(tr{lang: lang}).Has("warn." + k) {
+		for _, k := range extract.WarningKinds {
+			if !(tr{lang: lang}).Has("warn." + string(k)) {
 				t.Errorf("%s: no warn.%s", lang, k)
 			}
 		}

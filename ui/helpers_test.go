@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"thesischeck/internal/tempconfig"
 	"thesischeck/library"
 )
 
@@ -17,15 +18,7 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(shotEnv); dir != "" {
 		os.Exit(windowMain(dir))
 	}
-	// No test signs with the user's real key or trusts their keys: exporting a report makes a key.
-	config, err := os.MkdirTemp("", "thesischeck-config")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CONFIG_HOME", config)
-	code := m.Run()
-	os.RemoveAll(config)
-	os.Exit(code)
+	os.Exit(tempconfig.Run(m))
 }
 
 // testLibrary builds a library in a temporary folder from testdata/library.

@@ -152,10 +152,10 @@ func (s *reportScreen) warnings(r *report.Report) fyne.CanvasObject {
 	t := s.g.t
 	box := container.NewVBox()
 	for _, w := range r.Warnings {
-		msg := w.Message
-		if t.Has("warn." + w.Kind) {
-			if msg = t.T("warn." + w.Kind); strings.Contains(msg, "%") {
-				msg = t.T("warn."+w.Kind, w.Count)
+		msg, key := w.Message, "warn."+string(w.Kind)
+		if t.Has(key) {
+			if msg = t.T(key); strings.Contains(msg, "%") {
+				msg = t.T(key, w.Count)
 			}
 			msg += t.warningWhere(w)
 		}
@@ -431,7 +431,7 @@ func (s *reportScreen) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 	}
 	row.tag.Text = ""
 	if p.Status != "" && p.Status != "copied" {
-		row.tag.Text = t.T("rep.status." + p.Status)
+		row.tag.Text = t.T("rep.status." + string(p.Status))
 		row.tag.Color = themeColor(colorMuted)
 	}
 	row.page.Text = ""

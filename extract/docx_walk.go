@@ -1,0 +1,603 @@
+package extract
+
+import (
+	"context"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// paraBuilder collects one w:p. Text boxes put paragraphs inside paragraphs, so they stack.
+type paraBuilder struct {
+	lines    []string
+	cur      strings.Builder
+	style    string
+	outline  int
+	numID    string
+	numLevel int
+	hasNum   bool
+	notes    []string
+	shd      docxColor     // the paragraph's own shading (w:pPr/w:shd)
+	hidden   []*docxHidden // text in it that a reader cannot see
+}
+
+func (p *paraBuilder) breakLine() {
+	p.lines = append(p.lines, p.cur.String())
+	p.cur.Reset()
+}
+
+func (p *paraBuilder) text() string {
+	return linesText(append(p.lines, p.cur.String()))
+}
+
+// linesText joins the lines of a paragraph (split by w:br) as its text.
+func linesText(lines []string) string {
+	kept := lines[:0]
+	for _, l := range lines {
+		l = strings.Map(func(r rune) rune {
+			switch r {
+			case '\t', '\n', '\r':
+				return ' '
+			case 0:
+				return -1
+			}
+			return r
+		}, l)
+		if strings.TrimSpace(l) != "" {
+			kept = append(kept, l)
+		}
+	}
+	return strings.TrimSpace(joinLines(kept))
+}
+
+type sdtKind int
+
+const (
+	sdtPlain  sdtKind = iota
+	sdtHidden         // a table of contents or a placeholder
+)
+
+type fieldState struct {
+	instr  strings.Builder
+	result bool // past w:fldChar separate: what follows is the field's displayed result
+	toc    bool
+}
+
+type docxWalker struct {
+	ctx    context.Context
+	styles styleSheet
+	num    *numbering
+	notes  map[string]string // "f2" / "e3" → note text, for the body walk
+
+	paras     []Paragraph
+	stack     []*paraBuilder
+	fields    []*fieldState
+	altTaken  []bool // per open mc:AlternateContent: a branch was already read
+	names     []string
+	tText     strings.Builder
+	inT       bool
+	preserve  bool
+	runMark   bool // the run holds a custom footnote mark, which is not body text
+	sdts      []sdtKind
+	hideDepth int // inside a content control whose content is not body text
+
+	// Hidden text (docx_hidden.go): the run's own properties and character style, why it cannot
+	// be seen (worked out at its first text), the backgrounds of the table cells and text boxes
+	// it is in, the page's colour, and the drawings it is in with what hides them.
+	run        runProps
+	runStyle   string
+	runWhy     hideSet
+	runSize    float64
+	runDone    bool
+	backs      []docxBack
+	tables     []docxTable
+	page       docxColor
+	shapes     []docxShape
+	pageW      int64 // EMU
+	pageH      int64
+	orphans    []orphanHidden      // hidden paragraphs: no visible text to stand in
+	noteHidden map[string][]Hidden // "f2" → the hidden text of that note
+	// What the styles give, by paragraph and character style: worked out once each.
+	styledRuns   map[[2]string]runProps
+	styleShading map[string]docxColor
+
+	// Notes parts: the text of each footnote or endnote, keyed by id.
+	noteID    string
+	noteParts []string
+	noteTexts map[string]string
+
+	// The body: notes already attached to a paragraph, and the references to them that followed.
+	notesKept   map[string]bool
+	noteRepeats int
+	textBytes   int // text of the paragraphs and their notes so far, bounded by MaxDocText
+}
+
+func newDocxWalker(ctx context.Context, ss styleSheet, num *numbering) *docxWalker {
+	w, h := pageSize(nil)
+	return &docxWalker{ctx: ctx, styles: ss, num: num, noteTexts: map[string]string{}, notesKept: map[string]bool{}, noteHidden: map[string][]Hidden{},
+		pageW: int64(w) * 635, pageH: int64(h) * 635, // twips → EMU
+		styledRuns: map[[2]string]runProps{}, styleShading: map[string]docxColor{}}
+}
+
+func (w *docxWalker) top() *paraBuilder {
+	if len(w.stack) == 0 {
+		return nil
+	}
+	return w.stack[len(w.stack)-1]
+}
+
+func (w *docxWalker) parent() string {
+	if len(w.names) == 0 {
+		return ""
+	}
+	return w.names[len(w.names)-1]
+}
+
+func (w *docxWalker) grandparent() string {
+	if len(w.names) < 2 {
+		return ""
+	}
+	return w.names[len(w.names)-2]
+}
+
+func (w *docxWalker) inTOC() bool {
+	if w.hideDepth > 0 {
+		return true
+	}
+	for _, f := range w.fields {
+		if f.toc && f.result {
+			return true
+		}
+	}
+	return false
+}
+
+// write adds text to the innermost open paragraph: visible text to its text, hidden text apart.
+func (w *docxWalker) write(s string) {
+	p := w.top()
+	if p == nil || w.runMark || w.inTOC() {
+		return
+	}
+	why, size := w.hide()
+	if why == 0 {
+		p.cur.WriteString(s)
+		return
+	}
+	line, off := len(p.lines), p.cur.Len()
+	if n := len(p.hidden); n > 0 {
+		if h := p.hidden[n-1]; h.line == line && h.off == off && h.why == why && h.apart == nil {
+			h.text.WriteString(s)
+			h.size = max(h.size, size)
+			return
+		}
+	}
+	h := &docxHidden{line: line, off: off, why: why, size: size}
+	h.text.WriteString(s)
+	p.hidden = append(p.hidden, h)
+}
+
+func (w *docxWalker) walk(raw []byte) error {
+	d := newXMLDecoder(raw)
+	for n := 0; ; n++ {
+		if n&4095 == 0 && w.ctx.Err() != nil {
+			return w.ctx.Err()
+		}
+		if len(w.paras) > MaxParagraphs {
+			// Before the paragraphs of a hostile part, small each, cost gigabytes.
+			return fmt.Errorf("%w: more than %d paragraphs", ErrTooLarge, MaxParagraphs)
+		}
+		if w.textBytes > MaxDocText {
+			return fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
+		}
+		tok, err := d.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			skip, err := w.start(d, t)
+			if err != nil {
+				return err
+			}
+			if !skip {
+				w.names = append(w.names, t.Name.Space+" "+t.Name.Local)
+			}
+		case xml.EndElement:
+			if len(w.names) > 0 {
+				w.names = w.names[:len(w.names)-1]
+			}
+			w.end(t)
+		case xml.CharData:
+			if w.inT {
+				w.tText.Write(t)
+			}
+		}
+	}
+}
+
+// start handles an opening tag; skip reports that its whole element was consumed.
+func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err error) {
+	if t.Name.Space == nsMC || t.Name.Space == "mc" {
+		switch t.Name.Local {
+		case "AlternateContent":
+			w.altTaken = append(w.altTaken, false)
+		case "Choice", "Fallback":
+			// Both branches hold the same content (a text box as DrawingML and as VML): read one.
+			if n := len(w.altTaken); n > 0 {
+				if w.altTaken[n-1] {
+					return true, d.Skip()
+				}
+				w.altTaken[n-1] = true
+			}
+		}
+		return false, nil
+	}
+	if !isW(t.Name) {
+		return w.shapeStart(d, t)
+	}
+	parent := w.parent()
+	inW := func(local string) bool {
+		return parent == nsW+" "+local || parent == nsWStrict+" "+local || parent == "w "+local
+	}
+	if w.startFormat(t, parent, inW) || w.startControl(t) {
+		return false, nil
+	}
+	switch t.Name.Local {
+	case "t":
+		w.inT = true
+		w.preserve = false
+		for _, a := range t.Attr {
+			if a.Name.Local == "space" && (a.Name.Space == nsXML || a.Name.Space == "xml") && a.Value == "preserve" {
+				w.preserve = true
+			}
+		}
+		w.tText.Reset()
+	case "instrText":
+		if n := len(w.fields); n > 0 {
+			var s string
+			if err := d.DecodeElement(&s, &t); err != nil {
+				return true, err
+			}
+			w.fields[n-1].instr.WriteString(s)
+			w.markTOC(w.fields[n-1])
+			return true, nil
+		}
+		return true, d.Skip()
+	case "fldChar":
+		w.fieldChar(t)
+	case "fldSimple":
+		if isTOCInstr(attr(t, "instr")) {
+			return true, d.Skip()
+		}
+	case "tab", "ptab":
+		if inW("r") {
+			w.write("\t")
+		}
+	case "br", "cr":
+		if inW("r") {
+			if why, _ := w.hide(); why == 0 {
+				if p := w.top(); p != nil && !w.inTOC() {
+					p.breakLine()
+				}
+			}
+		}
+	case "noBreakHyphen":
+		w.write("-")
+	case "footnoteReference", "endnoteReference":
+		w.noteReference(t)
+	case "footnote", "endnote":
+		w.noteID, w.noteParts = "", nil
+		switch attr(t, "type") {
+		case "separator", "continuationSeparator", "continuationNotice":
+			return true, d.Skip()
+		}
+		if id := attr(t, "id"); id != "-1" && id != "0" { // Word's separator notes
+			w.noteID = id
+		}
+	case "del", "moveFrom", "delText", "pPrChange", "rPrChange", "sectPrChange", "tblPrChange",
+		"trPrChange", "tcPrChange", "numberingChange", "rt", "commentReference", "sym", "object":
+		// Deleted and moved-away text, old formatting, ruby annotations and symbols are not text.
+		return true, d.Skip()
+	}
+	return false, nil
+}
+
+// startFormat handles the tags of paragraph, run, cell and table properties, and of paragraphs,
+// runs and tables themselves; handled is false for any other tag.
+func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(local string) bool) (handled bool) {
+	switch t.Name.Local {
+	case "p":
+		w.stack = append(w.stack, &paraBuilder{outline: -1})
+	case "pStyle":
+		if p := w.top(); p != nil && inW("pPr") {
+			p.style = attr(t, "val")
+		}
+	case "outlineLvl":
+		if p := w.top(); p != nil && inW("pPr") {
+			if n, err := strconv.Atoi(attr(t, "val")); err == nil {
+				p.outline = n
+			}
+		}
+	case "numId":
+		if p := w.top(); p != nil && inW("numPr") {
+			p.numID, p.hasNum = attr(t, "val"), true
+		}
+	case "ilvl":
+		if p := w.top(); p != nil && inW("numPr") {
+			p.numLevel, _ = strconv.Atoi(attr(t, "val"))
+		}
+	case "r":
+		w.startRun()
+	case "rStyle":
+		if inW("rPr") && w.isRunProps() {
+			w.runStyle = attr(t, "val")
+		}
+	case "vanish", "specVanish", "color", "sz", "w", "highlight":
+		if inW("rPr") && w.isRunProps() {
+			w.run.apply(t)
+		}
+	case "shd":
+		switch {
+		case inW("rPr") && w.isRunProps():
+			w.run.apply(t)
+		case inW("pPr"):
+			if p := w.top(); p != nil {
+				p.shd = shading(t)
+			}
+		case inW("tcPr"):
+			// A cell's "no shading" leaves what its table gives it (its own or its style's).
+			if n := len(w.backs); n > 0 && !w.backs[n-1].shape {
+				if c := shading(t); !c.none {
+					w.backs[n-1].c = c
+				}
+			}
+		case inW("tblPr"):
+			if n := len(w.tables); n > 0 {
+				w.tables[n-1].shd = shading(t)
+			}
+		}
+	case "tc":
+		back := docxBack{}
+		if n := len(w.tables); n > 0 {
+			switch tb := w.tables[n-1]; {
+			case tb.shd.set:
+				back.c = tb.shd
+			case tb.styleShades:
+				back.c = docxColor{set: true} // some cells shaded by the table's style: unknown
+			}
+		}
+		w.backs = append(w.backs, back)
+	case "tbl":
+		w.tables = append(w.tables, docxTable{})
+	case "tblStyle":
+		if n := len(w.tables); n > 0 && inW("tblPr") {
+			w.tables[n-1].styleShades = w.styles.resolve(attr(t, "val"), func(s *docxStyle) bool { return s.shadesCells }) != nil
+		}
+	case "background":
+		if parent == nsW+" document" || parent == nsWStrict+" document" || parent == "w document" {
+			w.page = hexColor(attr(t, "color"))
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// startControl handles the tags of content controls, some of which hide what they hold (a table
+// of contents, a placeholder); handled is false for any other tag.
+func (w *docxWalker) startControl(t xml.StartElement) (handled bool) {
+	switch t.Name.Local {
+	case "sdt":
+		w.sdts = append(w.sdts, sdtPlain)
+	case "docPartGallery":
+		// Word wraps its table of contents in a content control of this gallery.
+		if n := len(w.sdts); n > 0 && strings.Contains(strings.ToLower(attr(t, "val")), "table of contents") {
+			w.sdts[n-1] = sdtHidden
+		}
+	case "showingPlcHdr":
+		// The control shows its placeholder ("Click here to enter text."), not the author's text.
+		if n := len(w.sdts); n > 0 && onOff(t) {
+			w.sdts[n-1] = sdtHidden
+		}
+	case "sdtContent":
+		if n := len(w.sdts); n > 0 && w.sdts[n-1] == sdtHidden {
+			w.hideDepth++
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// fieldChar follows a field's begin, separator (its result follows) and end.
+func (w *docxWalker) fieldChar(t xml.StartElement) {
+	switch attr(t, "fldCharType") {
+	case "begin":
+		w.fields = append(w.fields, &fieldState{})
+	case "separate":
+		if n := len(w.fields); n > 0 {
+			w.fields[n-1].result = true
+		}
+	case "end":
+		if n := len(w.fields); n > 0 {
+			w.fields = w.fields[:n-1]
+		}
+	}
+}
+
+// noteReference attaches the footnote or endnote a run refers to to the paragraph.
+func (w *docxWalker) noteReference(t xml.StartElement) {
+	if p := w.top(); p != nil && w.notes != nil {
+		// A note referred to again is kept once, its text and its hidden words alike: 20,000
+		// references to one long note would otherwise be 20,000 copies of it.
+		key := t.Name.Local[:1] + attr(t, "id")
+		text := w.notes[key]
+		hs := w.noteHidden[key]
+		switch {
+		case text == "" && len(hs) == 0:
+		case w.notesKept[key]:
+			w.noteRepeats++
+		default:
+			w.notesKept[key] = true
+			if text != "" {
+				p.notes = append(p.notes, text)
+				w.textBytes += len(text)
+			}
+			if len(hs) > 0 {
+				p.hidden = append(p.hidden, &docxHidden{line: len(p.lines), off: p.cur.Len(), apart: hs})
+			}
+		}
+	}
+	if onOff2(t, "customMarkFollows") {
+		w.runMark = true
+	}
+}
+
+// isRunProps reports whether the rPr being read belongs to a run (and not to a paragraph mark).
+func (w *docxWalker) isRunProps() bool {
+	gp := w.grandparent()
+	return strings.HasSuffix(gp, " r")
+}
+
+func onOff2(se xml.StartElement, local string) bool {
+	for _, a := range se.Attr {
+		if a.Name.Local == local {
+			return a.Value == "1" || a.Value == "true" || a.Value == "on"
+		}
+	}
+	return false
+}
+
+func isTOCInstr(s string) bool {
+	f := strings.Fields(strings.ToUpper(s))
+	return len(f) > 0 && f[0] == "TOC"
+}
+
+func (w *docxWalker) markTOC(f *fieldState) {
+	if isTOCInstr(f.instr.String()) {
+		f.toc = true
+	}
+}
+
+func (w *docxWalker) end(t xml.EndElement) {
+	if t.Name.Space == nsMC || t.Name.Space == "mc" {
+		if t.Name.Local == "AlternateContent" && len(w.altTaken) > 0 {
+			w.altTaken = w.altTaken[:len(w.altTaken)-1]
+		}
+		return
+	}
+	if !isW(t.Name) {
+		w.shapeEnd(t)
+		return
+	}
+	switch t.Name.Local {
+	case "t":
+		w.inT = false
+		s := w.tText.String()
+		if !w.preserve {
+			s = strings.Trim(s, " \t\r\n")
+		}
+		w.write(s)
+	case "r":
+		w.startRun()
+	case "tc":
+		if n := len(w.backs); n > 0 && !w.backs[n-1].shape {
+			w.backs = w.backs[:n-1]
+		}
+	case "tbl":
+		if n := len(w.tables); n > 0 {
+			w.tables = w.tables[:n-1]
+		}
+	case "p":
+		n := len(w.stack)
+		if n == 0 {
+			return
+		}
+		p := w.stack[n-1]
+		w.stack = w.stack[:n-1]
+		w.finish(p)
+	case "sdtContent":
+		if n := len(w.sdts); n > 0 && w.sdts[n-1] == sdtHidden {
+			w.hideDepth--
+		}
+	case "sdt":
+		if n := len(w.sdts); n > 0 {
+			w.sdts = w.sdts[:n-1]
+		}
+	case "footnote", "endnote":
+		if w.noteID != "" {
+			w.noteTexts[w.noteID] = strings.TrimSpace(joinLines(w.noteParts))
+		}
+		w.noteID, w.noteParts = "", nil
+	}
+}
+
+// finish turns a closed w:p into a Paragraph (or a part of a note).
+func (w *docxWalker) finish(p *paraBuilder) {
+	if w.styles.isTOC(p.style) {
+		return
+	}
+	numID, numLevel := p.numID, p.numLevel
+	if !p.hasNum {
+		numID, numLevel = w.styles.numbering(p.style)
+	}
+	label := w.num.next(numID, numLevel)
+	text := p.text()
+	var hidden []Hidden
+	if len(p.hidden) > 0 {
+		hidden = p.hiddenPieces(text)
+	}
+	if w.notes == nil { // reading a notes part
+		if w.noteID != "" {
+			if text != "" {
+				w.noteParts = append(w.noteParts, text)
+			}
+			w.noteHidden[w.noteID] = append(w.noteHidden[w.noteID], hidden...)
+		}
+		return
+	}
+	if text == "" {
+		for _, h := range hidden {
+			w.orphans = append(w.orphans, orphanHidden{Hidden: h, after: len(w.paras) - 1})
+		}
+		return
+	}
+	level, title := w.styles.headingLevel(p.style)
+	if p.outline >= 0 {
+		level = p.outline
+		if level >= 9 {
+			level = -1
+		}
+	}
+	para := Paragraph{Text: text, Notes: p.notes, Hidden: hidden}
+	w.textBytes += len(text)
+	if level >= 0 || title {
+		para.Heading = true
+		if level >= 0 && label != "" && !strings.HasPrefix(text, strings.TrimSpace(label)) {
+			para.Text = strings.TrimSpace(label) + labelSep(label, text) + text
+			shift := utf8.RuneCountInString(para.Text) - utf8.RuneCountInString(text)
+			for i := range para.Hidden {
+				para.Hidden[i].Offset += shift
+			}
+		}
+		if level == 0 {
+			// Tells Structure this is a chapter-level heading (see outlineChapters).
+			para.Chapter = para.Text
+		}
+	}
+	w.paras = append(w.paras, para)
+}
+
+// labelSep keeps the space a numbering label ends with ("1.1 背景") or none ("第一章绪论").
+func labelSep(label, text string) string {
+	if strings.HasSuffix(label, " ") {
+		return " "
+	}
+	return ""
+}

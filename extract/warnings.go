@@ -1,0 +1,44 @@
+package extract
+
+// WarningKind is the machine-readable kind of a report's warning; its string is the JSON name
+// (`warnings[].kind`) that scripts and the app's translations key on.
+type WarningKind string
+
+// Every kind of warning a report can carry, in one place. Extraction raises the first group; the
+// check raises the dodges it saw through, which it can only count after normalising the text.
+const (
+	// WarnReplaced: bytes that were not valid in the file's encoding became U+FFFD.
+	WarnReplaced WarningKind = "replaced"
+	// WarnNotText: characters with no meaning as text (private use, unassigned, control) were read.
+	WarnNotText WarningKind = "not_text"
+	// WarnNameMismatch: the file's extension names another format than its content.
+	WarnNameMismatch WarningKind = "name_mismatch"
+	// WarnUnreadablePages: PDF pages left out, or read only up to damage in their content.
+	WarnUnreadablePages WarningKind = "unreadable_pages"
+	// WarnTruncatedPages: PDF pages that draw more glyphs than a page holds; the rest were left out.
+	WarnTruncatedPages WarningKind = "truncated_pages"
+	// WarnRepeatedNotes: references to a DOCX footnote or endnote already kept (a note referred to
+	// 20,000 times would otherwise be read 20,000 times).
+	WarnRepeatedNotes WarningKind = "repeated_notes"
+	// WarnUnreadableNotes: a damaged DOCX footnotes or endnotes part, left out.
+	WarnUnreadableNotes WarningKind = "unreadable_notes"
+	// WarnHidden: text a reader cannot see (white, tiny, vanished, off the page), left out.
+	WarnHidden WarningKind = "hidden"
+
+	// WarnInvisible: zero-width or format characters inside the text.
+	WarnInvisible WarningKind = "invisible"
+	// WarnLookalike: Cyrillic or Greek letters inside Latin words.
+	WarnLookalike WarningKind = "lookalike"
+	// WarnSpaced: spaces between Chinese characters.
+	WarnSpaced WarningKind = "spaced"
+	// WarnTraditional: traditional characters, compared as simplified.
+	WarnTraditional WarningKind = "traditional"
+)
+
+// WarningKinds lists every kind above, for the readers that must name each one (the reports'
+// labels, the app's translations) and their tests.
+var WarningKinds = []WarningKind{
+	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnHidden,
+	WarnInvisible, WarnLookalike, WarnSpaced, WarnTraditional,
+}

@@ -1,0 +1,220 @@
+package library
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	bolt "go.etcd.io/bbolt"
+
+	"thesischeck/similarity"
+)
+
+// live reports whether the index holds document id.
+func (l *Library) live(id uint64) bool {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	_, ok := l.idx.byID[id]
+	return ok
+}
+
+func idKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
+
+// List returns the documents in the order they were added. A document whose record is damaged, or
+// that the record and the index do not agree on, is listed all the same, with Damaged saying why,
+// and the error (wrapping ErrDamaged) names them.
+func (l *Library) List() ([]DocInfo, error) {
+	var out []DocInfo
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	err := l.view(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketDocs)
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
+			var rec docRecord
+			v, err := l.rec.open(bucketDocs, k, v)
+			if err == nil {
+				err = decodeRecord(v, &rec)
+			}
+			if len(k) != 8 {
+				return fmt.Errorf("docs key %x: %w", k, errFormat)
+			}
+			if id := binary.BigEndian.Uint64(k); err != nil || rec.ID != id {
+				out = append(out, DocInfo{ID: id, Damaged: "its record is damaged"})
+			} else {
+				out = append(out, rec.DocInfo)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("library %s: list: %w", l.dir, err)
+	}
+	listed := make(map[uint64]bool, len(out))
+	for i, d := range out {
+		listed[d.ID] = true
+		if _, ok := l.idx.byID[d.ID]; !ok && d.Damaged == "" {
+			out[i].Damaged = "it is not in the index"
+		}
+	}
+	for id := range l.idx.byID {
+		if !listed[id] {
+			out = append(out, DocInfo{ID: id, Damaged: "its record is missing"})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	var bad []string
+	for _, d := range out {
+		if d.Damaged != "" {
+			bad = append(bad, fmt.Sprintf("document %d: %s", d.ID, d.Damaged))
+		}
+	}
+	if len(bad) > 0 {
+		return out, fmt.Errorf("library %s: %s: %w", l.dir, strings.Join(bad, "; "), ErrDamaged)
+	}
+	return out, nil
+}
+
+// decodeRecord reads a docs value, which must describe a document whole.
+func decodeRecord(v []byte, rec *docRecord) error {
+	if err := json.Unmarshal(v, rec); err != nil {
+		return fmt.Errorf("docs value: %w", errFormat)
+	}
+	if rec.ID == 0 || len(rec.Signature) != similarity.NumHashes {
+		return fmt.Errorf("docs value: %w", errFormat)
+	}
+	return nil
+}
+
+// Stats returns the number of documents and paragraphs.
+func (l *Library) Stats() (docs, paras int) {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return l.idx.live, l.idx.liveParas
+}
+
+// Counts returns the number of documents the library holds and how many of them are templates.
+func (l *Library) Counts() (docs, templates int) {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return l.docs, l.templates
+}
+
+// Doc returns a document's description and MinHash signature. A document the index holds whose
+// record is missing or damaged is an error wrapping ErrDamaged, never a document that is not there.
+func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, error) {
+	l.mu.RLock()
+	loc, ok := l.idx.byID[id]
+	var sig similarity.Signature
+	if ok {
+		sig = l.idx.signature(loc)
+	}
+	thesis := l.theses[id] // the record of a document added before kinds were recorded does not say
+	l.mu.RUnlock()
+	if !ok {
+		return DocInfo{}, sig, fmt.Errorf("library %s: document %d: %w", l.dir, id, errNoDocument)
+	}
+	l.cacheMu.Lock()
+	info, ok := l.infos[id]
+	l.cacheMu.Unlock()
+	info.Thesis = thesis
+	if ok {
+		return info, sig, nil
+	}
+	err := l.view(func(tx *bolt.Tx) error {
+		v, err := l.rec.get(tx, bucketDocs, idKey(id))
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			return fmt.Errorf("its record is missing: %w", ErrDamaged)
+		}
+		var rec docRecord
+		if err := decodeRecord(v, &rec); err != nil {
+			return err
+		}
+		if rec.ID != id {
+			return fmt.Errorf("its record is document %d's: %w", rec.ID, ErrDamaged)
+		}
+		info = rec.DocInfo
+		return nil
+	})
+	if err != nil {
+		return DocInfo{}, sig, fmt.Errorf("library %s: document %d: %w", l.dir, id, err)
+	}
+	info.Thesis = thesis
+	l.cacheMu.Lock()
+	l.cacheInfo(info)
+	l.cacheMu.Unlock()
+	return info, sig, nil
+}
+
+func (l *Library) clearBoilerplate() {
+	l.bpMu.Lock()
+	clear(l.bp)
+	l.bpMu.Unlock()
+}
+
+// cacheInfo keeps a document's description; cacheMu is held.
+func (l *Library) cacheInfo(d DocInfo) {
+	if len(l.infos) >= 4096 {
+		clear(l.infos)
+	}
+	l.infos[d.ID] = d
+}
+
+// Paragraphs returns the stored paragraphs of a document (text and tokens).
+func (l *Library) Paragraphs(id uint64) ([]Paragraph, error) {
+	ps, err := l.stored(id, 0, -1)
+	if err != nil {
+		return nil, fmt.Errorf("library %s: document %d: %w", l.dir, id, err)
+	}
+	return ps, nil
+}
+
+// Paragraph returns one stored paragraph, read alone. The result is shared: callers must not
+// modify it.
+func (l *Library) Paragraph(r ParaRef) (*Paragraph, error) {
+	l.cacheMu.Lock()
+	p, ok := l.cache[r]
+	l.cacheMu.Unlock()
+	if ok {
+		return p, nil
+	}
+	ps, err := l.stored(r.Doc, r.Para, r.Para+1)
+	if err != nil {
+		return nil, fmt.Errorf("library %s: document %d paragraph %d: %w", l.dir, r.Doc, r.Para, err)
+	}
+	p = &ps[0]
+	l.cacheMu.Lock()
+	if len(l.cache) >= paragraphCache {
+		clear(l.cache)
+	}
+	l.cache[r] = p
+	l.cacheMu.Unlock()
+	return p, nil
+}
+
+// paragraphCache is how many paragraphs Paragraph keeps: a check aligns many paragraphs with the
+// same few sources (about 4 KB each, text and tokens).
+const paragraphCache = 8192
+
+func (l *Library) stored(id uint64, from, to int) (ps []Paragraph, err error) {
+	l.storeMu.RLock()
+	defer l.storeMu.RUnlock()
+	err = l.view(func(tx *bolt.Tx) error {
+		ps, err = storedParas(tx, l.rec, l.paras, idKey(id), from, to)
+		return err
+	})
+	// Asked after the transaction: a writer holds the index lock while it commits, and its commit
+	// may wait for every read transaction to end (bbolt remaps the file).
+	if errors.Is(err, errNoDocument) && l.live(id) {
+		err = fmt.Errorf("its paragraphs' record is missing: %w", ErrDamaged)
+	}
+	return ps, err
+}

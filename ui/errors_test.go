@@ -73,3 +73,20 @@ func TestErrorAdvice(t *testing.T) {
 		t.Errorf("advice for an error with none: %q", got)
 	}
 }
+
+// TestCountWords: English counts say "1 group", "2 groups"; Chinese needs no plural.
+func TestCountWords(t *testing.T) {
+	en, zh := tr{lang: langEN}, tr{lang: langZH}
+	for _, c := range []struct {
+		got, want string
+	}{
+		{en.T("cmp.threshold", "15.0%", en.N("cmp.nPairs", 1), en.N("cmp.nGroups", 1)), "Threshold 15.0%: 1 similar pair, 1 group. Drag the line in the histogram to change it."},
+		{en.N("cmp.nGroups", 2), "2 groups"},
+		{en.N("cmp.nPairs", 0), "0 similar pairs"},
+		{zh.N("cmp.nGroups", 1), "1 个群组"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}

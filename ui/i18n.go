@@ -249,7 +249,9 @@ var msgs = map[string]map[string]string{
 		"cmp.infoUnmatched": "名单中以下文件不在提交之中：%s",
 		"cmp.running":       "正在互查 %d / %d",
 		"cmp.docs":          "%d 份提交，%d 份往年提交；%d 对有共同文字，%d 对相似",
-		"cmp.threshold":     "阈值 %s：%d 对相似，%d 个群组。拖动直方图中的竖线可改变阈值。",
+		"cmp.threshold":     "阈值 %s：%s，%s。拖动直方图中的竖线可改变阈值。",
+		"cmp.nPairs":        "%d 对相似",
+		"cmp.nGroups":       "%d 个群组",
 		"cmp.matrix":        "相似度矩阵",
 		"cmp.pairs":         "相似的文件对",
 		"cmp.clusters":      "群组",
@@ -514,7 +516,11 @@ var msgs = map[string]map[string]string{
 		"cmp.infoUnmatched": "These files of the list are not among the submissions: %s",
 		"cmp.running":       "Comparing %d of %d",
 		"cmp.docs":          "%d submissions, %d earlier ones; %d pairs share text, %d similar",
-		"cmp.threshold":     "Threshold %s: %d similar pairs, %d groups. Drag the line in the histogram to change it.",
+		"cmp.threshold":     "Threshold %s: %s, %s. Drag the line in the histogram to change it.",
+		"cmp.nPairs":        "%d similar pairs",
+		"cmp.nPairs.one":    "%d similar pair",
+		"cmp.nGroups":       "%d groups",
+		"cmp.nGroups.one":   "%d group",
 		"cmp.matrix":        "Similarity matrix",
 		"cmp.pairs":         "Similar pairs",
 		"cmp.clusters":      "Groups",
@@ -564,6 +570,15 @@ func (t tr) T(key string, args ...any) string {
 		return fmt.Sprintf(s, args...)
 	}
 	return s
+}
+
+// N returns the string for key counting n: key+".one" for one, where the language has it ("1 group",
+// not "1 groups"), otherwise key.
+func (t tr) N(key string, n int) string {
+	if n == 1 && t.Has(key+".one") {
+		return t.T(key+".one", n)
+	}
+	return t.T(key, n)
 }
 
 // Has reports whether the table has key, for core values (section names, warning kinds) that may be

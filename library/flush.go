@@ -168,13 +168,14 @@ func (l *Library) swap(segs, old []*segment, covered int) {
 func segName(first, last uint64) string { return fmt.Sprintf("seg-%016x-%016x.idx", first, last) }
 
 // first is the smallest document id the segment covers: its first document's, or, when a merge
-// left it none (all of them removed), the one its name gives.
+// left it none (all of them removed), the one its name gives (seg-FIRST-LAST.idx, or
+// seg-FIRST-LAST.c.idx for a segment Compact rewrote alone).
 func (s *segment) first() uint64 {
 	if len(s.seg.docIDs) > 0 {
 		return s.seg.docIDs[0]
 	}
 	var first, last uint64
-	if _, err := fmt.Sscanf(s.name, "seg-%016x-%016x.idx", &first, &last); err != nil {
+	if _, err := fmt.Sscanf(s.name, "seg-%016x-%016x", &first, &last); err != nil {
 		return s.lastID
 	}
 	return first

@@ -19,11 +19,23 @@ const wholeSentence = 0.5
 // without the marks), so that a quoted passage stays quoted. Only the copy's runs are extended:
 // the source's mark the text it shares.
 func sentenceSpans(text []rune, runs [][2]int) [][2]int {
+	return extendToSentences(text, sentencePieces(text), runs)
+}
+
+// sentencePieces are the sentences of text cut at its cited quotations, what sentenceSpans extends
+// runs to.
+func sentencePieces(text []rune) [][2]int {
+	return splitAtQuotes(sentenceBounds(text), extract.QuotedSpans(string(text)))
+}
+
+// extendToSentences is sentenceSpans with the text's sentencePieces made already: a paragraph
+// aligned to several sources has them made once (paragraph.sentences).
+func extendToSentences(text []rune, pieces, runs [][2]int) [][2]int {
 	if len(runs) == 0 {
 		return runs
 	}
 	out := append([][2]int(nil), runs...)
-	for _, s := range splitAtQuotes(sentenceBounds(text), extract.QuotedSpans(string(text))) {
+	for _, s := range pieces {
 		total, covered := 0, 0
 		for k := s[0]; k < s[1]; k++ {
 			if !letterOrDigit(text[k]) {

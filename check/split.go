@@ -73,7 +73,7 @@ func (c *checker) continuation(p *paragraph, f found, after bool) (found, bool) 
 	opt := c.align
 	opt.MinChars, opt.MinWords, opt.MinSentenceWords = splitMinChars, 2, 0
 	al := similarity.Align(p.prep.Tokens, rest, opt)
-	ra, rb := []rune(p.src.Text), []rune(f.src.Text)
+	ra, rb := p.text(), []rune(f.src.Text)
 	var spans, srcSpans [][2]int
 	restLetters := letters(rb[rest[0].Start:rest[len(rest)-1].End])
 	for _, pr := range al.Pairs {
@@ -99,7 +99,7 @@ func (c *checker) continuation(p *paragraph, f found, after bool) (found, bool) 
 		return found{}, false
 	}
 	g := f
-	g.spans, g.srcSpans = sentenceSpans(ra, spans), srcSpans
+	g.spans, g.srcSpans = extendToSentences(ra, p.sentences(), spans), srcSpans
 	g.hamming = c.hamming(p, f.src, similarity.Hamming(p.prep.SimHash, similarity.SimHash(f.src.Tokens)))
 	g.jaccard = similarity.GramJaccard(p.prep.Grams, similarity.Grams(f.src.Tokens))
 	return g, true

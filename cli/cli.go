@@ -46,6 +46,7 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
   thesischeck library add [--library DIR] [--template] PATH... add files, or folders recursively
   thesischeck library list [--library DIR] [--json]
   thesischeck library remove [--library DIR] ID...
+  thesischeck library compact [--library DIR]                  drop removed documents from the index
   thesischeck library check [--library DIR] [--json]           find damage: exit 1 when there is any
   thesischeck library repair [--library DIR] [--json]          rebuild what damage left, name what is lost
   thesischeck check [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] [--include-references]
@@ -226,6 +227,21 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 			return err
 		}
 		fmt.Fprintf(stdout, "removed %d documents\n", len(ids))
+		return nil
+	case "compact":
+		if fs.NArg() != 0 {
+			return usageError(stderr)
+		}
+		lib, err := openLibrary(*dir, false)
+		if err != nil {
+			return err
+		}
+		defer lib.Close()
+		n, err := lib.Compact()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "compacted: %d removed documents' index entries dropped\n", n)
 		return nil
 	}
 	return usageError(stderr)

@@ -94,6 +94,10 @@ func TestCheckEmptyLibrary(t *testing.T) {
 	if _, _, err := run(t, "library", "remove", "--library", emptied, "1"); err != nil {
 		t.Fatal(err)
 	}
+	// Compacted, its index holds nothing either: an empty segment.
+	if out, _, err := run(t, "library", "compact", "--library", emptied); err != nil || out != "compacted: 1 removed documents' index entries dropped\n" {
+		t.Fatalf("library compact: %q, %v", out, err)
+	}
 	for _, dir := range []string{never, emptied} {
 		out, _, err := run(t, "check", "--library", dir, thesis)
 		want := "the library " + dir + " holds no documents: add some with 'thesischeck library add'"

@@ -110,8 +110,13 @@ func (l *Library) writeSegments(segs []*segment, mem []memDoc) error {
 			return nil
 		}
 		a, b := next[n-2], next[n-1]
-		name := segName(a.seg.docIDs[0], b.last())
-		if err := mergeSegments(l.dir, name, []*segment{a, b}); err != nil {
+		name := segName(a.first(), b.last())
+		// The documents removed when the merge begins are left out of it; those removed while it
+		// runs are marked in the new segment.
+		l.mu.RLock()
+		dead := [][]bool{slices.Clone(a.dead), slices.Clone(b.dead)}
+		l.mu.RUnlock()
+		if err := mergeSegments(l.dir, name, []*segment{a, b}, dead); err != nil {
 			return fmt.Errorf("library %s: index: %w", l.dir, err)
 		}
 		s, err := openSegment(l.dir, name)
@@ -119,8 +124,17 @@ func (l *Library) writeSegments(segs []*segment, mem []memDoc) error {
 			return fmt.Errorf("library %s: %w", l.dir, err)
 		}
 		s.lastID = b.last()
-		copy(s.dead, a.dead)
-		copy(s.dead[len(a.dead):], b.dead)
+		l.mu.RLock()
+		j := 0
+		for i, old := range []*segment{a, b} {
+			for d := range old.dead {
+				if !dead[i][d] {
+					s.dead[j] = old.dead[d]
+					j++
+				}
+			}
+		}
+		l.mu.RUnlock()
 		next = append(slices.Clone(next[:n-2]), s)
 		if err := l.saveManifest(next); err != nil {
 			return fmt.Errorf("library %s: index: %w", l.dir, err)
@@ -152,3 +166,17 @@ func (l *Library) swap(segs, old []*segment, covered int) {
 }
 
 func segName(first, last uint64) string { return fmt.Sprintf("seg-%016x-%016x.idx", first, last) }
+
+// first is the smallest document id the segment covers: its first document's, or, when a merge
+// left it none (all of them removed), the one its name gives (seg-FIRST-LAST.idx, or
+// seg-FIRST-LAST.c.idx for a segment Compact rewrote alone).
+func (s *segment) first() uint64 {
+	if len(s.seg.docIDs) > 0 {
+		return s.seg.docIDs[0]
+	}
+	var first, last uint64
+	if _, err := fmt.Sscanf(s.name, "seg-%016x-%016x", &first, &last); err != nil {
+		return s.lastID
+	}
+	return first
+}

@@ -5,7 +5,8 @@ package library
 // A library is one folder holding library.db, a bbolt database (a single file, copy-on-write B+tree,
 // fsync on every commit, so a killed process leaves the last committed state), the paragraph store
 // paras-N.dat (see paras.go), and index segments, files named seg-FIRST-LAST.idx (the hex ids of the
-// first and last document they cover).
+// first and last document they cover; `library compact` rewriting a segment alone names the new one
+// seg-FIRST-LAST.c.idx).
 //
 // Format version 3 (seal.go): every value of library.db but the df counts ends with the CRC-32C
 // (uint32 LE) of its key and itself, and "version" is sealed too; versions 1 and 2 wrote plain

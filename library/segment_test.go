@@ -142,6 +142,23 @@ func TestSegmentsSurviveMergesRemovalAndDamage(t *testing.T) {
 
 // A merge writes, byte for byte, the segment that building from all the documents at once writes.
 func TestMergeEqualsBuild(t *testing.T) {
+	testMergeEqualsBuild(t, func(int) bool { return false })
+}
+
+// A merge leaves removed documents out: it writes, byte for byte, the segment that building from the
+// documents not removed writes (one part's only document removed, every third of the others).
+func TestMergeDropsRemoved(t *testing.T) {
+	testMergeEqualsBuild(t, func(i int) bool { return i == 120 || i%3 == 0 })
+}
+
+// Every document removed: the merge writes an empty segment, which opens.
+func TestMergeDropsAll(t *testing.T) {
+	testMergeEqualsBuild(t, func(int) bool { return true })
+}
+
+// testMergeEqualsBuild merges three segments of 300 random documents, those for which removed
+// holds marked removed, and compares the result with a segment built from the others.
+func testMergeEqualsBuild(t *testing.T, removed func(i int) bool) {
 	r := rand.New(rand.NewPCG(7, 11))
 	docs := make([]segDoc, 300)
 	for i := range docs {
@@ -161,11 +178,19 @@ func TestMergeEqualsBuild(t *testing.T) {
 		}
 		docs[i] = d
 	}
+	var live []segDoc
+	for i, d := range docs {
+		if !removed(i) {
+			live = append(live, d)
+		}
+	}
 	dir := t.TempDir()
-	if err := buildSegment(dir, "all.idx", docs); err != nil {
+	if err := buildSegment(dir, "all.idx", live); err != nil {
 		t.Fatal(err)
 	}
 	var parts []*segment
+	var dead [][]bool
+	at := 0
 	for i, part := range [][]segDoc{docs[:120], docs[120:121], docs[121:]} {
 		name := fmt.Sprintf("part%d.idx", i)
 		if err := buildSegment(dir, name, part); err != nil {
@@ -177,8 +202,14 @@ func TestMergeEqualsBuild(t *testing.T) {
 		}
 		defer unmapFile(s.data)
 		parts = append(parts, s)
+		d := make([]bool, len(part))
+		for j := range d {
+			d[j] = removed(at + j)
+		}
+		dead = append(dead, d)
+		at += len(part)
 	}
-	if err := mergeSegments(dir, "merged.idx", parts); err != nil {
+	if err := mergeSegments(dir, "merged.idx", parts, dead); err != nil {
 		t.Fatal(err)
 	}
 	all, err := os.ReadFile(filepath.Join(dir, "all.idx"))
@@ -191,6 +222,14 @@ func TestMergeEqualsBuild(t *testing.T) {
 	}
 	if !bytes.Equal(all, merged) {
 		t.Errorf("merged segment (%d bytes) differs from the one built at once (%d bytes)", len(merged), len(all))
+	}
+	s, err := openSegment(dir, "merged.idx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unmapFile(s.data)
+	if s.docs() != len(live) {
+		t.Errorf("merged segment holds %d documents, want %d", s.docs(), len(live))
 	}
 }
 

@@ -367,28 +367,65 @@ func sortByGram(pairs []uint64) []uint64 {
 	return pairs
 }
 
+// dropped marks, in a merge's paragraph map, a paragraph of a removed document.
+const dropped = ^uint32(0)
+
 // mergeArrays gathers the small arrays of segs into one source: document ids, SimHashes, bands and
-// block lists, paragraph numbers moved by bases[i] for segment i.
-func mergeArrays(segs []*segment) (src *segSource, bases []uint32) {
+// block lists of the documents not removed (dead[i][d]: segment i's document d is removed).
+// Paragraph numbers move by bases[i] for a segment without removed documents; remap[i] is nil
+// then, else it gives each of segment i's paragraphs its new number, or dropped.
+func mergeArrays(segs []*segment, dead [][]bool) (src *segSource, bases []uint32, remap [][]uint32) {
 	src = newSource()
 	bases = make([]uint32, len(segs))
+	remap = make([][]uint32, len(segs))
 	for i, s := range segs {
 		a := &s.seg
 		bases[i] = uint32(len(src.sims))
-		docBase := uint32(len(src.docIDs))
-		src.docIDs = append(src.docIDs, a.docIDs...)
-		for _, f := range a.docFirst[1:] {
-			src.docFirst = append(src.docFirst, f+bases[i])
+		if !slices.Contains(dead[i], true) {
+			docBase := uint32(len(src.docIDs))
+			src.docIDs = append(src.docIDs, a.docIDs...)
+			for _, f := range a.docFirst[1:] {
+				src.docFirst = append(src.docFirst, f+bases[i])
+			}
+			src.sims = append(src.sims, a.sims...)
+			for _, d := range a.paraDoc {
+				src.paraDoc = append(src.paraDoc, d+docBase)
+			}
+			src.sigs = append(src.sigs, a.sigs...)
+			for j, k := range a.bandKeys {
+				src.bands = append(src.bands, bandEntry{k, a.bandDocs[j] + docBase})
+			}
+			src.nPost += len(a.postings)
+			continue
 		}
-		src.sims = append(src.sims, a.sims...)
-		for _, d := range a.paraDoc {
-			src.paraDoc = append(src.paraDoc, d+docBase)
+		m := make([]uint32, len(a.sims))
+		docs := make([]uint32, len(a.docIDs)) // new document numbers, dropped for removed ones
+		for d := range a.docIDs {
+			first, end := a.docFirst[d], a.docFirst[d+1]
+			if dead[i][d] {
+				docs[d] = dropped
+				for p := first; p < end; p++ {
+					m[p] = dropped
+				}
+				continue
+			}
+			nd := uint32(len(src.docIDs))
+			docs[d] = nd
+			src.docIDs = append(src.docIDs, a.docIDs[d])
+			for p := first; p < end; p++ {
+				m[p] = uint32(len(src.sims))
+				src.sims = append(src.sims, a.sims[p])
+				src.paraDoc = append(src.paraDoc, nd)
+			}
+			src.docFirst = append(src.docFirst, uint32(len(src.sims)))
+			src.sigs = append(src.sigs, a.sigs[d*sigWords:(d+1)*sigWords]...)
 		}
-		src.sigs = append(src.sigs, a.sigs...)
 		for j, k := range a.bandKeys {
-			src.bands = append(src.bands, bandEntry{k, a.bandDocs[j] + docBase})
+			if nd := docs[a.bandDocs[j]]; nd != dropped {
+				src.bands = append(src.bands, bandEntry{k, nd})
+			}
 		}
-		src.nPost += len(a.postings)
+		remap[i] = m
 	}
 	// Block lists are made at their final size: appending would leave up to half of each spare.
 	for b := 0; b < 4; b++ {
@@ -403,18 +440,26 @@ func mergeArrays(segs []*segment) (src *segSource, bases []uint32) {
 			ps := make([]uint32, 0, n)
 			for i, s := range segs {
 				for _, p := range s.seg.block(b, uint16(k)) {
-					ps = append(ps, p+bases[i])
+					if remap[i] == nil {
+						ps = append(ps, p+bases[i])
+					} else if q := remap[i][p]; q != dropped {
+						ps = append(ps, q)
+					}
 				}
 			}
-			src.blocks[b][k] = ps
+			if len(ps) > 0 {
+				src.blocks[b][k] = ps
+			}
 		}
 	}
-	return src, bases
+	return src, bases, remap
 }
 
-// mergeSegments writes one segment holding the documents of segs in order. Postings are streamed
-// from the mappings: the merge holds the small arrays in memory, never the postings.
-func mergeSegments(dir, name string, segs []*segment) error {
+// mergeSegments writes one segment holding the documents of segs in order, but those dead marks
+// removed (dead[i][d] for segment i's document d): their index entries, skipped by every query, go
+// at the merge. Postings are streamed from the mappings: the merge holds the small arrays in memory,
+// never the postings.
+func mergeSegments(dir, name string, segs []*segment, dead [][]bool) error {
 	for _, s := range segs {
 		err := s.seg.pc.all()
 		releasePages(s.data, s.data)
@@ -422,10 +467,26 @@ func mergeSegments(dir, name string, segs []*segment) error {
 			return err
 		}
 	}
-	src, bases := mergeArrays(segs)
+	src, bases, remap := mergeArrays(segs, dead)
 	for _, s := range segs {
 		releasePages(s.data, s.data)
 	}
+	// live appends postings ps of segment i that are live, moved to their new numbers, to buf.
+	live := func(buf []uint32, i int, ps []uint32) []uint32 {
+		if remap[i] == nil {
+			for _, p := range ps {
+				buf = append(buf, p+bases[i])
+			}
+			return buf
+		}
+		for _, p := range ps {
+			if int(p) < len(remap[i]) && remap[i][p] != dropped {
+				buf = append(buf, remap[i][p])
+			}
+		}
+		return buf
+	}
+	partial := slices.ContainsFunc(remap, func(m []uint32) bool { return m != nil })
 	// Distinct grams: a merge of the sorted key arrays.
 	pos := make([]int, len(segs))
 	nextKey := func() (uint32, bool) {
@@ -440,17 +501,36 @@ func mergeSegments(dir, name string, segs []*segment) error {
 		}
 		return min, found
 	}
+	// With removed documents, a gram counts only if a live paragraph holds it, and only live
+	// postings count: the postings are read once more for it (the header comes before them).
+	if partial {
+		src.nPost = 0
+	}
+	var buf []uint32
 	for {
 		k, ok := nextKey()
 		if !ok {
 			break
 		}
-		src.nGrams++
+		n := 0
 		for i, s := range segs {
-			if pos[i] < len(s.seg.gramKeys) && s.seg.gramKeys[pos[i]] == k {
+			a := &s.seg
+			if pos[i] < len(a.gramKeys) && a.gramKeys[pos[i]] == k {
+				if partial {
+					st, e := a.gramOff[pos[i]], a.gramOff[pos[i]+1]
+					if st > e || e > uint32(len(a.postings)) {
+						return fmt.Errorf("segment %s: %w", s.name, errFormat)
+					}
+					buf = live(buf[:0], i, a.postings[st:e])
+					n += len(buf)
+				}
 				pos[i]++
 			}
 		}
+		if !partial || n > 0 {
+			src.nGrams++
+		}
+		src.nPost += n
 	}
 	for _, s := range segs {
 		releasePages(s.data, s.data)
@@ -472,9 +552,7 @@ func mergeSegments(dir, name string, segs []*segment) error {
 					if st > e || e > uint32(len(a.postings)) {
 						return fmt.Errorf("segment %s: %w", s.name, errFormat)
 					}
-					for _, p := range a.postings[st:e] {
-						buf = append(buf, p+bases[i])
-					}
+					buf = live(buf, i, a.postings[st:e])
 					pos[i]++
 					if e-released[i] >= releaseEvery && released[i] <= e {
 						releasePages(s.data, u32Bytes(a.postings[released[i]:e]))
@@ -482,7 +560,9 @@ func mergeSegments(dir, name string, segs []*segment) error {
 					}
 				}
 			}
-			emit(k, buf)
+			if len(buf) > 0 {
+				emit(k, buf)
+			}
 		}
 	}
 	return writeSegment(dir, name, src)

@@ -46,15 +46,18 @@ func newTestGUI(t *testing.T, libDir, code string) *gui {
 	a := test.NewTempApp(t)
 	a.Preferences().SetString("language", code)
 	g := newGUI(a, libDir)
-	g.win.Resize(fyne.NewSize(1360, 880))
 	t.Cleanup(func() {
 		if err := g.close(); err != nil {
 			t.Error(err)
 		}
 	})
+	// The test driver runs fyne.Do on the calling goroutine: the opening goroutine refreshes the
+	// screens itself, so nothing may touch them until it is done (a resize meanwhile crashed Fyne's
+	// list layout once in three runs).
 	<-g.lh.shown
 	if g.lh.err != nil {
 		t.Fatal(g.lh.err)
 	}
+	g.win.Resize(fyne.NewSize(1360, 880))
 	return g
 }

@@ -251,7 +251,9 @@ var msgs = map[string]map[string]string{
 		"cmp.docs":          "%d 份提交，%d 份往年提交；%d 对有共同文字，%d 对相似",
 		"cmp.threshold":     "阈值 %s：%s，%s。拖动直方图中的竖线可改变阈值。",
 		"cmp.nPairs":        "%d 对相似",
+		"cmp.nPairs.one":    "%d 对相似",
 		"cmp.nGroups":       "%d 个群组",
+		"cmp.nGroups.one":   "%d 个群组",
 		"cmp.matrix":        "相似度矩阵",
 		"cmp.pairs":         "相似的文件对",
 		"cmp.clusters":      "群组",
@@ -572,10 +574,10 @@ func (t tr) T(key string, args ...any) string {
 	return s
 }
 
-// N returns the string for key counting n: key+".one" for one, where the language has it ("1 group",
-// not "1 groups"), otherwise key.
+// N returns the string for key counting n: key+".one" for one ("1 group", not "1 groups"; both
+// tables hold both forms, Chinese the same twice), otherwise key.
 func (t tr) N(key string, n int) string {
-	if n == 1 && t.Has(key+".one") {
+	if n == 1 {
 		return t.T(key+".one", n)
 	}
 	return t.T(key, n)

@@ -384,8 +384,8 @@ func screenTexts(o fyne.CanvasObject) []string {
 func BenchmarkReportShow(b *testing.B) {
 	a := test.NewTempApp(b)
 	g := newGUI(a, b.TempDir())
+	<-g.lh.shown // see newTestGUI
 	g.win.Resize(fyne.NewSize(1360, 880))
-	<-g.lh.shown
 	r := &report.Report{Number: "TC-B", Sources: []report.Source{{Path: "a.txt", Color: report.ColorFor(0), Similarity: 0.3}}}
 	text := strings.Repeat("卷积神经网络通过局部连接和权值共享大幅减少了模型参数。", 12)
 	for i := range 3000 {

@@ -1,0 +1,63 @@
+package library
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Compact rewrites the index as one segment without removed documents' entries. A merge drops them
+// only from the segments it merges, and the oldest, largest segment is merged rarely: after a tenth
+// of a library is removed its entries stay there, every query reading and skipping them. The
+// paragraph store is compacted as a removal compacts it (once removed records are half of it). It
+// returns how many removed documents' entries it dropped.
+func (l *Library) Compact() (int, error) {
+	l.writeMu.Lock()
+	defer l.writeMu.Unlock()
+	if l.readOnly {
+		return 0, fmt.Errorf("library %s: opened read-only", l.dir)
+	}
+	// The documents indexed in memory go into a segment first, so that one segment covers all.
+	if err := l.flush(); err != nil {
+		return 0, err
+	}
+	// writeMu keeps removals out until the new segment is in place: the flags read here stay true.
+	l.mu.RLock()
+	segs := slices.Clone(l.idx.segs)
+	dead := make([][]bool, len(segs))
+	removed := 0
+	for i, s := range segs {
+		dead[i] = slices.Clone(s.dead)
+		for _, d := range s.dead {
+			if d {
+				removed++
+			}
+		}
+	}
+	l.mu.RUnlock()
+	if len(segs) > 1 || removed > 0 {
+		name := segName(segs[0].first(), segs[len(segs)-1].last())
+		if name == segs[0].name {
+			// One segment rewritten: the new file needs a name of its own until the old one goes.
+			name = strings.TrimSuffix(name, ".idx") + ".c.idx"
+		}
+		if err := mergeSegments(l.dir, name, segs, dead); err != nil {
+			return 0, fmt.Errorf("library %s: compact: %w", l.dir, err)
+		}
+		s, err := openSegment(l.dir, name)
+		if err != nil {
+			return 0, fmt.Errorf("library %s: compact: %w", l.dir, err)
+		}
+		s.lastID = segs[len(segs)-1].last()
+		next := []*segment{s}
+		if err := l.saveManifest(next); err != nil {
+			unmapFile(s.data)
+			return 0, fmt.Errorf("library %s: compact: %w", l.dir, err)
+		}
+		l.swap(next, segs, 0)
+	}
+	if err := l.compactParas(); err != nil {
+		return removed, fmt.Errorf("library %s: compact: %w", l.dir, err)
+	}
+	return removed, nil
+}

@@ -151,36 +151,7 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 		if fs.NArg() == 0 {
 			return usageError(stderr)
 		}
-		defer library.LimitHeap()()
-		lib, err := openLibrary(*dir, false)
-		if err != nil {
-			return err
-		}
-		defer lib.Close()
-		bar := newBar(stderr)
-		res, err := lib.AddFiles(ctx, fs.Args(), library.AddOptions{Template: *template}, func(p library.AddProgress) {
-			bar.update("import", p.Done, p.Total, p.Current)
-		})
-		bar.done()
-		fmt.Fprintf(stdout, "added %d documents", len(res.Added))
-		if len(res.Duplicates) > 0 {
-			fmt.Fprintf(stdout, ", %d already in the library", len(res.Duplicates))
-		}
-		docs, paras := lib.Stats()
-		fmt.Fprintf(stdout, "; the library holds %d documents, %d paragraphs\n", docs, paras)
-		for _, w := range res.Warned {
-			fmt.Fprintf(stdout, "warning: %s\n", warningLine(w.Path, w.Warnings))
-		}
-		for _, f := range res.Failed {
-			fmt.Fprintf(stderr, "thesischeck: %s\n", errorLine(f.Path, f.Err))
-		}
-		if err != nil {
-			return err
-		}
-		if len(res.Failed) > 0 {
-			return ErrFailed
-		}
-		return nil
+		return addFiles(ctx, *dir, fs.Args(), *template, stdout, stderr)
 	case "list":
 		lib, err := openLibrary(*dir, true)
 		if err != nil {
@@ -245,6 +216,41 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 		return nil
 	}
 	return usageError(stderr)
+}
+
+// addFiles imports files and folders into the library, printing what was added, what was read with
+// changes to its text, and what failed.
+func addFiles(ctx context.Context, dir string, paths []string, template bool, stdout, stderr io.Writer) error {
+	defer library.LimitHeap()()
+	lib, err := openLibrary(dir, false)
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	bar := newBar(stderr)
+	res, err := lib.AddFiles(ctx, paths, library.AddOptions{Template: template}, func(p library.AddProgress) {
+		bar.update("import", p.Done, p.Total, p.Current)
+	})
+	bar.done()
+	fmt.Fprintf(stdout, "added %d documents", len(res.Added))
+	if len(res.Duplicates) > 0 {
+		fmt.Fprintf(stdout, ", %d already in the library", len(res.Duplicates))
+	}
+	docs, paras := lib.Stats()
+	fmt.Fprintf(stdout, "; the library holds %d documents, %d paragraphs\n", docs, paras)
+	for _, w := range res.Warned {
+		fmt.Fprintf(stdout, "warning: %s\n", warningLine(w.Path, w.Warnings))
+	}
+	for _, f := range res.Failed {
+		fmt.Fprintf(stderr, "thesischeck: %s\n", errorLine(f.Path, f.Err))
+	}
+	if err != nil {
+		return err
+	}
+	if len(res.Failed) > 0 {
+		return ErrFailed
+	}
+	return nil
 }
 
 func listDocs(docs []library.DocInfo, asJSON bool, stdout io.Writer) error {

@@ -471,99 +471,148 @@ func mergeSegments(dir, name string, segs []*segment, dead [][]bool) error {
 	for _, s := range segs {
 		releasePages(s.data, s.data)
 	}
-	// live appends postings ps of segment i that are live, moved to their new numbers, to buf.
-	live := func(buf []uint32, i int, ps []uint32) []uint32 {
-		if remap[i] == nil {
-			for _, p := range ps {
-				buf = append(buf, p+bases[i])
-			}
-			return buf
-		}
-		for _, p := range ps {
-			if int(p) < len(remap[i]) && remap[i][p] != dropped {
-				buf = append(buf, remap[i][p])
-			}
-		}
-		return buf
-	}
-	partial := slices.ContainsFunc(remap, func(m []uint32) bool { return m != nil })
-	// Distinct grams: a merge of the sorted key arrays.
-	pos := make([]int, len(segs))
-	nextKey := func() (uint32, bool) {
-		var min uint32
-		found := false
-		for i, s := range segs {
-			if pos[i] < len(s.seg.gramKeys) {
-				if k := s.seg.gramKeys[pos[i]]; !found || k < min {
-					min, found = k, true
-				}
-			}
-		}
-		return min, found
-	}
+	m := &gramMerge{segs: segs, bases: bases, remap: remap, pos: make([]int, len(segs))}
 	// With removed documents, a gram counts only if a live paragraph holds it, and only live
 	// postings count: the postings are read once more for it (the header comes before them).
-	if partial {
-		src.nPost = 0
-	}
-	var buf []uint32
-	for {
-		k, ok := nextKey()
-		if !ok {
-			break
+	if slices.ContainsFunc(remap, func(r []uint32) bool { return r != nil }) {
+		grams, posts, err := m.countLive()
+		if err != nil {
+			return err
 		}
-		n := 0
-		for i, s := range segs {
-			a := &s.seg
-			if pos[i] < len(a.gramKeys) && a.gramKeys[pos[i]] == k {
-				if partial {
-					st, e := a.gramOff[pos[i]], a.gramOff[pos[i]+1]
-					if st > e || e > uint32(len(a.postings)) {
-						return fmt.Errorf("segment %s: %w", s.name, errFormat)
-					}
-					buf = live(buf[:0], i, a.postings[st:e])
-					n += len(buf)
-				}
-				pos[i]++
-			}
-		}
-		if !partial || n > 0 {
-			src.nGrams++
-		}
-		src.nPost += n
+		src.nGrams, src.nPost = grams, posts
+	} else {
+		src.nGrams = m.countKeys()
 	}
 	for _, s := range segs {
 		releasePages(s.data, s.data)
 	}
-	src.grams = func(emit func(uint32, []uint32)) error {
-		clear(pos)
-		var buf []uint32
-		released := make([]uint32, len(segs)) // postings read and released so far, by segment
-		for {
-			k, ok := nextKey()
-			if !ok {
-				return nil
-			}
-			buf = buf[:0]
-			for i, s := range segs {
-				a := &s.seg
-				if pos[i] < len(a.gramKeys) && a.gramKeys[pos[i]] == k {
-					st, e := a.gramOff[pos[i]], a.gramOff[pos[i]+1]
-					if st > e || e > uint32(len(a.postings)) {
-						return fmt.Errorf("segment %s: %w", s.name, errFormat)
-					}
-					buf = live(buf, i, a.postings[st:e])
-					pos[i]++
-					if e-released[i] >= releaseEvery && released[i] <= e {
-						releasePages(s.data, u32Bytes(a.postings[released[i]:e]))
-						released[i] = e
-					}
-				}
-			}
-			if len(buf) > 0 {
-				emit(k, buf)
+	src.grams = m.each
+	return writeSegment(dir, name, src)
+}
+
+// gramMerge walks the distinct grams of several segments in order (a merge of their sorted key
+// arrays), with each segment's postings moved to their numbers in the merged segment.
+type gramMerge struct {
+	segs  []*segment
+	bases []uint32   // what segment i's document numbers move up by, when none of it is removed
+	remap [][]uint32 // segment i's new numbers (dropped for removed ones), or nil
+	pos   []int      // the next key of each segment
+}
+
+// nextKey is the smallest gram key not yet walked.
+func (m *gramMerge) nextKey() (uint32, bool) {
+	var min uint32
+	found := false
+	for i, s := range m.segs {
+		if m.pos[i] < len(s.seg.gramKeys) {
+			if k := s.seg.gramKeys[m.pos[i]]; !found || k < min {
+				min, found = k, true
 			}
 		}
 	}
-	return writeSegment(dir, name, src)
+	return min, found
+}
+
+// live appends postings ps of segment i that are live, moved to their new numbers, to buf.
+func (m *gramMerge) live(buf []uint32, i int, ps []uint32) []uint32 {
+	if m.remap[i] == nil {
+		for _, p := range ps {
+			buf = append(buf, p+m.bases[i])
+		}
+		return buf
+	}
+	for _, p := range ps {
+		if int(p) < len(m.remap[i]) && m.remap[i][p] != dropped {
+			buf = append(buf, m.remap[i][p])
+		}
+	}
+	return buf
+}
+
+// postings returns segment i's postings of the gram at its position, checked against its file.
+func (m *gramMerge) postings(i int) ([]uint32, uint32, error) {
+	a := &m.segs[i].seg
+	st, e := a.gramOff[m.pos[i]], a.gramOff[m.pos[i]+1]
+	if st > e || e > uint32(len(a.postings)) {
+		return nil, 0, fmt.Errorf("segment %s: %w", m.segs[i].name, errFormat)
+	}
+	return a.postings[st:e], e, nil
+}
+
+// countKeys is the number of distinct grams, every document being kept.
+func (m *gramMerge) countKeys() int {
+	clear(m.pos)
+	n := 0
+	for {
+		k, ok := m.nextKey()
+		if !ok {
+			return n
+		}
+		for i, s := range m.segs {
+			if m.pos[i] < len(s.seg.gramKeys) && s.seg.gramKeys[m.pos[i]] == k {
+				m.pos[i]++
+			}
+		}
+		n++
+	}
+}
+
+// countLive is the number of grams a live paragraph holds and of their live postings.
+func (m *gramMerge) countLive() (grams, posts int, err error) {
+	clear(m.pos)
+	var buf []uint32
+	for {
+		k, ok := m.nextKey()
+		if !ok {
+			return grams, posts, nil
+		}
+		n := 0
+		for i, s := range m.segs {
+			if m.pos[i] < len(s.seg.gramKeys) && s.seg.gramKeys[m.pos[i]] == k {
+				ps, _, err := m.postings(i)
+				if err != nil {
+					return 0, 0, err
+				}
+				buf = m.live(buf[:0], i, ps)
+				n += len(buf)
+				m.pos[i]++
+			}
+		}
+		if n > 0 {
+			grams++
+		}
+		posts += n
+	}
+}
+
+// each emits every gram with its live postings, releasing the mapped postings as it goes.
+func (m *gramMerge) each(emit func(uint32, []uint32)) error {
+	clear(m.pos)
+	var buf []uint32
+	released := make([]uint32, len(m.segs)) // postings read and released so far, by segment
+	for {
+		k, ok := m.nextKey()
+		if !ok {
+			return nil
+		}
+		buf = buf[:0]
+		for i, s := range m.segs {
+			a := &s.seg
+			if m.pos[i] < len(a.gramKeys) && a.gramKeys[m.pos[i]] == k {
+				ps, e, err := m.postings(i)
+				if err != nil {
+					return err
+				}
+				buf = m.live(buf, i, ps)
+				m.pos[i]++
+				if e-released[i] >= releaseEvery && released[i] <= e {
+					releasePages(s.data, u32Bytes(a.postings[released[i]:e]))
+					released[i] = e
+				}
+			}
+		}
+		if len(buf) > 0 {
+			emit(k, buf)
+		}
+	}
 }

@@ -44,7 +44,7 @@ const (
 )
 
 // shots are the screens the window test photographs, in order.
-var shots = []string{"report", "detail", "library", "check", "compare"}
+var shots = []string{"report", "detail", "library", "check", "preview", "settings", "compare"}
 
 // windowMain is the child process: the real app, photographed through its own canvas.
 func windowMain(dir string) int {
@@ -88,7 +88,12 @@ func photograph(g *gui, dir string) {
 			closeOverlays(g.win)
 			g.tabs.SelectIndex(tabLibrary)
 		},
-		"check": func() { g.tabs.SelectIndex(tabCheck) },
+		"check":   func() { g.tabs.SelectIndex(tabCheck) },
+		"preview": func() { g.previewFile(os.Getenv(fileEnv)) },
+		"settings": func() {
+			closeOverlays(g.win)
+			g.tabs.SelectIndex(tabSettings)
+		},
 		"compare": func() {
 			g.tabs.SelectIndex(tabCompare)
 			dir := filepath.Dir(os.Getenv(fileEnv))

@@ -90,3 +90,23 @@ func TestCountWords(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishSingular: a count of one reads "1 document", not "1 documents"; other counts and
+// "1 of 9" stay as they are.
+func TestEnglishSingular(t *testing.T) {
+	en := tr{lang: langEN}
+	for _, c := range []struct{ got, want string }{
+		{en.T("lib.totals", 1, 1, 1), "1 document, 1 paragraph, 1 character"},
+		{en.T("lib.totals", 2, 11, 21), "2 documents, 11 paragraphs, 21 characters"},
+		{en.T("rep.libSize", 1), "Library of 1 document"},
+		{en.T("rep.filter.shown", 1, 9), "1 of 9 paragraphs shown"},
+		{en.T("lib.checkFound", 1), "The check found 1 problem:"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+	if zh := (tr{lang: langZH}).T("lib.totals", 1, 1, 1); strings.Contains(zh, "document") {
+		t.Errorf("Chinese: %q", zh)
+	}
+}

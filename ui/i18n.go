@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -569,10 +570,17 @@ func (t tr) T(key string, args ...any) string {
 		s = key
 	}
 	if len(args) > 0 {
-		return fmt.Sprintf(s, args...)
+		s = fmt.Sprintf(s, args...)
+		if t.lang == langEN {
+			s = oneCounted.ReplaceAllString(s, "${1}1 $2")
+		}
 	}
 	return s
 }
+
+// oneCounted finds a count of exactly one before a plural noun of the English table ("1 documents"),
+// which T makes singular; Chinese has no plural.
+var oneCounted = regexp.MustCompile(`(^|[^\d.,])1 (document|paragraph|character|file|problem|page|submission|pair|group|byte|space|footnote|earlier one|similar pair)s\b`)
 
 // N returns the string for key counting n: key+".one" for one ("1 group", not "1 groups"; both
 // tables hold both forms, Chinese the same twice), otherwise key.

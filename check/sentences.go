@@ -14,22 +14,16 @@ import (
 // alignment finds stop at each changed word.
 const wholeSentence = 0.5
 
-// sentenceSpans extends runs (rune spans of text, sorted, not overlapping) to the sentences they
-// cover mostly, and returns them merged. A cited quotation is a sentence of its own (its text
-// without the marks), so that a quoted passage stays quoted. Only the copy's runs are extended:
-// the source's mark the text it shares.
-func sentenceSpans(text []rune, runs [][2]int) [][2]int {
-	return extendToSentences(text, sentencePieces(text), runs)
-}
-
-// sentencePieces are the sentences of text cut at its cited quotations, what sentenceSpans extends
-// runs to.
+// sentencePieces are the sentences of text cut at its cited quotations, what extendToSentences
+// extends runs to. A paragraph aligned to several sources has them made once (paragraph.sentences).
 func sentencePieces(text []rune) [][2]int {
 	return splitAtQuotes(sentenceBounds(text), extract.QuotedSpans(string(text)))
 }
 
-// extendToSentences is sentenceSpans with the text's sentencePieces made already: a paragraph
-// aligned to several sources has them made once (paragraph.sentences).
+// extendToSentences extends runs (rune spans of text, sorted, not overlapping) to the sentences
+// of pieces (sentencePieces(text)) they cover mostly, and returns them merged. A cited quotation is
+// a sentence of its own (its text without the marks), so that a quoted passage stays quoted. Only
+// the copy's runs are extended: the source's mark the text it shares.
 func extendToSentences(text []rune, pieces, runs [][2]int) [][2]int {
 	if len(runs) == 0 {
 		return runs

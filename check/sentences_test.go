@@ -25,7 +25,7 @@ func TestSentenceSpans(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := sentenceSpans([]rune(tt.text), tt.runs); !reflect.DeepEqual(got, tt.want) {
+			if got := extendToSentences([]rune(tt.text), sentencePieces([]rune(tt.text)), tt.runs); !reflect.DeepEqual(got, tt.want) {
 				rs := []rune(tt.text)
 				var texts []string
 				for _, s := range got {

@@ -3,6 +3,7 @@ package compare
 import (
 	"sort"
 
+	"thesischeck/internal/lcs"
 	"thesischeck/similarity"
 )
 
@@ -57,28 +58,8 @@ func commonWords(a, b []similarity.Token) ([]bool, []bool) {
 		}
 		return inA, inB
 	}
-	// lcs[i][j] is the length of the longest common subsequence of a[i:] and b[j:].
-	w := len(b) + 1
-	lcs := make([]int32, (len(a)+1)*w)
-	for i := len(a) - 1; i >= 0; i-- {
-		for j := len(b) - 1; j >= 0; j-- {
-			if a[i].Hash == b[j].Hash {
-				lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-			} else {
-				lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
-			}
-		}
-	}
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i].Hash == b[j].Hash:
-			inA[i], inB[j] = true, true
-			i, j = i+1, j+1
-		case lcs[(i+1)*w+j] >= lcs[i*w+j+1]:
-			i++
-		default:
-			j++
-		}
+	for _, p := range lcs.Pairs(len(a), len(b), func(i, j int) bool { return a[i].Hash == b[j].Hash }) {
+		inA[p[0]], inB[p[1]] = true, true
 	}
 	return inA, inB
 }

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"thesischeck/internal/lcs"
 	"thesischeck/report"
 )
 
@@ -163,31 +164,8 @@ func wordMarks(a []rune, am []mark, b []rune, bm []mark) ([]mark, []mark) {
 	if len(pa) == 0 || len(pb) == 0 || len(pa)*len(pb) > maxWordDiff {
 		return am, bm
 	}
-	// LCS table over the marked characters, then a walk back marking what both keep.
 	n, m := len(pa), len(pb)
-	dp := make([]uint16, (n+1)*(m+1))
-	at := func(i, j int) *uint16 { return &dp[i*(m+1)+j] }
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if same(a[pa[i]], b[pb[j]]) {
-				*at(i, j) = *at(i+1, j+1) + 1
-			} else {
-				*at(i, j) = max(*at(i+1, j), *at(i, j+1))
-			}
-		}
-	}
-	var pairs [][2]int
-	for i, j := 0, 0; i < n && j < m; {
-		switch {
-		case same(a[pa[i]], b[pb[j]]):
-			pairs = append(pairs, [2]int{i, j})
-			i, j = i+1, j+1
-		case *at(i+1, j) >= *at(i, j+1):
-			i++
-		default:
-			j++
-		}
-	}
+	pairs := lcs.Pairs(n, m, func(i, j int) bool { return same(a[pa[i]], b[pb[j]]) })
 	// A character shared alone, not beside another shared one on both sides (显 of 明显 and 显著),
 	// is chance: only runs of two or more count as kept.
 	keepA, keepB := make([]bool, n), make([]bool, m)

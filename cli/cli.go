@@ -338,11 +338,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	r := res.With(excluded)
 	if profile != nil {
-		if r == res.Report { // With gave the check's own report: the verdict goes on a copy
-			c := *r
-			r = &c
-		}
-		r.Verdict = profile.Judge(r)
+		r = profile.Judged(r)
 	}
 	if err := writeReport(r, *jsonOut, *pdfOut, *htmlOut, stdout); err != nil {
 		return err

@@ -151,6 +151,14 @@ func (p Profile) Options() check.Options {
 	}
 }
 
+// Judged returns a copy of r carrying the profile's verdict; r itself, which may be a check's
+// own report kept for recomputing, is left as it was.
+func (p Profile) Judged(r *report.Report) *report.Report {
+	c := *r
+	c.Verdict = p.Judge(&c)
+	return &c
+}
+
 // Judge is the profile's verdict on r. A report checked with other parts than the profile leaves
 // out is judged all the same, and the verdict says so in Mismatch.
 func (p Profile) Judge(r *report.Report) *report.SchoolVerdict {

@@ -18,6 +18,7 @@ import (
 	"thesischeck/check"
 	"thesischeck/keys"
 	"thesischeck/report"
+	"thesischeck/rules"
 )
 
 // reportScreen shows one report: the summary band, the ranked sources and the text with its copied
@@ -125,8 +126,12 @@ func (s *reportScreen) show(r *report.Report) {
 		s.verdict = widget.NewLabel(t.verdictText(v))
 		s.verdict.TextStyle.Bold = true
 		s.verdict.Wrapping = fyne.TextWrapWord
-		s.verdict.Importance = map[string]widget.Importance{"pass": widget.SuccessImportance, "revise": widget.WarningImportance}[v.Outcome]
-		if v.Outcome == "fail" {
+		switch v.Outcome {
+		case rules.Pass:
+			s.verdict.Importance = widget.SuccessImportance
+		case rules.Revise:
+			s.verdict.Importance = widget.WarningImportance
+		case rules.Fail:
 			s.verdict.Importance = widget.DangerImportance
 		}
 		top.Add(s.verdict)

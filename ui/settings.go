@@ -62,13 +62,14 @@ var profiles = func() []string {
 // judged is r with the verdict of the profile set, if any; r itself is not changed (it may be a
 // check's own report, kept for recomputing).
 func (s settings) judged(r *report.Report) *report.Report {
-	p, err := rules.Load(s.Profile)
-	if s.Profile == "" || err != nil { // only built-in names are stored, which always load
+	if s.Profile == "" {
 		return r
 	}
-	c := *r
-	c.Verdict = p.Judge(&c)
-	return &c
+	p, err := rules.Load(s.Profile)
+	if err != nil { // only built-in names are stored, which always load
+		return r
+	}
+	return p.Judged(r)
 }
 
 // checkOptions are the check's thresholds from the settings.

@@ -398,7 +398,7 @@ func (s *compareScreen) setThreshold(v float64) {
 	s.flagged = res.Flagged()
 	newDocs, old := res.Compared()
 	s.status.SetText(t.T("cmp.docs", newDocs, old, len(res.Pairs), len(s.flagged)))
-	s.flagInfo.SetText(t.T("cmp.threshold", percent(v), t.N("cmp.nPairs", len(s.flagged)), t.N("cmp.nGroups", len(res.Clusters))))
+	s.flagInfo.SetText(t.T("cmp.threshold", percent(v), t.T("cmp.nPairs", len(s.flagged)), t.T("cmp.nGroups", len(res.Clusters))))
 	s.hist.Refresh()
 	s.matrix.Refresh()
 	s.pairs.Refresh()

@@ -144,7 +144,7 @@ func TestCompareScreen(t *testing.T) {
 	if s.res.Threshold != 0.5 || len(s.flagged) != 1 || pairNames(res, s.flagged[0]) != "s1.txt s2.txt" || len(res.Clusters) != 1 {
 		t.Fatalf("after dragging to 50 %%: threshold %v, flagged %d, groups %d", s.res.Threshold, len(s.flagged), len(res.Clusters))
 	}
-	if want := g.t.T("cmp.threshold", "50.0%", g.t.N("cmp.nPairs", 1), g.t.N("cmp.nGroups", 1)); s.flagInfo.Text != want {
+	if want := g.t.T("cmp.threshold", "50.0%", g.t.T("cmp.nPairs", 1), g.t.T("cmp.nGroups", 1)); s.flagInfo.Text != want {
 		t.Errorf("flag count says %q, want %q", s.flagInfo.Text, want)
 	}
 	if s.pairs.Length() != 1 {

@@ -80,10 +80,10 @@ func TestCountWords(t *testing.T) {
 	for _, c := range []struct {
 		got, want string
 	}{
-		{en.T("cmp.threshold", "15.0%", en.N("cmp.nPairs", 1), en.N("cmp.nGroups", 1)), "Threshold 15.0%: 1 similar pair, 1 group. Drag the line in the histogram to change it."},
-		{en.N("cmp.nGroups", 2), "2 groups"},
-		{en.N("cmp.nPairs", 0), "0 similar pairs"},
-		{zh.N("cmp.nGroups", 1), "1 个群组"},
+		{en.T("cmp.threshold", "15.0%", en.T("cmp.nPairs", 1), en.T("cmp.nGroups", 1)), "Threshold 15.0%: 1 similar pair, 1 group. Drag the line in the histogram to change it."},
+		{en.T("cmp.nGroups", 2), "2 groups"},
+		{en.T("cmp.nPairs", 0), "0 similar pairs"},
+		{zh.T("cmp.nGroups", 1), "1 个群组"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%q, want %q", c.got, c.want)

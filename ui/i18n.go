@@ -252,9 +252,7 @@ var msgs = map[string]map[string]string{
 		"cmp.docs":          "%d 份提交，%d 份往年提交；%d 对有共同文字，%d 对相似",
 		"cmp.threshold":     "阈值 %s：%s，%s。拖动直方图中的竖线可改变阈值。",
 		"cmp.nPairs":        "%d 对相似",
-		"cmp.nPairs.one":    "%d 对相似",
 		"cmp.nGroups":       "%d 个群组",
-		"cmp.nGroups.one":   "%d 个群组",
 		"cmp.matrix":        "相似度矩阵",
 		"cmp.pairs":         "相似的文件对",
 		"cmp.clusters":      "群组",
@@ -521,9 +519,7 @@ var msgs = map[string]map[string]string{
 		"cmp.docs":          "%d submissions, %d earlier ones; %d pairs share text, %d similar",
 		"cmp.threshold":     "Threshold %s: %s, %s. Drag the line in the histogram to change it.",
 		"cmp.nPairs":        "%d similar pairs",
-		"cmp.nPairs.one":    "%d similar pair",
 		"cmp.nGroups":       "%d groups",
-		"cmp.nGroups.one":   "%d group",
 		"cmp.matrix":        "Similarity matrix",
 		"cmp.pairs":         "Similar pairs",
 		"cmp.clusters":      "Groups",
@@ -579,17 +575,8 @@ func (t tr) T(key string, args ...any) string {
 }
 
 // oneCounted finds a count of exactly one before a plural noun of the English table ("1 documents"),
-// which T makes singular; Chinese has no plural.
+// which T makes singular ("1 document"); Chinese has no plural.
 var oneCounted = regexp.MustCompile(`(^|[^\d.,])1 (document|paragraph|character|file|problem|page|submission|pair|group|byte|space|footnote|earlier one|similar pair)s\b`)
-
-// N returns the string for key counting n: key+".one" for one ("1 group", not "1 groups"; both
-// tables hold both forms, Chinese the same twice), otherwise key.
-func (t tr) N(key string, n int) string {
-	if n == 1 {
-		return t.T(key+".one", n)
-	}
-	return t.T(key, n)
-}
 
 // Has reports whether the table has key, for core values (section names, warning kinds) that may be
 // new to the UI.

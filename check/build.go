@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"thesischeck/extract"
 	"thesischeck/report"
@@ -58,13 +57,13 @@ type settled struct {
 // settle gives each character of a paragraph to at most one source: its matches in order, longest
 // copy first, each taking the characters no earlier match took.
 func (c *checker) settle(i int, p *paragraph) settled {
-	text := []rune(p.src.Text)
+	n := len(p.text())
 	s := settled{para: report.Paragraph{
 		Index: i, Text: p.src.Text, Section: string(p.src.Section), Chapter: p.src.Chapter,
 		Heading: p.src.Heading, Page: p.src.Page, Notes: p.src.Notes, Matches: []report.Match{},
 		Quotes: extract.QuotedSpans(p.src.Text),
 	}}
-	owned := make([]bool, len(text))
+	owned := make([]bool, n)
 	sortFound(p.matches)
 	for _, f := range p.matches {
 		own := claim(owned, f.spans)
@@ -103,8 +102,8 @@ func (c *checker) settle(i int, p *paragraph) settled {
 	case s.template > 0:
 		s.para.Status = report.StatusTemplate
 	}
-	if len(text) > 0 {
-		s.para.Similarity = round(float64(s.copied)/float64(len(text)), 4)
+	if n > 0 {
+		s.para.Similarity = round(float64(s.copied)/float64(n), 4)
 	}
 	return s
 }
@@ -153,7 +152,7 @@ func newTally() *tally {
 
 // add counts one settled paragraph into the report's totals, its section's figure and the tally.
 func (t *tally) add(r *report.Report, p *paragraph, s settled) {
-	n := utf8.RuneCountInString(p.src.Text)
+	n := len(p.text())
 	d := p.prep.Dodges
 	if !p.src.Counted() {
 		d.SpacedCJK = 0 // letter-spaced headings and title-page lines ("摘 要", "独 创 性 声 明") are typography

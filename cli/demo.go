@@ -8,11 +8,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
 
 	"thesischeck/assets"
 	"thesischeck/library"
 )
+
+// demoThesis is the sample the demo checks when it opens (assets/sample holds an English essay too).
+const demoThesis = "示例论文-城市慢行交通.txt"
 
 // demoDir is where the sample library and the sample theses are unpacked, under the user's cache
 // folder: they can be made again at any time, so they are not the user's data.
@@ -34,7 +36,7 @@ func demo(ctx context.Context, stderr io.Writer) (libDir, thesis string, err err
 	}
 	samples := filepath.Join(root, "samples")
 	libDir = filepath.Join(root, "library")
-	var docs, theses []string
+	var docs []string
 	err = fs.WalkDir(assets.Sample, "sample", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -52,16 +54,13 @@ func demo(ctx context.Context, stderr io.Writer) (libDir, thesis string, err err
 		}
 		if path.Base(path.Dir(p)) == "library" {
 			docs = append(docs, out)
-		} else {
-			theses = append(theses, out)
 		}
 		return nil
 	})
 	if err != nil {
 		return "", "", fmt.Errorf("demo: unpack the samples into %s: %w", samples, err)
 	}
-	sort.Strings(theses)
-	thesis = theses[len(theses)-1] // the Chinese thesis sorts after the English essay
+	thesis = filepath.Join(samples, demoThesis)
 	if n, err := demoDocuments(libDir); err == nil && n == len(docs) {
 		return libDir, thesis, nil
 	}

@@ -53,9 +53,12 @@ func (t tr) withAdvice(err error) string {
 	return msg
 }
 
+// coreVerbs open the core's errors about a file ("extract PATH: reason").
+var coreVerbs = []string{"extract ", "library ", "verify "}
+
 // errorSubject is the file an error from the core names ("extract PATH: reason"), or "".
 func errorSubject(msg string) string {
-	for _, verb := range []string{"extract ", "library ", "verify "} {
+	for _, verb := range coreVerbs {
 		if rest, ok := strings.CutPrefix(msg, verb); ok {
 			if i := strings.Index(rest, ": "); i > 0 {
 				return rest[:i]
@@ -80,7 +83,7 @@ func (t tr) errorText(err error) string {
 		text := t.T(k.key)
 		if i := strings.Index(msg, ": "+k.err.Error()); i > 0 {
 			subject := msg[:i]
-			for _, verb := range []string{"extract ", "library ", "verify "} {
+			for _, verb := range coreVerbs {
 				subject = strings.TrimPrefix(subject, verb)
 			}
 			// The details after the reason ("not a valid ZIP") stay, as the core said them.

@@ -30,9 +30,9 @@ func stampAnalyser(t *testing.T, dir, name string) {
 func analyserOf(t *testing.T, l *Library) string {
 	t.Helper()
 	var v []byte
-	if err := l.view(func(tx *bolt.Tx) error {
+	if err := folderOf(l).view(func(tx *bolt.Tx) error {
 		var err error
-		v, err = l.rec.get(tx, bucketMeta, keyAnalyser)
+		v, err = folderOf(l).rec.get(tx, bucketMeta, keyAnalyser)
 		v = append([]byte(nil), v...)
 		return err
 	}); err != nil {

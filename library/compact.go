@@ -11,7 +11,7 @@ import (
 // of a library is removed its entries stay there, every query reading and skipping them. The
 // paragraph store is compacted as a removal compacts it (once removed records are half of it). It
 // returns how many removed documents' entries it dropped.
-func (l *Library) Compact() (int, error) {
+func (l *folder) Compact() (int, error) {
 	l.writeMu.Lock()
 	defer l.writeMu.Unlock()
 	if l.readOnly {

@@ -35,9 +35,9 @@ func TestCompact(t *testing.T) {
 	seg := segmenter(t)
 	find := func(l *Library) {
 		t.Helper()
-		l.mu.RLock()
-		n := l.idx.segs[0].docs()
-		l.mu.RUnlock()
+		folderOf(l).mu.RLock()
+		n := folderOf(l).idx.segs[0].docs()
+		folderOf(l).mu.RUnlock()
 		if n != 2 {
 			t.Errorf("the segment holds %d documents, want 2", n)
 		}

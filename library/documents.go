@@ -1,10 +1,12 @@
 package library
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 
@@ -14,7 +16,7 @@ import (
 )
 
 // live reports whether the index holds document id.
-func (l *Library) live(id uint64) bool {
+func (l *folder) live(id uint64) bool {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	_, ok := l.idx.byID[id]
@@ -26,7 +28,7 @@ func idKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 // List returns the documents in the order they were added. A document whose record is damaged, or
 // that the record and the index do not agree on, is listed all the same, with Damaged saying why,
 // and the error (wrapping ErrDamaged) names them.
-func (l *Library) List() ([]DocInfo, error) {
+func (l *folder) List() ([]DocInfo, error) {
 	var out []DocInfo
 	l.mu.RLock()
 	defer l.mu.RUnlock()
@@ -92,14 +94,14 @@ func decodeRecord(v []byte, rec *docRecord) error {
 }
 
 // Stats returns the number of documents and paragraphs.
-func (l *Library) Stats() (docs, paras int) {
+func (l *folder) Stats() (docs, paras int) {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	return l.idx.live, l.idx.liveParas
 }
 
 // Counts returns the number of documents the library holds and how many of them are templates.
-func (l *Library) Counts() (docs, templates int) {
+func (l *folder) Counts() (docs, templates int) {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	return l.docs, l.templates
@@ -107,7 +109,7 @@ func (l *Library) Counts() (docs, templates int) {
 
 // Doc returns a document's description and MinHash signature. A document the index holds whose
 // record is missing or damaged is an error wrapping ErrDamaged, never a document that is not there.
-func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, error) {
+func (l *folder) Doc(id uint64) (DocInfo, similarity.Signature, error) {
 	l.mu.RLock()
 	loc, ok := l.idx.byID[id]
 	var sig similarity.Signature
@@ -154,14 +156,14 @@ func (l *Library) Doc(id uint64) (DocInfo, similarity.Signature, error) {
 	return info, sig, nil
 }
 
-func (l *Library) clearBoilerplate() {
+func (l *folder) clearBoilerplate() {
 	l.bpMu.Lock()
 	clear(l.bp)
 	l.bpMu.Unlock()
 }
 
 // cacheInfo keeps a document's description; cacheMu is held.
-func (l *Library) cacheInfo(d DocInfo) {
+func (l *folder) cacheInfo(d DocInfo) {
 	if len(l.infos) >= 4096 {
 		clear(l.infos)
 	}
@@ -169,7 +171,7 @@ func (l *Library) cacheInfo(d DocInfo) {
 }
 
 // Paragraphs returns the stored paragraphs of a document (text and tokens).
-func (l *Library) Paragraphs(id uint64) ([]Paragraph, error) {
+func (l *folder) Paragraphs(id uint64) ([]Paragraph, error) {
 	ps, err := l.stored(id, 0, -1)
 	if err != nil {
 		return nil, fmt.Errorf("library %s: document %d: %w", l.dir, id, err)
@@ -179,7 +181,7 @@ func (l *Library) Paragraphs(id uint64) ([]Paragraph, error) {
 
 // Paragraph returns one stored paragraph, read alone. The result is shared: callers must not
 // modify it.
-func (l *Library) Paragraph(r ParaRef) (*Paragraph, error) {
+func (l *folder) Paragraph(r ParaRef) (*Paragraph, error) {
 	l.cacheMu.Lock()
 	p, ok := l.cache[r]
 	l.cacheMu.Unlock()
@@ -204,7 +206,7 @@ func (l *Library) Paragraph(r ParaRef) (*Paragraph, error) {
 // same few sources (about 4 KB each, text and tokens).
 const paragraphCache = 8192
 
-func (l *Library) stored(id uint64, from, to int) (ps []Paragraph, err error) {
+func (l *folder) stored(id uint64, from, to int) (ps []Paragraph, err error) {
 	l.storeMu.RLock()
 	defer l.storeMu.RUnlock()
 	err = l.view(func(tx *bolt.Tx) error {
@@ -217,4 +219,20 @@ func (l *Library) stored(id uint64, from, to int) (ps []Paragraph, err error) {
 		err = fmt.Errorf("its paragraphs' record is missing: %w", ErrDamaged)
 	}
 	return ps, err
+}
+
+// Home is the folder and the size of the files in it (a backup of a repair's, in a folder of its
+// own, not counted).
+func (l *folder) Home(ctx context.Context) (Home, error) {
+	h := Home{Kind: "folder", Where: l.dir}
+	entries, err := os.ReadDir(l.dir)
+	if err != nil {
+		return h, fmt.Errorf("library %s: %w", l.dir, err)
+	}
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+			h.Bytes += info.Size()
+		}
+	}
+	return h, nil
 }

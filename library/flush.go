@@ -7,7 +7,7 @@ import (
 	"slices"
 )
 
-func (l *Library) memDocs() int {
+func (l *folder) memDocs() int {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	return len(l.idx.mem.docs)
@@ -15,7 +15,7 @@ func (l *Library) memDocs() int {
 
 // flush writes the in-memory part of the index as a segment and merges segments (see
 // writeSegments), and waits for it. writeMu is held.
-func (l *Library) flush() error {
+func (l *folder) flush() error {
 	if err := l.startFlush(); err != nil {
 		return err
 	}
@@ -26,7 +26,7 @@ func (l *Library) flush() error {
 // the background: an import goes on meanwhile, where it used to wait for every segment and merge
 // (its workers idle for seconds at a time in a large library). One runs at a time: startFlush waits
 // for the one before. writeMu is held.
-func (l *Library) startFlush() error {
+func (l *folder) startFlush() error {
 	if err := l.waitFlush(); err != nil {
 		return err
 	}
@@ -51,7 +51,7 @@ func (l *Library) startFlush() error {
 }
 
 // flushing reports whether a segment is being written in the background. writeMu is held.
-func (l *Library) flushing() bool {
+func (l *folder) flushing() bool {
 	if l.flushDone == nil {
 		return false
 	}
@@ -65,7 +65,7 @@ func (l *Library) flushing() bool {
 
 // waitFlush waits for the segment being written in the background, if any, and returns its error.
 // writeMu is held.
-func (l *Library) waitFlush() error {
+func (l *folder) waitFlush() error {
 	if l.flushDone == nil {
 		return nil
 	}
@@ -79,7 +79,7 @@ func (l *Library) waitFlush() error {
 // after segs, then merges the newest segments while the one before the newest is no more than twice
 // its size: segment sizes fall geometrically, so a library of n documents has O(log n) segments and
 // each posting is rewritten O(log n) times.
-func (l *Library) writeSegments(segs []*segment, mem []memDoc) error {
+func (l *folder) writeSegments(segs []*segment, mem []memDoc) error {
 	docs := make([]segDoc, 0, len(mem))
 	for _, d := range mem {
 		if !d.dead {
@@ -146,7 +146,7 @@ func (l *Library) writeSegments(segs []*segment, mem []memDoc) error {
 // swap installs a new list of segments, which now cover the first covered documents of the
 // in-memory part, and releases old segments. The documents added since the segments were begun
 // stay in memory.
-func (l *Library) swap(segs, old []*segment, covered int) {
+func (l *folder) swap(segs, old []*segment, covered int) {
 	x := newIndex(segs)
 	l.mu.Lock()
 	for _, d := range l.idx.mem.docs[covered:] {

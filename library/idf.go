@@ -162,7 +162,7 @@ func lastID(tx *bolt.Tx, c codec) (uint64, error) {
 // countPending counts in memory the words of the documents after meta "dfupto", left by an import
 // that was killed between checkpoints. A library without the key (made when every batch wrote its
 // counts) has none.
-func (l *Library) countPending() error {
+func (l *folder) countPending() error {
 	var c wordCounts
 	err := l.view(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
@@ -188,7 +188,7 @@ func (l *Library) countPending() error {
 // saveWords writes the pending counts and removed, the counts of documents being removed in tx
 // (negative), to the df bucket: after it, the bucket covers every document. dfMu is held, so
 // that no table is loaded from a bucket that already holds pending counts.
-func (l *Library) saveWords(tx *bolt.Tx, removed wordCounts) error {
+func (l *folder) saveWords(tx *bolt.Tx, removed wordCounts) error {
 	if err := putWords(tx, l.rec, l.pending.words, l.pending.paras); err != nil {
 		return err
 	}
@@ -203,7 +203,7 @@ func (l *Library) saveWords(tx *bolt.Tx, removed wordCounts) error {
 }
 
 // checkpointWords writes the pending counts to the df bucket.
-func (l *Library) checkpointWords() error {
+func (l *folder) checkpointWords() error {
 	l.dfMu.Lock()
 	defer l.dfMu.Unlock()
 	if l.pending.words == nil && l.pending.paras == 0 {
@@ -223,7 +223,7 @@ func decodeCount(v []byte) uint64 {
 
 // applyWords brings the table in memory in step with a committed batch, whose counts wait in pending
 // for the next checkpoint.
-func (l *Library) applyWords(delta map[uint32]int, paras int) {
+func (l *folder) applyWords(delta map[uint32]int, paras int) {
 	l.dfMu.Lock()
 	defer l.dfMu.Unlock()
 	l.pending.add(delta, paras)
@@ -231,7 +231,7 @@ func (l *Library) applyWords(delta map[uint32]int, paras int) {
 }
 
 // applyLocked brings the table in memory in step with a committed change; dfMu is held.
-func (l *Library) applyLocked(delta map[uint32]int, paras int) {
+func (l *folder) applyLocked(delta map[uint32]int, paras int) {
 	if !l.dft.loaded {
 		return
 	}
@@ -249,7 +249,7 @@ func (l *Library) applyLocked(delta map[uint32]int, paras int) {
 // than its MinIDFParagraphs paragraphs (callers keep jieba's weights then). The function reads the
 // current counts and is safe for concurrent use. The counts are checked against meta "dfsum" when
 // they are first loaded: an error means they are damaged (`library repair` counts them again).
-func (l *Library) Weights() (func(hash uint32) float32, error) {
+func (l *folder) Weights() (func(hash uint32) float32, error) {
 	l.dfMu.Lock()
 	defer l.dfMu.Unlock()
 	if !l.dft.loaded {

@@ -94,7 +94,7 @@ func wordCountsAgree(t *testing.T, l *Library, when string, stored bool) {
 	t.Helper()
 	saved, paras := map[uint32]int{}, 0
 	fresh, n := map[uint32]int{}, 0
-	err := l.db.View(func(tx *bolt.Tx) error {
+	err := folderOf(l).db.View(func(tx *bolt.Tx) error {
 		paras = int(decodeCount(tx.Bucket(bucketMeta).Get(keyDFParas)))
 		if err := tx.Bucket(bucketDF).ForEach(func(k, v []byte) error {
 			saved[binary.BigEndian.Uint32(k)] = int(decodeCount(v))
@@ -124,13 +124,13 @@ func wordCountsAgree(t *testing.T, l *Library, when string, stored bool) {
 	if stored && !maps.Equal(saved, fresh) {
 		t.Errorf("%s: stored counts for %d words differ from a fresh count of %d words", when, len(saved), len(fresh))
 	}
-	l.dfMu.RLock()
+	folderOf(l).dfMu.RLock()
 	mem := map[uint32]int{}
-	for h, c := range l.dft.df {
+	for h, c := range folderOf(l).dft.df {
 		mem[h] = int(c)
 	}
-	loaded, memParas := l.dft.loaded, l.dft.n
-	l.dfMu.RUnlock()
+	loaded, memParas := folderOf(l).dft.loaded, folderOf(l).dft.n
+	folderOf(l).dfMu.RUnlock()
 	if loaded && (!maps.Equal(mem, fresh) || memParas != n) {
 		t.Errorf("%s: the table in memory (%d words, %d paragraphs) differs from a fresh count (%d, %d)", when, len(mem), memParas, len(fresh), n)
 	}
@@ -145,11 +145,19 @@ func TestWordCountsAfterKill(t *testing.T) {
 	add(t, l, AddOptions{}, paths[0])
 	// What AddFiles does for a batch, without the segment and checkpoint that follow it: the
 	// state a kill leaves.
+	seg, err := similarity.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := l.Weights()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var batch []prepared
 	for _, p := range paths[1:] {
-		batch = append(batch, l.prepare(context.Background(), p, AddOptions{}))
+		batch = append(batch, prepareFile(context.Background(), p, AddOptions{}, seg, w))
 	}
-	if _, _, err := l.write(batch); err != nil {
+	if _, _, err := folderOf(l).write(batch); err != nil {
 		t.Fatal(err)
 	}
 	weights(t, l)

@@ -142,51 +142,13 @@ const lookahead = 256
 // AddFiles adds files, and folders recursively. Files are extracted and fingerprinted on all cores;
 // documents are committed in batches. A file that fails is listed in the result and the rest still
 // go in. progress may be nil; it is called from the calling goroutine.
-func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions, progress func(AddProgress)) (res AddResult, err error) {
-	files, bad := Files(paths)
-	res.Failed = append(res.Failed, bad...)
-	if progress == nil {
-		progress = func(AddProgress) {}
-	}
-	progress(AddProgress{Total: len(files)})
-
+func (l *folder) AddFiles(ctx context.Context, paths []string, opts AddOptions, progress func(AddProgress)) (res AddResult, err error) {
 	if l.readOnly {
-		return res, fmt.Errorf("library %s: opened read-only", l.dir)
-	}
-	seg, err := similarity.Default()
-	if err != nil {
-		return res, err
+		_, bad := Files(paths)
+		return AddResult{Failed: bad}, fmt.Errorf("library %s: opened read-only", l.dir)
 	}
 	l.writeMu.Lock()
 	defer l.writeMu.Unlock()
-	l.seg = seg
-	if _, err := l.Weights(); err != nil {
-		return res, err
-	}
-
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	out, window := l.prepareAhead(wctx, files, opts)
-
-	var batch []prepared
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		added, dups, err := l.write(batch)
-		if err != nil {
-			return err
-		}
-		res.Added = append(res.Added, added...)
-		res.Duplicates = append(res.Duplicates, dups...)
-		batch = batch[:0]
-		// A segment is written in the background while the import goes on; should the in-memory
-		// part grow to twice the size meanwhile, the import waits for it (that bounds its memory).
-		if n := l.memDocs(); n >= l.flushDocs && (!l.flushing() || n >= 2*l.flushDocs) {
-			return l.startFlush()
-		}
-		return nil
-	}
 	// Whatever way the import ends, what it committed goes into an index segment; if that fails,
 	// the documents are safe and the next Open indexes them again.
 	defer func() {
@@ -194,6 +156,54 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 			err = ferr
 		}
 	}()
+	return importFiles(ctx, paths, opts, progress, l.batchSize, l.Weights, func(batch []prepared) ([]DocInfo, []string, error) {
+		added, dups, err := l.write(batch)
+		if err != nil {
+			return nil, nil, err
+		}
+		// A segment is written in the background while the import goes on; should the in-memory
+		// part grow to twice the size meanwhile, the import waits for it (that bounds its memory).
+		if n := l.memDocs(); n >= l.flushDocs && (!l.flushing() || n >= 2*l.flushDocs) {
+			return added, dups, l.startFlush()
+		}
+		return added, dups, nil
+	})
+}
+
+// importFiles is the import both kinds of library share: the files under paths are prepared on all
+// cores (see prepare) with the library's word weights, in order, and handed to write in batches of
+// batchSize; write commits them and says which were added and which the library already held.
+func importFiles(ctx context.Context, paths []string, opts AddOptions, progress func(AddProgress), batchSize int,
+	weights func() (func(uint32) float32, error), write func([]prepared) (added []DocInfo, dups []string, err error)) (res AddResult, err error) {
+	files, bad := Files(paths)
+	res.Failed = append(res.Failed, bad...)
+	if progress == nil {
+		progress = func(AddProgress) {}
+	}
+	progress(AddProgress{Total: len(files)})
+	seg, err := similarity.Default()
+	if err != nil {
+		return res, err
+	}
+	if _, err := weights(); err != nil {
+		return res, err
+	}
+
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	out, window := prepareAhead(wctx, files, opts, seg, weights)
+
+	var batch []prepared
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		added, dups, err := write(batch)
+		res.Added = append(res.Added, added...)
+		res.Duplicates = append(res.Duplicates, dups...)
+		batch = batch[:0]
+		return err
+	}
 	for i := range files {
 		var p prepared
 		select {
@@ -217,7 +227,7 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 				res.Warned = append(res.Warned, FileWarnings{p.path, p.warns})
 			}
 			batch = append(batch, p)
-			if len(batch) >= l.batchSize {
+			if len(batch) >= batchSize {
 				if err := flush(); err != nil {
 					return res, err
 				}
@@ -234,7 +244,7 @@ func (l *Library) AddFiles(ctx context.Context, paths []string, opts AddOptions,
 
 // prepareAhead prepares files on all cores, at most lookahead documents ahead of the writer, which
 // takes document i from out[i] and then frees its place with <-window.
-func (l *Library) prepareAhead(ctx context.Context, files []string, opts AddOptions) (out []chan prepared, window chan struct{}) {
+func prepareAhead(ctx context.Context, files []string, opts AddOptions, seg *similarity.Segmenter, weights func() (func(uint32) float32, error)) (out []chan prepared, window chan struct{}) {
 	jobs := make(chan int)
 	out = make([]chan prepared, len(files))
 	for i := range out {
@@ -243,7 +253,8 @@ func (l *Library) prepareAhead(ctx context.Context, files []string, opts AddOpti
 	for w := 0; w < runtime.NumCPU(); w++ {
 		go func() {
 			for i := range jobs {
-				out[i] <- l.prepare(ctx, files[i], opts)
+				w, _ := weights() // checked by importFiles: loaded once, it fails no more
+				out[i] <- prepareFile(ctx, files[i], opts, seg, w)
 			}
 		}()
 	}
@@ -268,16 +279,15 @@ func (l *Library) prepareAhead(ctx context.Context, files []string, opts AddOpti
 	return out, window
 }
 
-// prepare reads and fingerprints one file (package prepare) and makes its records.
-func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) prepared {
+// prepareFile reads and fingerprints one file (package prepare) and makes its records.
+func prepareFile(ctx context.Context, path string, opts AddOptions, seg *similarity.Segmenter, weights func(uint32) float32) prepared {
 	p := prepared{path: path}
 	d, err := prepare.Read(ctx, path)
 	if err != nil {
 		p.err = err
 		return p
 	}
-	weights, _ := l.Weights() // checked by AddFiles: loaded once, it fails no more
-	d.FingerprintAll(l.seg, weights)
+	d.FingerprintAll(seg, weights)
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
@@ -302,7 +312,7 @@ func (l *Library) prepare(ctx context.Context, path string, opts AddOptions) pre
 
 // write commits a batch in one transaction and adds it to the index. The documents go to the store
 // first, framed with their records and synced, so that the transaction only records where they are.
-func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err error) {
+func (l *folder) write(batch []prepared) (added []DocInfo, dups []string, err error) {
 	fresh, dups, next, err := l.fresh(batch)
 	if err != nil || len(fresh) == 0 {
 		if err != nil {
@@ -392,7 +402,7 @@ func (l *Library) write(batch []prepared) (added []DocInfo, dups []string, err e
 
 // fresh leaves out of batch the documents the library or the batch already holds (by SHA-256), and
 // reads the id the first fresh one will have.
-func (l *Library) fresh(batch []prepared) (fresh []prepared, dups []string, next uint64, err error) {
+func (l *folder) fresh(batch []prepared) (fresh []prepared, dups []string, next uint64, err error) {
 	fresh = make([]prepared, 0, len(batch))
 	err = l.view(func(tx *bolt.Tx) error {
 		seen := map[string]bool{}
@@ -412,7 +422,7 @@ func (l *Library) fresh(batch []prepared) (fresh []prepared, dups []string, next
 }
 
 // addCounts changes the counts of documents and templates in meta by docs and templates.
-func (l *Library) addCounts(tx *bolt.Tx, docs, templates int) error {
+func (l *folder) addCounts(tx *bolt.Tx, docs, templates int) error {
 	n, err := l.rec.count(tx, keyDocCount)
 	if err != nil {
 		return err

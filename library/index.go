@@ -213,7 +213,7 @@ func (x *index) damaged() error {
 // Damaged returns an error wrapping ErrDamaged when a read of the index found a page that fails its
 // checksum; the queries made since (Candidates, SimilarDocuments, SimHash, Boilerplate) may have
 // answered without it. A check calls it after its queries.
-func (l *Library) Damaged() error {
+func (l *folder) Damaged() error {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	if err := l.idx.damaged(); err != nil {
@@ -311,7 +311,7 @@ func (h *hitCounter) release() {
 // Candidates returns the library paragraphs that share at least minHits indexed grams with the
 // query (grams in no more than Options.MaxPostings paragraphs), or whose SimHash is within maxHamming of it,
 // best first, at most limit of them. grams are all the word bigrams of the query (not winnowed).
-func (l *Library) Candidates(grams []uint32, simhash uint64, maxHamming, minHits, limit int) []Candidate {
+func (l *folder) Candidates(grams []uint32, simhash uint64, maxHamming, minHits, limit int) []Candidate {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	x := l.idx
@@ -459,7 +459,7 @@ func (h *candHeap) offer(c Candidate) {
 }
 
 // SimHash returns the stored SimHash of a library paragraph.
-func (l *Library) SimHash(r ParaRef) uint64 {
+func (l *folder) SimHash(r ParaRef) uint64 {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	x := l.idx
@@ -496,7 +496,7 @@ func (x *index) signature(loc docLoc) similarity.Signature {
 }
 
 // SimilarDocuments returns the documents whose MinHash signature shares an LSH band with sig.
-func (l *Library) SimilarDocuments(sig *similarity.Signature) []uint64 {
+func (l *folder) SimilarDocuments(sig *similarity.Signature) []uint64 {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	x := l.idx
@@ -527,7 +527,7 @@ func (l *Library) SimilarDocuments(sig *similarity.Signature) []uint64 {
 // winnowed as the index winnows them) that stand in at least minDocs documents of the library of one
 // kind, theses or not (kinds.go): text every thesis of a university shares, such as its declaration
 // of originality, scores near 1 among theses however many articles the library holds.
-func (l *Library) Boilerplate(grams []uint32, minDocs int, thesis bool) float64 {
+func (l *folder) Boilerplate(grams []uint32, minDocs int, thesis bool) float64 {
 	grams = similarity.Winnow(grams, winnowWindow)
 	l.mu.RLock()
 	defer l.mu.RUnlock()

@@ -29,7 +29,7 @@ const kindParas = 200
 
 // loadKinds reads the theses' ids. A library whose kinds are not recorded yet has them counted
 // (writable) or is left without kinds (read-only: every document then counts as of both kinds).
-func (l *Library) loadKinds() error {
+func (l *folder) loadKinds() error {
 	theses := map[uint64]bool{}
 	known := false
 	err := l.view(func(tx *bolt.Tx) error {
@@ -69,7 +69,7 @@ func (l *Library) loadKinds() error {
 }
 
 // countKinds records the kind of every document from its stored front matter, in one transaction.
-func (l *Library) countKinds() (map[uint64]bool, error) {
+func (l *folder) countKinds() (map[uint64]bool, error) {
 	theses := map[uint64]bool{}
 	err := l.update(func(tx *bolt.Tx) error {
 		if _, err := tx.CreateBucketIfNotExists(bucketTheses); err != nil {
@@ -109,13 +109,13 @@ func (l *Library) countKinds() (map[uint64]bool, error) {
 
 // Theses returns how many of the library's documents are theses, and whether the library knows the
 // kinds of its documents (see loadKinds).
-func (l *Library) Theses() (n int, known bool) {
+func (l *folder) Theses() (n int, known bool) {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	return len(l.theses), l.kindsKnown
 }
 
 // ofKind reports whether document id counts as of the kind asked for; l.mu is held.
-func (l *Library) ofKind(id uint64, thesis bool) bool {
+func (l *folder) ofKind(id uint64, thesis bool) bool {
 	return !l.kindsKnown || l.theses[id] == thesis
 }

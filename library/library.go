@@ -22,7 +22,8 @@ import (
 	"thesischeck/similarity"
 )
 
-// Library is an open reference library. It is safe for use by several goroutines.
+// folder is a library in a folder of this machine (format.go). It is safe for use by several
+// goroutines.
 //
 // Lock order. A goroutine that holds several of the library's mutexes took them in this order, and
 // releases an inner one before it takes one that comes earlier:
@@ -36,11 +37,10 @@ import (
 // with its transaction. tabMu, bpMu and cacheMu are leaves: nothing is taken while one is held. A
 // writer commits a bbolt transaction while it holds mu, and a commit may wait for every read
 // transaction to end: so no reader takes mu inside a read transaction (see stored).
-type Library struct {
+type folder struct {
 	dir      string
 	db       *bolt.DB
 	rec      codec // how values are read: checked from format version 3 on
-	seg      *similarity.Segmenter
 	readOnly bool
 
 	writeMu sync.Mutex // one writer at a time: imports, removals, index segments
@@ -195,7 +195,7 @@ func DefaultDir() (string, error) {
 // segment holds yet (an import that was killed) are indexed again from their stored fingerprints.
 // A writable Open turns a library of an older format into the current one first (upgrade). Damage
 // found on the way is an error wrapping ErrDamaged.
-func Open(dir string, opts *Options) (*Library, error) {
+func openFolder(dir string, opts *Options) (*folder, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
@@ -259,7 +259,7 @@ func Open(dir string, opts *Options) (*Library, error) {
 		db.Close()
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
-	l := &Library{dir: dir, db: db, rec: rec, readOnly: opts.ReadOnly, paras: store, cache: map[ParaRef]*Paragraph{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{},
+	l := &folder{dir: dir, db: db, rec: rec, readOnly: opts.ReadOnly, paras: store, cache: map[ParaRef]*Paragraph{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{},
 		minIDF: cmp.Or(opts.MinIDFParagraphs, DefaultMinIDFParagraphs), batchSize: cmp.Or(opts.BatchSize, defaultBatchSize),
 		flushDocs: cmp.Or(opts.FlushDocs, defaultFlushDocs), maxPostings: cmp.Or(opts.MaxPostings, defaultMaxPostings),
 		compactMin: cmp.Or(opts.CompactMin, defaultCompactMin)}
@@ -293,7 +293,7 @@ func Open(dir string, opts *Options) (*Library, error) {
 // checkAnalyser refuses a library whose fingerprints another text analyser made. A library made
 // before they were stamped was made by the analyser of the version before this one, which is this
 // one's (analyserRevision 1); a writable open stamps it.
-func (l *Library) checkAnalyser() error {
+func (l *folder) checkAnalyser() error {
 	want := similarity.AnalyserVersion()
 	var have []byte
 	err := l.view(func(tx *bolt.Tx) error {
@@ -431,10 +431,10 @@ func createDB(path string, timeout time.Duration) error {
 }
 
 // Dir is the library's folder.
-func (l *Library) Dir() string { return l.dir }
+func (l *folder) Dir() string { return l.dir }
 
 // Close releases the library.
-func (l *Library) Close() error {
+func (l *folder) Close() error {
 	l.writeMu.Lock()
 	defer l.writeMu.Unlock()
 	l.mu.Lock()

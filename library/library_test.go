@@ -362,3 +362,7 @@ func weights(t testing.TB, l *Library) func(uint32) float32 {
 	}
 	return w
 }
+
+// folderOf is the folder behind a library that Open opened from a folder, for tests that look
+// inside it.
+func folderOf(l *Library) *folder { return l.store.(*folder) }

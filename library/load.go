@@ -25,7 +25,7 @@ type segEntry struct {
 // segment covers (all of them when a segment is missing or damaged: the segments are derived data).
 // A writable library writes those documents out as segments right away and deletes files that the
 // manifest does not list (left by a killed import or merge).
-func (l *Library) load() error {
+func (l *folder) load() error {
 	if err := l.countPending(); err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func (l *Library) load() error {
 
 // readCounts reads the manifest of index segments, the ids of the live documents and the counts of
 // documents and templates, which it checks against each other and keeps.
-func (l *Library) readCounts() (manifest []segEntry, live map[uint64]bool, err error) {
+func (l *folder) readCounts() (manifest []segEntry, live map[uint64]bool, err error) {
 	live = map[uint64]bool{}
 	docs, templates := 0, 0
 	err = l.view(func(tx *bolt.Tx) error {
@@ -133,7 +133,7 @@ func (l *Library) readCounts() (manifest []segEntry, live map[uint64]bool, err e
 // openSegments maps the segments the manifest lists and marks the documents no longer live in them.
 // A segment that is missing or damaged leaves a writable library with none (the index is made
 // again); covered is the last document id the segments cover.
-func (l *Library) openSegments(manifest []segEntry, live map[uint64]bool) (segs []*segment, covered uint64, err error) {
+func (l *folder) openSegments(manifest []segEntry, live map[uint64]bool) (segs []*segment, covered uint64, err error) {
 	for _, e := range manifest {
 		s, err := openSegment(l.dir, e.Name)
 		if err == nil && s.seg.pc == nil && l.rec.sealed {
@@ -179,7 +179,7 @@ func openSegment(dir, name string) (*segment, error) {
 }
 
 // loadDocs indexes stored documents in memory from their fingerprints.
-func (l *Library) loadDocs(ids []uint64) error {
+func (l *folder) loadDocs(ids []uint64) error {
 	return l.view(func(tx *bolt.Tx) error {
 		for _, id := range ids {
 			k := idKey(id)
@@ -214,7 +214,7 @@ func (l *Library) loadDocs(ids []uint64) error {
 }
 
 // removeStray deletes index files of the folder that are not segments in use.
-func (l *Library) removeStray(segs []*segment) {
+func (l *folder) removeStray(segs []*segment) {
 	inUse := map[string]bool{}
 	for _, s := range segs {
 		inUse[s.name] = true
@@ -233,7 +233,7 @@ func (l *Library) removeStray(segs []*segment) {
 	}
 }
 
-func (l *Library) saveManifest(segs []*segment) error {
+func (l *folder) saveManifest(segs []*segment) error {
 	m := make([]segEntry, 0, len(segs))
 	for _, s := range segs {
 		m = append(m, segEntry{Name: s.name, Last: s.last()})

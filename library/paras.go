@@ -366,7 +366,7 @@ var (
 // live records go to the next file, which is synced before one transaction moves every location
 // and meta to it; the old file is deleted after. A crash before the commit leaves the new file as
 // a stray, which the next writable Open deletes. writeMu is held.
-func (l *Library) compactParas() error {
+func (l *folder) compactParas() error {
 	s := l.paras
 	if s.f == nil || s.end < l.compactMin || s.dead*2 < s.end {
 		return nil

@@ -394,7 +394,7 @@ func TestVersion1Library(t *testing.T) {
 	if len(got) != 5 || !reflect.DeepEqual(got["d01.txt"], want["d01.txt"]) {
 		t.Errorf("after adding to a version 1 library: %d documents", len(got))
 	}
-	if version, err := readVersion(l.db); err != nil || version != 3 {
+	if version, err := readVersion(folderOf(l).db); err != nil || version != 3 {
 		t.Errorf("version %d (%v) after a writable open", version, err)
 	}
 	list := list(t, l)
@@ -412,7 +412,7 @@ func TestVersion1Library(t *testing.T) {
 func TestNewerVersion(t *testing.T) {
 	dir := t.TempDir()
 	l := openLib(t, dir, nil)
-	l.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyVersion, seal(keyVersion, []byte("4"))) })
+	folderOf(l).db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyVersion, seal(keyVersion, []byte("4"))) })
 	l.Close()
 	for _, ro := range []bool{true, false} {
 		if _, err := Open(dir, &Options{ReadOnly: ro}); !errors.Is(err, ErrVersion) {
@@ -448,7 +448,7 @@ func TestVersion2Upgrade(t *testing.T) {
 	}
 
 	l = openLib(t, dir, nil)
-	if v, err := readVersion(l.db); err != nil || v != 3 {
+	if v, err := readVersion(folderOf(l).db); err != nil || v != 3 {
 		t.Errorf("version %d (%v) after a writable open", v, err)
 	}
 	if got := list(t, l); !reflect.DeepEqual(got, wantList) {

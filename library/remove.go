@@ -8,7 +8,7 @@ import (
 )
 
 // Remove deletes documents by id. Unknown ids are an error and nothing is removed.
-func (l *Library) Remove(ids ...uint64) error {
+func (l *folder) Remove(ids ...uint64) error {
 	l.writeMu.Lock()
 	defer l.writeMu.Unlock()
 	// The removal brings the df bucket up to date (pending counts included) in its transaction;
@@ -73,7 +73,7 @@ func (l *Library) Remove(ids ...uint64) error {
 
 // removeDoc deletes document id in tx and takes its words from removed; it returns whether the
 // document was a template and how many bytes of the store it leaves dead.
-func (l *Library) removeDoc(tx *bolt.Tx, id uint64, removed *wordCounts) (template bool, dead int64, err error) {
+func (l *folder) removeDoc(tx *bolt.Tx, id uint64, removed *wordCounts) (template bool, dead int64, err error) {
 	key := idKey(id)
 	v, err := l.rec.get(tx, bucketDocs, key)
 	if err != nil {
@@ -115,7 +115,7 @@ func (l *Library) removeDoc(tx *bolt.Tx, id uint64, removed *wordCounts) (templa
 }
 
 // forget drops removed documents from the caches.
-func (l *Library) forget(ids []uint64) {
+func (l *folder) forget(ids []uint64) {
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	defer l.cacheMu.Unlock()

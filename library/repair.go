@@ -58,6 +58,9 @@ func Check(dir string, progress func(done, total int)) (*CheckReport, error) {
 // inspectDir opens library.db read-only (when it opens) and inspects the library; the caller
 // closes the database it returns.
 func inspectDir(dir string, progress func(done, total int)) (*inspection, *bolt.DB, error) {
+	if IsRemote(dir) {
+		return nil, nil, fmt.Errorf("library %s: check and repair read a library folder's files; a Redis server keeps its own data safe (its persistence and replicas)", redactURL(dir))
+	}
 	if _, err := os.Stat(dir); err != nil {
 		return nil, nil, fmt.Errorf("library %s: %w", dir, err)
 	}
@@ -174,7 +177,7 @@ func Repair(dir string, progress func(done, total int)) (*RepairReport, error) {
 		}
 		in.close()
 		if in.version == 1 || in.version == 2 { // an upgrade is a writable open
-			l, err := Open(dir, nil)
+			l, err := openFolder(dir, nil)
 			if err != nil {
 				return nil, err
 			}
@@ -218,7 +221,7 @@ func Repair(dir string, progress func(done, total int)) (*RepairReport, error) {
 	}
 	rep.Repaired, rep.Backup = true, backup
 	// A writable open writes the index and removes the old segments.
-	l, err := Open(dir, nil)
+	l, err := openFolder(dir, nil)
 	if err != nil {
 		return rep, fmt.Errorf("library %s: after the repair: %w", dir, err)
 	}

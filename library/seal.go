@@ -97,11 +97,11 @@ func guard(what string, f func() error) (err error) {
 }
 
 // view and update are db.View and db.Update under guard.
-func (l *Library) view(f func(tx *bolt.Tx) error) error {
+func (l *folder) view(f func(tx *bolt.Tx) error) error {
 	return guard("library.db", func() error { return l.db.View(f) })
 }
 
-func (l *Library) update(f func(tx *bolt.Tx) error) error {
+func (l *folder) update(f func(tx *bolt.Tx) error) error {
 	return guard("library.db", func() error { return l.db.Update(f) })
 }
 

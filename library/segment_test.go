@@ -289,9 +289,9 @@ func TestBackgroundSegments(t *testing.T) {
 		if small && n == 0 {
 			t.Error("no query ran during the import")
 		}
-		l.mu.RLock()
-		inMem := len(l.idx.mem.docs)
-		l.mu.RUnlock()
+		folderOf(l).mu.RLock()
+		inMem := len(folderOf(l).idx.mem.docs)
+		folderOf(l).mu.RUnlock()
 		if inMem != 0 {
 			t.Errorf("%d documents left out of the segments", inMem)
 		}

@@ -1,7 +1,8 @@
 # ThesisCheck build targets. `make run` and `make test` are the two that matter; both install missing
 # system packages first (cgo for gojieba and Fyne's OpenGL driver need a C/C++ toolchain and X/GL
 # headers, GUI tests need Xvfb, PDF report tests need poppler-utils, and qpdf to re-save a signed
-# report the way a PDF tool does).
+# report the way a PDF tool does; the library tests start a redis-server of their own, to test the
+# library on Redis).
 
 SHELL := /usr/bin/env bash
 GO ?= go
@@ -15,7 +16,7 @@ DEMO_LIB ?=
 FUZZTIME ?= 30s
 TEST_FUZZTIME ?= 3s
 FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
-DEB_PACKAGES := gcc g++ pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils imagemagick poppler-utils qpdf python3
+DEB_PACKAGES := gcc g++ pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils imagemagick poppler-utils qpdf python3 redis-server
 # The GUI tests' screen: xvfb-run's default (640×480, 8-bit) is smaller than the window and has too
 # few colours for the screenshot tests; the compare screen is photographed at 1920×1080 too.
 XVFB_SCREEN := -screen 0 1920x1080x24

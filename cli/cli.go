@@ -63,7 +63,8 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
   thesischeck keys list
   thesischeck keys remove FINGERPRINT|NAME
 
-The library defaults to ~/.local/share/thesischeck/library.
+The library defaults to ~/.local/share/thesischeck/library. --library takes a folder, or a department's
+library on a Redis server: redis://[user:password@]host:port/db (rediss:// for TLS).
 `
 
 // Run runs the command line with args (without the program name).
@@ -125,7 +126,7 @@ func usageError(stderr io.Writer) error {
 func newFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	dir := fs.String("library", "", "library folder")
+	dir := fs.String("library", "", "library folder or redis:// URL")
 	return fs, dir
 }
 

@@ -217,8 +217,12 @@ func read(ctx context.Context, seg *similarity.Segmenter, paths []string, o sett
 	return docs, nil
 }
 
-// isLibrary says whether dir is a ThesisCheck library folder rather than a folder of files.
+// isLibrary says whether dir is a ThesisCheck library (a folder of its own, or on a Redis server)
+// rather than a folder of files.
 func isLibrary(dir string) bool {
+	if library.IsRemote(dir) {
+		return true
+	}
 	st, err := os.Stat(filepath.Join(dir, "library.db"))
 	return err == nil && st.Mode().IsRegular()
 }

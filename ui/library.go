@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -31,10 +32,14 @@ type libraryScreen struct {
 	empty   *widget.Label
 	totals  *widget.Label
 	status  *widget.Label
-	columns []float32     // libColumns fitted to the headers
-	failed  *widget.Label // the last import's bad files, with reasons
-	remove  *widget.Button
-	addBtns []*widget.Button
+	home    *widget.Label  // where the library lives and the room it takes (homeText)
+	testBtn *widget.Button // the connection test, for a library on a server
+	// homeRead, when set, hears each answer of a server to readHome (tests wait for it).
+	homeRead chan error
+	columns  []float32     // libColumns fitted to the headers
+	failed   *widget.Label // the last import's bad files, with reasons
+	remove   *widget.Button
+	addBtns  []*widget.Button
 
 	progressBox *fyne.Container
 	bar         *widget.ProgressBar
@@ -111,7 +116,11 @@ func newLibraryScreen(g *gui) *libraryScreen {
 		s.progressBox,
 		s.damageBox,
 	)
-	bottom := container.NewVBox(s.status, s.failed, s.totals)
+	s.home = wrapLabel("", 1000)
+	s.home.Importance = widget.LowImportance
+	s.testBtn = widget.NewButtonWithIcon(t.T("lib.testConn"), theme.ViewRefreshIcon(), func() { s.readHome(true) })
+	s.testBtn.Hide()
+	bottom := container.NewVBox(s.status, s.failed, s.totals, container.NewBorder(nil, nil, nil, s.testBtn, s.home))
 	table := container.NewBorder(header, nil, nil, nil, container.NewStack(s.list, container.NewVBox(s.empty)))
 	s.content = container.NewPadded(container.NewBorder(top, bottom, nil, nil, table))
 	return s
@@ -184,6 +193,7 @@ func (s *libraryScreen) refresh() {
 		s.docs = nil
 		s.status.SetText(t.T("common.opening"))
 	default:
+		s.readHome(false)
 		s.docs, err = lib.List()
 		// What was said about opening the library, or failing to, is stale once it is open.
 		failed, _, _ := strings.Cut(t.T("common.libfail", "\x00"), "\x00")
@@ -467,4 +477,79 @@ func (c *columnLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		w += max(cw, 40)
 	}
 	return fyne.NewSize(w, h)
+}
+
+// readHome asks the open library where it lives and the room it takes, and shows it under the
+// totals. A folder answers at once; a server is asked off the UI goroutine, a round trip that the
+// connection test's button makes again. With tell, the answer is also said in a dialog: the user
+// asked for it.
+func (s *libraryScreen) readHome(tell bool) {
+	lib, err := s.g.libraryState()
+	if lib == nil || err != nil {
+		return
+	}
+	if !library.IsRemote(s.g.lh.dir) {
+		h, err := lib.Home(context.Background())
+		s.showHome(h, err, tell)
+		return
+	}
+	lh := s.g.lh
+	s.testBtn.Show()
+	s.testBtn.Disable()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		h, err := lib.Home(ctx)
+		fyne.Do(func() {
+			if s.g.lh == lh { // else another library was opened meanwhile
+				s.testBtn.Enable()
+				s.showHome(h, err, tell)
+			}
+		})
+		if s.homeRead != nil {
+			s.homeRead <- err
+		}
+	}()
+}
+
+func (s *libraryScreen) showHome(h library.Home, err error, tell bool) {
+	t := s.g.t
+	if err != nil {
+		s.home.SetText(t.T("lib.homeFail", t.errorText(err)))
+		if tell {
+			s.g.showError(err)
+		}
+		return
+	}
+	s.home.SetText(t.homeText(h))
+	if tell {
+		dialog.ShowInformation(t.T("lib.testConn"), t.T("lib.connOK", h.Server, roundTrip(h.RoundTrip)), s.g.win)
+	}
+}
+
+// homeText says where a library lives, in plain words: a folder of this computer, or a server.
+func (t tr) homeText(h library.Home) string {
+	if h.Kind == "redis" {
+		return t.T("lib.homeRedis", h.Where, h.Server, byteSize(h.Bytes), roundTrip(h.RoundTrip))
+	}
+	return t.T("lib.homeFolder", h.Where, byteSize(h.Bytes))
+}
+
+// byteSize is a size as people read it: 467 MB, 1.2 GB (powers of 1,000, as file managers show).
+func byteSize(b int64) string {
+	switch {
+	case b >= 10e9:
+		return fmt.Sprintf("%.0f GB", float64(b)/1e9)
+	case b >= 1e9:
+		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
+	case b >= 1e6:
+		return fmt.Sprintf("%.0f MB", float64(b)/1e6)
+	case b >= 1e3:
+		return fmt.Sprintf("%.0f kB", float64(b)/1e3)
+	}
+	return fmt.Sprintf("%d B", b)
+}
+
+func roundTrip(d time.Duration) string {
+	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
 }

@@ -222,3 +222,41 @@ func TestSecondInstanceRefusedInChinese(t *testing.T) {
 		t.Errorf("status %q, want the Chinese refusal", got)
 	}
 }
+
+// The library screen says where the library lives and the room it takes.
+func TestLibraryHomeFolder(t *testing.T) {
+	for _, code := range []string{langEN, langZH} {
+		dir := testLibrary(t)
+		g := newTestGUI(t, dir, code)
+		s := g.library
+		s.refresh()
+		var size int64
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+				size += info.Size()
+			}
+		}
+		want := g.t.T("lib.homeFolder", dir, byteSize(size))
+		if s.home.Text != want {
+			t.Errorf("%s: home %q, want %q", code, s.home.Text, want)
+		}
+		if size < 1000 || !strings.Contains(s.home.Text, byteSize(size)) {
+			t.Errorf("%s: %d bytes in the folder, shown as %q", code, size, s.home.Text)
+		}
+		if s.testBtn.Visible() {
+			t.Errorf("%s: a folder library offers a connection test", code)
+		}
+	}
+}
+
+func TestByteSize(t *testing.T) {
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{{0, "0 B"}, {999, "999 B"}, {1500, "2 kB"}, {467_000_000, "467 MB"}, {1_234_000_000, "1.2 GB"}, {31_000_000_000, "31 GB"}} {
+		if got := byteSize(c.n); got != c.want {
+			t.Errorf("byteSize(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

@@ -133,7 +133,7 @@ func newSettingsScreen(g *gui) *settingsScreen {
 		return l
 	}
 	form := widget.NewForm(
-		widget.NewFormItem(t.T("set.library"), container.NewBorder(nil, nil, nil, browse, s.libDir)),
+		widget.NewFormItem(t.T("set.library"), container.NewVBox(container.NewBorder(nil, nil, nil, browse, s.libDir), help("set.libraryHelp"))),
 		widget.NewFormItem(t.T("set.hamming"), container.NewVBox(s.hamming, help("set.hammingHelp"))),
 		widget.NewFormItem(t.T("set.minRun"), container.NewVBox(s.minRun, help("set.minRunHelp"))),
 		widget.NewFormItem(t.T("set.profile"), container.NewVBox(s.profile, help("set.profileHelp"))),

@@ -53,11 +53,13 @@ test: deps
 	scripts/fuzz.sh $(TEST_FUZZTIME)
 	@if [ -d ../shared/devset ]; then \
 		out=$$(mktemp -d); \
-		EVAL_OUT=$$out $(MAKE) --no-print-directory eval && EVAL_OUT=$$out $(MAKE) --no-print-directory archive; \
+		EVAL_OUT=$$out $(MAKE) --no-print-directory eval && scripts/eval-redis.sh $(BIN) $$out && \
+		EVAL_OUT=$$out $(MAKE) --no-print-directory archive; \
 		status=$$?; rm -rf $$out; exit $$status; \
 	fi
 
-# Scores the built binary on ../shared/devset against the quality bars (scripts/eval.sh).
+# Scores the built binary on ../shared/devset against the quality bars (scripts/eval.sh); make test
+# then checks the same documents against libraries on Redis (scripts/eval-redis.sh): same figures.
 eval: build
 	scripts/eval.sh $(BIN)
 

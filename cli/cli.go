@@ -198,7 +198,7 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 		if err := lib.Remove(ids...); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "removed %d documents\n", len(ids))
+		fmt.Fprintf(stdout, "removed %s\n", counted(len(ids), "document"))
 		return nil
 	case "compact":
 		if fs.NArg() != 0 {
@@ -233,12 +233,12 @@ func addFiles(ctx context.Context, dir string, paths []string, template bool, st
 		bar.update("import", p.Done, p.Total, p.Current)
 	})
 	bar.done()
-	fmt.Fprintf(stdout, "added %d documents", len(res.Added))
+	fmt.Fprintf(stdout, "added %s", counted(len(res.Added), "document"))
 	if len(res.Duplicates) > 0 {
 		fmt.Fprintf(stdout, ", %d already in the library", len(res.Duplicates))
 	}
 	docs, paras := lib.Stats()
-	fmt.Fprintf(stdout, "; the library holds %d documents, %d paragraphs\n", docs, paras)
+	fmt.Fprintf(stdout, "; the library holds %s, %s\n", counted(docs, "document"), counted(paras, "paragraph"))
 	for _, w := range res.Warned {
 		fmt.Fprintf(stdout, "warning: %s\n", warningLine(w.Path, w.Warnings))
 	}
@@ -383,10 +383,18 @@ func writeReport(r *report.Report, jsonOut, pdfOut, htmlOut string, stdout io.Wr
 	return nil
 }
 
+// counted is "1 paragraph", "2 paragraphs".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 func printSummary(r *report.Report, w io.Writer) {
 	fmt.Fprintf(w, "%s  %s\n", r.Number, r.Document.Path)
-	fmt.Fprintf(w, "similarity %.1f%%  excluding quotes %.1f%%  largest single source %.1f%%  copied %d of %d characters, %d paragraphs flagged\n",
-		r.Similarity*100, r.SimilarityExcludingQuotes*100, r.MaxSingleSource*100, r.CopiedChars, r.TotalChars, r.FlaggedParas)
+	fmt.Fprintf(w, "similarity %.1f%%  excluding quotes %.1f%%  largest single source %.1f%%  copied %d of %d characters, %s flagged\n",
+		r.Similarity*100, r.SimilarityExcludingQuotes*100, r.MaxSingleSource*100, r.CopiedChars, r.TotalChars, counted(r.FlaggedParas, "paragraph"))
 	for i, s := range r.Sources {
 		if i == 10 {
 			fmt.Fprintf(w, "  … %d more sources\n", len(r.Sources)-10)

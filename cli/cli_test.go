@@ -554,3 +554,14 @@ func TestLibraryFlagOpensApp(t *testing.T) {
 		t.Errorf("--frobnicate: err = %v, want a usage error", err)
 	}
 }
+
+func TestCounted(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0 paragraphs"}, {1, "1 paragraph"}, {2, "2 paragraphs"}, {11, "11 paragraphs"}} {
+		if got := counted(c.n, "paragraph"); got != c.want {
+			t.Errorf("counted(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

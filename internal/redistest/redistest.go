@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -19,6 +20,7 @@ import (
 type Server struct {
 	Addr string // host:port
 	cmd  *exec.Cmd
+	once sync.Once
 }
 
 // URL is the address of database db on the server, as --library takes it.
@@ -67,7 +69,7 @@ func Start(t testing.TB) *Server {
 		select {
 		case log := <-ready:
 			if log == "" {
-				t.Cleanup(s.stop)
+				t.Cleanup(s.Stop)
 				return s
 			}
 			cmd.Wait()
@@ -76,13 +78,16 @@ func Start(t testing.TB) *Server {
 			}
 			t.Fatalf("redis-server did not start:\n%s", log)
 		case <-time.After(10 * time.Second):
-			s.stop()
+			s.Stop()
 			t.Fatal("redis-server did not start within 10 s")
 		}
 	}
 	t.Fatal("redis-server: no free port after 5 tries")
 	return nil
 }
+
+// Stop stops the server, as a server that goes down; the test's cleanup does it at the latest.
+func (s *Server) Stop() { s.once.Do(s.stop) }
 
 func (s *Server) stop() {
 	s.cmd.Process.Signal(os.Interrupt)

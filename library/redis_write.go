@@ -41,12 +41,13 @@ const redisAttempts = 64
 func (s *redisStore) write(ctx context.Context, batch []prepared) (added []DocInfo, dups []string, err error) {
 	seen := map[string]bool{}
 	todo := make([]prepared, 0, len(batch))
-	for _, p := range batch {
+	dup := make([]bool, len(batch)) // in the batch's order, as a folder lists them
+	for i, p := range batch {
 		if len(p.paras) >= 1<<redisParaBits {
 			return nil, nil, fmt.Errorf("%s: %d paragraphs, more than a library on Redis holds in one document (%d)", p.path, len(p.paras), 1<<redisParaBits-1)
 		}
 		if seen[p.rec.SHA256] {
-			dups = append(dups, p.path)
+			dup[i] = true
 			continue
 		}
 		seen[p.rec.SHA256] = true
@@ -59,9 +60,9 @@ func (s *redisStore) write(ctx context.Context, batch []prepared) (added []DocIn
 	for range redisAttempts {
 		var recs []docRecord
 		var fresh []prepared
-		var there []string
+		var there map[string]bool
 		err := s.c.Watch(ctx, func(tx *redis.Tx) error {
-			recs, fresh, there = nil, nil, nil
+			recs, fresh, there = nil, nil, map[string]bool{}
 			exists := make([]*redis.IntCmd, len(keys))
 			if _, err := tx.Pipelined(ctx, func(p redis.Pipeliner) error {
 				for i, k := range keys {
@@ -73,7 +74,7 @@ func (s *redisStore) write(ctx context.Context, batch []prepared) (added []DocIn
 			}
 			for i, c := range exists {
 				if c.Val() > 0 {
-					there = append(there, todo[i].path)
+					there[todo[i].rec.SHA256] = true
 				} else {
 					fresh = append(fresh, todo[i])
 				}
@@ -100,7 +101,11 @@ func (s *redisStore) write(ctx context.Context, batch []prepared) (added []DocIn
 		if err != nil {
 			return nil, nil, err
 		}
-		dups = append(dups, there...)
+		for i, p := range batch {
+			if dup[i] || there[p.rec.SHA256] {
+				dups = append(dups, p.path)
+			}
+		}
 		delta, paras := map[uint32]int{}, 0
 		for _, p := range fresh {
 			for h, n := range p.words {

@@ -62,6 +62,7 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"github.com/redis/go-redis/v9/logging"
 
 	"thesischeck/similarity"
 )
@@ -106,6 +107,8 @@ func redisPosting(id uint64, para int) int64 { return int64(id<<redisParaBits | 
 func redisRef(posting uint64) ParaRef {
 	return ParaRef{Doc: posting >> redisParaBits, Para: int(posting & (1<<redisParaBits - 1))}
 }
+
+var quietRedis sync.Once
 
 // redisStore is a library on a Redis server. It is safe for use by several goroutines, and several
 // processes may use the same library at once: imports, removals and checks.
@@ -156,6 +159,12 @@ func openRedis(where string, opts *Options) (*redisStore, error) {
 		return nil, fmt.Errorf("library %s: %w", shown, err)
 	}
 	o.DialTimeout, o.ReadTimeout, o.WriteTimeout = redisDialTimeout, redisIOTimeout, redisIOTimeout
+	// One dial a try and one more try: by default a command to a server that went away dials five
+	// times a try, four tries, which at 3 s a dial is a minute where a user waits.
+	o.DialerRetries, o.MaxRetries = 1, 1
+	// go-redis logs what it then returns as an error to stderr, as "redis: pool.go:…" lines that
+	// would say it again, without the library's name, in the CLI's output.
+	quietRedis.Do(func() { redis.SetLogger(&logging.VoidLogger{}) })
 	// go-redis names itself to the server with CLIENT SETINFO, which servers before 7.2 refuse.
 	o.DisableIdentity = true
 	s := &redisStore{where: shown, c: redis.NewClient(o), readOnly: opts.ReadOnly,

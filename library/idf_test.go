@@ -18,7 +18,9 @@ import (
 // The library learns word weights from its own paragraphs: a word in every paragraph weighs less
 // than a word in one; the counts follow additions and removals and survive a reopen; a small library
 // keeps jieba's weights.
-func TestLearnedWeights(t *testing.T) {
+func TestLearnedWeights(t *testing.T) { forBackends(t, testLearnedWeights) }
+
+func testLearnedWeights(t *testing.T, open func(*Options) *Library) {
 	seg, err := similarity.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +28,7 @@ func TestLearnedWeights(t *testing.T) {
 	hash := func(word string) uint32 { return seg.Prepare(word).Tokens[0].Hash }
 	common, rare := hash("parliament"), hash("zeppelin")
 
-	src, dir := t.TempDir(), t.TempDir()
+	src := t.TempDir()
 	a := writeDoc(t, src, "a.txt", "First",
 		"The parliament met on Monday to discuss the budget for schools.",
 		"The parliament adjourned after a short debate about the railways.")
@@ -34,14 +36,14 @@ func TestLearnedWeights(t *testing.T) {
 		"A zeppelin flew over the parliament while the members argued loudly.",
 		"Later the parliament voted on the harbour and the new bridges.")
 
-	small := openLib(t, dir, nil)
+	small := open(nil)
 	add(t, small, AddOptions{}, a)
 	if weights(t, small) != nil {
 		t.Error("a library of a few paragraphs must keep jieba's weights")
 	}
 	small.Close()
 
-	l := openLib(t, dir, &Options{MinIDFParagraphs: 1})
+	l := open(&Options{MinIDFParagraphs: 1})
 	res := add(t, l, AddOptions{}, b)
 	w := weights(t, l)
 	if w == nil {
@@ -62,7 +64,7 @@ func TestLearnedWeights(t *testing.T) {
 	}
 	l.Close()
 
-	l = openLib(t, dir, &Options{MinIDFParagraphs: 1, ReadOnly: true})
+	l = open(&Options{MinIDFParagraphs: 1, ReadOnly: true})
 	defer l.Close()
 	if got, want := weights(t, l)(common), similarity.LearnedIDF(3, 2); got != want {
 		t.Errorf("after reopening: weight %.4f, want %.4f", got, want)

@@ -31,13 +31,15 @@ func flip(f uint64, bits ...int) uint64 {
 // SimHash lookups find every stored paragraph within distance 3 of the query, whichever blocks
 // the differing bits fall in (pigeonhole: one of the four 16-bit blocks is always equal), and
 // never return one farther than asked.
-func TestSimHashLookupDistances(t *testing.T) {
+func TestSimHashLookupDistances(t *testing.T) { forBackends(t, testSimHashLookupDistances) }
+
+func testSimHashLookupDistances(t *testing.T, open func(*Options) *Library) {
 	src := t.TempDir()
 	var paths []string
 	for i, p := range prose {
 		paths = append(paths, writeDoc(t, src, string(rune('a'+i))+".txt", "Doc", p))
 	}
-	l := openLib(t, t.TempDir(), nil)
+	l := open(nil)
 	defer l.Close()
 	add(t, l, AddOptions{}, paths...)
 
@@ -106,9 +108,11 @@ func TestSimHashLookupDistances(t *testing.T) {
 
 // Gram lookups find a library paragraph that shares a passage with the query, ranked by shared
 // grams, and not one that shares only common words.
-func TestGramLookup(t *testing.T) {
+func TestGramLookup(t *testing.T) { forBackends(t, testGramLookup) }
+
+func testGramLookup(t *testing.T, open func(*Options) *Library) {
 	src := t.TempDir()
-	l := openLib(t, t.TempDir(), nil)
+	l := open(nil)
 	defer l.Close()
 	add(t, l, AddOptions{}, writeDoc(t, src, "zh.txt", "湿地", prose[0], prose[1]), writeDoc(t, src, "en.txt", "Tides", prose[3], prose[4]))
 	seg := segmenter(t)
@@ -149,9 +153,11 @@ func TestGramLookup(t *testing.T) {
 // A gram in more than Options.MaxPostings library paragraphs is no evidence: a passage three documents
 // share is not found by its grams when the limit is two, and adds no hits to a paragraph found by
 // its other grams; under the limit it is found.
-func TestCommonGramsAreNoEvidence(t *testing.T) {
-	src, dir := t.TempDir(), t.TempDir()
-	l := openLib(t, dir, nil)
+func TestCommonGramsAreNoEvidence(t *testing.T) { forBackends(t, testCommonGramsAreNoEvidence) }
+
+func testCommonGramsAreNoEvidence(t *testing.T, open func(*Options) *Library) {
+	src := t.TempDir()
+	l := open(nil)
 	add(t, l, AddOptions{},
 		writeDoc(t, src, "a.txt", "A", prose[3], prose[0]),
 		writeDoc(t, src, "b.txt", "B", prose[3], prose[1]),
@@ -166,13 +172,13 @@ func TestCommonGramsAreNoEvidence(t *testing.T) {
 		limit      int
 		commonHits int // candidates found by the shared passage alone
 	}{{3, 3}, {2, 0}} {
-		l := openLib(t, dir, &Options{ReadOnly: true, MaxPostings: tt.limit})
+		l := open(&Options{ReadOnly: true, MaxPostings: tt.limit})
 		if got := l.Candidates(common, 0, -1, 1, 0); len(got) != tt.commonHits {
 			t.Errorf("limit %d: the passage three documents share found %d paragraphs, want %d", tt.limit, len(got), tt.commonHits)
 		}
 		l.Close()
 	}
-	l = openLib(t, dir, &Options{ReadOnly: true, MaxPostings: 2})
+	l = open(&Options{ReadOnly: true, MaxPostings: 2})
 	defer l.Close()
 	alone := l.Candidates(rare, 0, -1, 1, 0)
 	both := l.Candidates(append(slices.Clone(rare), common...), 0, -1, 1, 0)
@@ -183,13 +189,15 @@ func TestCommonGramsAreNoEvidence(t *testing.T) {
 
 // MinHash LSH finds documents that share most of their text and not unrelated ones; removed
 // documents are not found.
-func TestSimilarDocuments(t *testing.T) {
+func TestSimilarDocuments(t *testing.T) { forBackends(t, testSimilarDocuments) }
+
+func testSimilarDocuments(t *testing.T, open func(*Options) *Library) {
 	src := t.TempDir()
 	orig := []string{prose[0], prose[1], prose[2]}
 	edited := slices.Clone(orig)
 	edited[1] = strings.Replace(edited[1], "安静地", "整齐地", 1)
 	edited = append(edited, "本章小结：以上三个方面的变化说明，城市公共服务正在从单一功能走向综合功能。")
-	l := openLib(t, t.TempDir(), nil)
+	l := open(nil)
 	defer l.Close()
 	res := add(t, l, AddOptions{},
 		writeDoc(t, src, "orig.txt", "原文", orig...),
@@ -218,10 +226,12 @@ func TestSimilarDocuments(t *testing.T) {
 }
 
 // Boilerplate is the share of a paragraph's grams held by at least minDocs documents.
-func TestBoilerplate(t *testing.T) {
+func TestBoilerplate(t *testing.T) { forBackends(t, testBoilerplate) }
+
+func testBoilerplate(t *testing.T, open func(*Options) *Library) {
 	src := t.TempDir()
 	decl := "学位论文原创性声明：本人郑重声明，所呈交的学位论文是本人在导师指导下独立进行研究工作所取得的成果。除文中已经注明引用的内容外，本论文不含任何其他个人或集体已经发表或撰写过的作品成果。"
-	l := openLib(t, t.TempDir(), nil)
+	l := open(nil)
 	defer l.Close()
 	res := add(t, l, AddOptions{},
 		writeDoc(t, src, "a.txt", "A", decl, prose[0]),
@@ -286,9 +296,11 @@ func TestMemTablesFollowAdds(t *testing.T) {
 
 // Candidates are ranked by the rarity of the grams they share: a paragraph sharing a short run of
 // words no other paragraph has ranks above many that share more of a field's common word pairs.
-func TestCandidatesRankRareGramsFirst(t *testing.T) {
+func TestCandidatesRankRareGramsFirst(t *testing.T) { forBackends(t, testCandidatesRankRareGramsFirst) }
+
+func testCandidatesRankRareGramsFirst(t *testing.T, open func(*Options) *Library) {
 	src := t.TempDir()
-	l := openLib(t, t.TempDir(), nil)
+	l := open(nil)
 	defer l.Close()
 	common := "软件包管理工具可以安装和升级系统中的程序，配置文件保存在用户的主目录下"
 	var field []string

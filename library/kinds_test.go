@@ -18,13 +18,18 @@ func writeThesis(t *testing.T, dir, name, decl string, body ...string) string {
 
 // The frequency rule counts among documents of one kind: a declaration in 3 of a library's theses
 // is boilerplate among theses whatever else the library holds, and text 3 articles share is
-// boilerplate among articles, not among theses. Kinds survive a reopen and follow removals; a
-// library made before they were recorded has them counted by its first writable open.
+// boilerplate among articles, not among theses. Kinds survive a reopen and follow removals.
 func TestKinds(t *testing.T) {
-	src, dir := t.TempDir(), t.TempDir()
+	forBackends(t, func(t *testing.T, open func(*Options) *Library) { testKinds(t, open) })
+}
+
+// testKinds makes the library of TestKinds and checks its kinds; it returns the check, for a
+// library open.
+func testKinds(t *testing.T, open func(*Options) *Library) (check func(l *Library, when string, thesisKnown bool)) {
+	src := t.TempDir()
 	decl := "学位论文原创性声明：本人郑重声明，所呈交的学位论文是本人在导师指导下独立进行研究工作所取得的成果。除文中已经注明引用的内容外，本论文不含任何其他个人或集体已经发表或撰写过的作品成果。"
 	shared := prose[5] // in three articles
-	l := openLib(t, dir, nil)
+	l := open(nil)
 	var paths []string
 	for i, name := range []string{"t1.txt", "t2.txt", "t3.txt"} {
 		paths = append(paths, writeThesis(t, src, name, decl, prose[i], prose[(i+1)%4], prose[(i+2)%4], prose[(i+3)%4]))
@@ -47,7 +52,7 @@ func TestKinds(t *testing.T) {
 	}
 	seg := segmenter(t)
 	dg, sg := seg.Prepare(decl).Grams, seg.Prepare(shared).Grams
-	check := func(when string, thesisKnown bool) {
+	check = func(l *Library, when string, thesisKnown bool) {
 		t.Helper()
 		if got := l.Boilerplate(dg, 2, true); got < 0.9 {
 			t.Errorf("%s: declaration among theses: share %.2f", when, got)
@@ -65,23 +70,29 @@ func TestKinds(t *testing.T) {
 			t.Errorf("%s: text of 3 articles among theses: share %.2f", when, got)
 		}
 	}
-	check("added", true)
+	check(l, "added", true)
 	if err := l.Remove(res.Added[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	if n, _ := l.Theses(); n != 2 {
 		t.Errorf("after removing a thesis Theses() = %d, want 2", n)
 	}
-	check("after a removal", true)
+	check(l, "after a removal", true)
 	l.Close()
-	l = openLib(t, dir, nil)
+	l = open(nil)
 	if n, known := l.Theses(); n != 2 || !known {
 		t.Errorf("reopened: Theses() = %d, %v; want 2, true", n, known)
 	}
-	check("reopened", true)
+	check(l, "reopened", true)
 	l.Close()
+	return check
+}
 
-	// As a library made before kinds were recorded.
+// A folder library made before kinds were recorded has them counted by its first writable open;
+// read-only, every document counts as of either kind.
+func TestKindsOfAnOlderLibrary(t *testing.T) {
+	dir := t.TempDir()
+	check := testKinds(t, func(opts *Options) *Library { return openLib(t, dir, opts) })
 	db, err := bolt.Open(filepath.Join(dir, "library.db"), 0o644, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -95,16 +106,16 @@ func TestKinds(t *testing.T) {
 	if err = errors.Join(err, db.Close()); err != nil {
 		t.Fatal(err)
 	}
-	l = openLib(t, dir, &Options{ReadOnly: true})
+	l := openLib(t, dir, &Options{ReadOnly: true})
 	if n, known := l.Theses(); n != 0 || known {
 		t.Errorf("read-only, kinds not recorded: Theses() = %d, %v; want 0, false", n, known)
 	}
-	check("kinds unknown: every document counts as of either kind", false)
+	check(l, "kinds unknown: every document counts as of either kind", false)
 	l.Close()
 	l = openLib(t, dir, nil)
 	defer l.Close()
 	if n, known := l.Theses(); n != 2 || !known {
 		t.Errorf("kinds counted at a writable open: Theses() = %d, %v; want 2, true", n, known)
 	}
-	check("kinds counted", true)
+	check(l, "kinds counted", true)
 }

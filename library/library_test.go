@@ -64,7 +64,9 @@ func ids(docs []DocInfo) []uint64 {
 	return out
 }
 
-func TestAddListRemove(t *testing.T) {
+func TestAddListRemove(t *testing.T) { forBackends(t, testAddListRemove) }
+
+func testAddListRemove(t *testing.T, open func(*Options) *Library) {
 	src := t.TempDir()
 	writeDoc(t, src, "a.txt", "湿地", prose[0], prose[1])
 	writeDoc(t, src, "sub/b.txt", "Tides", prose[3])
@@ -74,7 +76,7 @@ func TestAddListRemove(t *testing.T) {
 	broken := filepath.Join(src, "broken.docx")           // a damaged ZIP
 	os.WriteFile(broken, []byte("PK\x03\x04\x14\x00\x00\x00\x08\x00damaged"), 0o644)
 
-	l := openLib(t, filepath.Join(t.TempDir(), "lib"), nil)
+	l := open(nil)
 	defer l.Close()
 	var progress []AddProgress
 	res, err := l.AddFiles(context.Background(), []string{src}, AddOptions{}, func(p AddProgress) { progress = append(progress, p) })
@@ -146,13 +148,15 @@ func TestAddListRemove(t *testing.T) {
 
 // The same content is never added twice, whatever the file is called, in one import or another;
 // once removed, it can come back.
-func TestSameContentNeverTwice(t *testing.T) {
+func TestSameContentNeverTwice(t *testing.T) { forBackends(t, testSameContentNeverTwice) }
+
+func testSameContentNeverTwice(t *testing.T, open func(*Options) *Library) {
 	src := t.TempDir()
 	a := writeDoc(t, src, "a.txt", "湿地", prose[0], prose[3])
 	b := writeDoc(t, src, "copy of a.txt", "湿地", prose[0], prose[3])
 	c := writeDoc(t, src, "c.txt", "湿地", prose[0], prose[3]+" ") // one byte more: other content
 
-	l := openLib(t, t.TempDir(), nil)
+	l := open(nil)
 	defer l.Close()
 	res := add(t, l, AddOptions{}, a, b)
 	if len(res.Added) != 1 || !slices.Equal(res.Duplicates, []string{b}) {
@@ -184,14 +188,16 @@ func mustAbs(t *testing.T, p string) string {
 
 // Everything committed survives a close and a reopen: documents, template flags, paragraphs,
 // the indexes (rebuilt from disk), removals, duplicate detection and the id counter.
-func TestReopenKeepsEverything(t *testing.T) {
-	src, dir := t.TempDir(), t.TempDir()
+func TestReopenKeepsEverything(t *testing.T) { forBackends(t, testReopenKeepsEverything) }
+
+func testReopenKeepsEverything(t *testing.T, open func(*Options) *Library) {
+	src := t.TempDir()
 	p1 := writeDoc(t, src, "one.txt", "One", prose[0], prose[3])
 	p2 := writeDoc(t, src, "two.txt", "Two", prose[1], prose[4])
 	p3 := writeDoc(t, src, "three.txt", "Three", prose[2])
 	tpl := writeDoc(t, src, "template.txt", "Format", prose[5])
 
-	l := openLib(t, dir, nil)
+	l := open(nil)
 	add(t, l, AddOptions{}, p1, p2, p3)
 	add(t, l, AddOptions{Template: true}, tpl)
 	before := list(t, l)
@@ -208,7 +214,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	}
 
 	for _, ro := range []bool{false, true} {
-		l := openLib(t, dir, &Options{ReadOnly: ro})
+		l := open(&Options{ReadOnly: ro})
 		after := list(t, l)
 		if len(after) != len(before) {
 			t.Fatalf("read-only %v: %d documents after reopening, want %d", ro, len(after), len(before))
@@ -255,11 +261,13 @@ func docSig(t *testing.T, l *Library, id uint64) similarity.Signature {
 	return sig
 }
 
-func TestTemplateFlag(t *testing.T) {
+func TestTemplateFlag(t *testing.T) { forBackends(t, testTemplateFlag) }
+
+func testTemplateFlag(t *testing.T, open func(*Options) *Library) {
 	src := t.TempDir()
 	plain := writeDoc(t, src, "plain.txt", "Plain", prose[0])
 	tpl := writeDoc(t, src, "tpl.txt", "Template", prose[1])
-	l := openLib(t, t.TempDir(), nil)
+	l := open(nil)
 	defer l.Close()
 	add(t, l, AddOptions{}, plain)
 	res := add(t, l, AddOptions{Template: true}, tpl)

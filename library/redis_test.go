@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"net"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -107,6 +108,41 @@ func TestRedisOpenErrors(t *testing.T) {
 		if _, err := Open(withPW, &Options{ReadOnly: ro}); !errors.Is(err, ErrAnalyser) {
 			t.Errorf("read-only %v, another analyser: %v, want ErrAnalyser", ro, err)
 		}
+	}
+}
+
+// A node of a Redis Cluster is refused at open, before anything is written.
+func TestRedisRefusesCluster(t *testing.T) {
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		t.Fatal("redis-server not found: run 'make deps' (Debian package redis-server)")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	_, port, _ := net.SplitHostPort(addr)
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "--port", port, "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no",
+		"--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(dir, "nodes.conf"))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	c := rawClient(t, "redis://"+addr+"/0")
+	for i := 0; c.Ping(context.Background()).Err() != nil; i++ {
+		if i == 100 {
+			t.Fatal("the cluster node did not start")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if _, err := Open("redis://"+addr+"/0", nil); err == nil || !strings.Contains(err.Error(), "Redis Cluster") {
+		t.Errorf("a cluster node: %v", err)
+	}
+	if n, err := c.DBSize(context.Background()).Result(); err != nil || n != 0 {
+		t.Errorf("the node holds %d keys (%v) after the open was refused", n, err)
 	}
 }
 

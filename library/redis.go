@@ -48,7 +48,7 @@ package library
 // Cluster the import would write a document's own keys in one transaction and then the shared keys
 // (idempotent SADD/SREM; df and counts would need a per-document marker so as not to be counted
 // twice), with readers skipping postings whose document has no record: that is not built, and
-// openRedis refuses a cluster (it speaks to one server).
+// openRedis refuses a cluster node (checkServer).
 
 import (
 	"cmp"
@@ -177,11 +177,28 @@ func openRedis(where string, opts *Options) (*redisStore, error) {
 		s.c.Close()
 		return nil, fmt.Errorf("library %s: cannot reach the server: %w", shown, err)
 	}
+	if err := s.checkServer(ctx); err != nil {
+		s.c.Close()
+		return nil, fmt.Errorf("library %s: %w", shown, err)
+	}
 	if err := s.checkMeta(ctx); err != nil {
 		s.c.Close()
 		return nil, fmt.Errorf("library %s: %w", shown, err)
 	}
 	return s, nil
+}
+
+// checkServer refuses a node of a Redis Cluster: a library's transactions span slots (see Cluster
+// above), which a cluster answers with MOVED or CROSSSLOT errors halfway through an import.
+func (s *redisStore) checkServer(ctx context.Context) error {
+	info, err := s.c.Info(ctx, "cluster").Result()
+	if err != nil {
+		return err
+	}
+	if infoFields(info)["cluster_enabled"] == "1" {
+		return errors.New("the server is a node of a Redis Cluster: a library needs a server of its own (or a primary with replicas), not a cluster")
+	}
+	return nil
 }
 
 // checkMeta makes the meta hash of a new library, and refuses a database that holds something else

@@ -14,6 +14,7 @@ require (
 	github.com/nguyenthenguyen/docx v0.0.0-20230621112118-9c8e795a11db
 	github.com/yanyiwu/gojieba v1.4.7
 	go.etcd.io/bbolt v1.5.0
+	golang.org/x/sys v0.45.0
 	golang.org/x/text v0.43.0
 )
 
@@ -50,7 +51,6 @@ require (
 	golang.org/x/crypto v0.41.0 // indirect
 	golang.org/x/image v0.40.0 // indirect
 	golang.org/x/net v0.42.0 // indirect
-	golang.org/x/sys v0.45.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
 

@@ -1,11 +1,14 @@
 package similarity
 
 import (
+	"io/fs"
 	"math"
 	"math/rand"
 	"slices"
 	"strings"
 	"testing"
+
+	"thesischeck/assets"
 )
 
 func segmenter(t testing.TB) *Segmenter {
@@ -342,6 +345,89 @@ func TestGramPositions(t *testing.T) {
 	} {
 		if got := positions(newGramPositions(grams, tt.maxRepeats), tt.gram); !slices.Equal(got, tt.want) {
 			t.Errorf("gram %d, at most %d: positions %v, want %v", tt.gram, tt.maxRepeats, got, tt.want)
+		}
+	}
+}
+
+// minHashReference is MinHash as first written: every shingle, every hash function, one by one.
+func minHashReference(shingles []uint32) Signature {
+	var sig Signature
+	for i := range sig {
+		sig[i] = math.MaxUint32
+	}
+	for _, sh := range shingles {
+		x := uint32(mix64(uint64(sh)))
+		for i := range sig {
+			if v := hashMul[i]*x + hashAdd[i]; v < sig[i] {
+				sig[i] = v
+			}
+		}
+	}
+	return sig
+}
+
+// MinHash gives the signature the plain loop gives, for every number of shingles (blocks of 256
+// and what is left).
+func TestMinHashIsReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for n := range 40 {
+		sh := make([]uint32, n*n) // up to 1,521: several blocks
+		for i := range sh {
+			sh[i] = rng.Uint32()
+		}
+		want := minHashReference(sh)
+		if MinHash(sh) != want {
+			t.Fatalf("%d shingles: signatures differ", len(sh))
+		}
+		// The loop for processors without AVX2, wherever the test runs.
+		var sig Signature
+		for i := range sig {
+			sig[i] = math.MaxUint32
+		}
+		xs := make([]uint32, len(sh))
+		for i, s := range sh {
+			xs[i] = uint32(mix64(uint64(s)))
+		}
+		if minHashGeneric(&sig, xs); sig != want {
+			t.Fatalf("%d shingles: minHashGeneric's signature differs", len(sh))
+		}
+	}
+}
+
+func BenchmarkMinHash(b *testing.B) {
+	sh := make([]uint32, 3000) // a document of 30 paragraphs
+	for i := range sh {
+		sh[i] = uint32(i) * 2654435761
+	}
+	for b.Loop() {
+		MinHash(sh)
+	}
+}
+
+// BenchmarkPrepareSamples prepares the sample texts' paragraphs (Chinese and English prose), the
+// per-paragraph work of an import.
+func BenchmarkPrepareSamples(b *testing.B) {
+	s := segmenter(b)
+	var paras []string
+	size := 0
+	err := fs.WalkDir(assets.Sample, "sample", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".txt") {
+			return err
+		}
+		data, err := assets.Sample.ReadFile(p)
+		for _, para := range strings.Split(string(data), "\n\n") {
+			paras = append(paras, para)
+			size += len(para)
+		}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, p := range paras {
+			s.PrepareWeighted(p, func(uint32) float32 { return 1 })
 		}
 	}
 }

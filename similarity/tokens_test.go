@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"slices"
 	"testing"
+	"unicode"
 )
 
 // Libraries store word hashes, so the hand-written hash must stay FNV-1a exactly.
@@ -39,4 +40,53 @@ func TestPrepareWeightedIsPrepareThenReweight(t *testing.T) {
 			t.Errorf("%q: the weights changed no bit of the SimHash; the test cannot tell them apart", text)
 		}
 	}
+}
+
+// No character NeedsJieba says no to normalises into a CJK character, alone or between letters:
+// such text never reaches jieba, whatever normalisation does to it.
+func TestNeedsJiebaCoversNormalisation(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		s := "a" + string(r) + "b"
+		if NeedsJieba(s) {
+			continue
+		}
+		for _, n := range Normalize(s).Runes {
+			if IsCJK(n) {
+				t.Errorf("U+%04X normalises to CJK U+%04X, but NeedsJieba says no", r, n)
+			}
+		}
+	}
+	for _, s := range []string{"中文", "ｶﾀｶﾅ", "㈠", "\u1100\u1161", "가", "⼀"} {
+		if !NeedsJieba(s) {
+			t.Errorf("NeedsJieba(%q) = false", s)
+		}
+	}
+}
+
+// For text without CJK the Latin segmenter gives what the full one gives, weights included; given
+// CJK it refuses rather than leave the words out.
+func TestLatinSegmenterIsDefaultWithoutCJK(t *testing.T) {
+	seg, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{
+		"The package manager installs, upgrades and removes 42 programs; it keeps a list of them.",
+		"Ünïcödé — “quoted” text, l’apostrophe, ﬁligree, Ｆｕｌｌｗｉｄｔｈ, e.g. 3.14 and x².",
+		"",
+	} {
+		if NeedsJieba(text) {
+			t.Fatalf("%q needs jieba", text)
+		}
+		want, got := seg.Prepare(text), Latin().Prepare(text)
+		if !slices.Equal(got.Tokens, want.Tokens) || got.SimHash != want.SimHash || !slices.Equal(got.Grams, want.Grams) {
+			t.Errorf("%q: the Latin segmenter's preparation differs", text)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("the Latin segmenter cut Chinese without jieba")
+		}
+	}()
+	Latin().Prepare("中文")
 }

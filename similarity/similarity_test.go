@@ -431,3 +431,87 @@ func BenchmarkPrepareSamples(b *testing.B) {
 		}
 	}
 }
+
+// simHashReference is SimHash as first written: one token, one bit at a time.
+func simHashReference(toks []Token) uint64 {
+	var v [64]float32
+	for _, t := range toks {
+		if t.Weight == 0 {
+			continue
+		}
+		h := mix64(uint64(t.Hash))
+		for b := 0; b < 64; b++ {
+			if h>>b&1 == 1 {
+				v[b] += t.Weight
+			} else {
+				v[b] -= t.Weight
+			}
+		}
+	}
+	var f uint64
+	for b := 0; b < 64; b++ {
+		if v[b] > 0 {
+			f |= 1 << b
+		}
+	}
+	return f
+}
+
+// randomTokens are n tokens with weights of every size, zero and negative ones among them, so that
+// rounding in the sums decides some bits.
+func randomTokens(rng *rand.Rand, n int) []Token {
+	toks := make([]Token, n)
+	for i := range toks {
+		toks[i].Hash = rng.Uint32()
+		switch rng.Intn(6) {
+		case 0:
+			toks[i].Weight = 0
+		case 1:
+			toks[i].Weight = float32(rng.NormFloat64())
+		case 2:
+			toks[i].Weight = float32(rng.Float64() * 1e-3)
+		default:
+			toks[i].Weight = float32(rng.Float64() * 20)
+		}
+	}
+	return toks
+}
+
+// SimHash gives the fingerprint the plain loop gives, to the bit, and so does the loop for
+// processors without AVX2; its sums too, not only their signs.
+func TestSimHashIsReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for n := range 300 {
+		toks := randomTokens(rng, n)
+		if got, want := SimHash(toks), simHashReference(toks); got != want {
+			t.Fatalf("%d tokens: SimHash %016x, the plain loop %016x", n, got, want)
+		}
+		var hs []uint64
+		var ws []float32
+		var want [64]float32
+		for _, tok := range toks {
+			if tok.Weight != 0 {
+				hs, ws = append(hs, mix64(uint64(tok.Hash))), append(ws, tok.Weight)
+			}
+		}
+		simHashGeneric(&want, hs, ws)
+		var got [64]float32
+		for len(hs) > 0 { // in blocks, as SimHash gives them
+			k := min(len(hs), 128)
+			simHashBlock(&got, hs[:k], ws[:k])
+			hs, ws = hs[k:], ws[k:]
+		}
+		for b := range got {
+			if math.Float32bits(got[b]) != math.Float32bits(want[b]) {
+				t.Fatalf("%d tokens: sum of bit %d is %v, the plain loop's %v", n, b, got[b], want[b])
+			}
+		}
+	}
+}
+
+func BenchmarkSimHash(b *testing.B) {
+	toks := randomTokens(rand.New(rand.NewSource(1)), 100) // a paragraph
+	for b.Loop() {
+		SimHash(toks)
+	}
+}

@@ -16,3 +16,18 @@ func minHashBlock(sig *Signature, xs []uint32) {
 	}
 	minHashGeneric(sig, xs)
 }
+
+// simHashAVX2 adds each hash's bits, weighted, to v (see SimHash).
+//
+//go:noescape
+func simHashAVX2(v *[64]float32, hashes []uint64, weights []float32)
+
+// simHashBlock is simHashAVX2 where the processor has AVX2 (64 additions in 8 instructions), else the
+// plain loop.
+func simHashBlock(v *[64]float32, hashes []uint64, weights []float32) {
+	if cpu.X86.HasAVX2 {
+		simHashAVX2(v, hashes, weights)
+		return
+	}
+	simHashGeneric(v, hashes, weights)
+}

@@ -18,8 +18,8 @@ import (
 // found in the normalised text can be reported in the characters the user wrote.
 type Normalized struct {
 	Runes []rune
-	Orig  []int
-	Len   int // runes in the original text
+	Orig  []int32 // int32 as Token's offsets: half the memory of int, for every rune of an import
+	Len   int     // runes in the original text
 	Dodges
 }
 
@@ -48,7 +48,7 @@ var punctFold = map[rune]rune{
 // Normalize prepares text for comparison. It is safe for concurrent use.
 func Normalize(text string) Normalized {
 	orig := []rune(text)
-	n := Normalized{Len: len(orig), Runes: make([]rune, 0, len(orig)), Orig: make([]int, 0, len(orig))}
+	n := Normalized{Len: len(orig), Runes: make([]rune, 0, len(orig)), Orig: make([]int32, 0, len(orig))}
 	hasHan := false
 	var buf [8]rune
 	var enc [utf8.UTFMax]byte
@@ -56,7 +56,7 @@ func Normalize(text string) Normalized {
 		if plainHan(r) {
 			hasHan = true
 			n.Runes = append(n.Runes, r)
-			n.Orig = append(n.Orig, i)
+			n.Orig = append(n.Orig, int32(i))
 			continue
 		}
 		if r >= ' ' && r < 0x7f { // printable ASCII: only upper case changes
@@ -64,7 +64,7 @@ func Normalize(text string) Normalized {
 				r += 'a' - 'A'
 			}
 			n.Runes = append(n.Runes, r)
-			n.Orig = append(n.Orig, i)
+			n.Orig = append(n.Orig, int32(i))
 			continue
 		}
 		if isInvisible(r) {
@@ -79,7 +79,8 @@ func Normalize(text string) Normalized {
 		} else if k := utf8.EncodeRune(enc[:], r); norm.NFKC.QuickSpan(enc[:k]) == k {
 			out = append(out, r) // already NFKC: most text, and no string to allocate
 		} else {
-			for _, c := range norm.NFKC.String(string(r)) {
+			var nf [64]byte // NFKC expands a character to at most 18 (U+FDFA): no allocation
+			for _, c := range string(norm.NFKC.Append(nf[:0], enc[:k]...)) {
 				out = append(out, c)
 			}
 		}
@@ -101,7 +102,7 @@ func Normalize(text string) Normalized {
 				c = ' '
 			}
 			n.Runes = append(n.Runes, unicode.ToLower(c))
-			n.Orig = append(n.Orig, i)
+			n.Orig = append(n.Orig, int32(i))
 		}
 	}
 	if hasHan {

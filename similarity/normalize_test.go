@@ -59,7 +59,7 @@ func TestNormalizeOffsets(t *testing.T) {
 		}
 		for i, r := range n.Runes {
 			o := n.Orig[i]
-			if o < 0 || o >= len(orig) || (i > 0 && o <= n.Orig[i-1] && r != ' ') {
+			if o < 0 || int(o) >= len(orig) || (i > 0 && o <= n.Orig[i-1] && r != ' ') {
 				t.Fatalf("%q: rune %d (%q) points at %d", in, i, r, o)
 			}
 			// The original character is the folded one, or a form of it.

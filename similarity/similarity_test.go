@@ -50,7 +50,7 @@ func TestNormalize(t *testing.T) {
 			}
 			orig := []rune(tt.in)
 			for i, o := range n.Orig {
-				if o < 0 || o >= len(orig) || (i > 0 && o < n.Orig[i-1]) {
+				if o < 0 || int(o) >= len(orig) || (i > 0 && o < n.Orig[i-1]) {
 					t.Fatalf("Orig[%d] = %d: not a rising offset into %d runes", i, o, len(orig))
 				}
 			}

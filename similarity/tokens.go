@@ -266,7 +266,7 @@ func (s *Segmenter) tokens(n Normalized, weight func(hash uint32) float32) []Tok
 		for _, r := range rs[start:end] {
 			w = utf8.AppendRune(w, r)
 		}
-		t := Token{Hash: hashWord(w), Start: int32(n.Orig[start]), End: int32(n.Orig[end-1] + 1), Stop: s.stop[string(w)]}
+		t := Token{Hash: hashWord(w), Start: n.Orig[start], End: n.Orig[end-1] + 1, Stop: s.stop[string(w)]}
 		if isNumber(rs[start:end]) {
 			t.Stop, t.Num = true, true
 		}

@@ -57,7 +57,7 @@ func sentenceEnd(r rune) bool {
 // its Cut is safe for concurrent use.
 type Segmenter struct {
 	jieba *gojieba.Jieba
-	stop  map[string]bool
+	stop  *stopSet
 	idf   map[uint64]float32 // by the word's maphash: a map of 260,000 strings is scanned by every GC
 	seed  maphash.Seed
 	idfMu sync.Once
@@ -138,15 +138,31 @@ func newSegmenter() (s *Segmenter, err error) {
 	return s, nil
 }
 
-func stopWords() map[string]bool {
-	stop := map[string]bool{}
+// stopSet is jieba's stop words, with a bit for each of their word hashes in front of the map:
+// most words are not stop words, and the bit tells them at one load from memory where the map
+// lookup hashed the word once more (7 % of an import's CPU went to the lookup and its closure).
+type stopSet struct {
+	words map[string]bool
+	bits  [1 << 10]uint64 // by the low 16 bits of hashWord
+}
+
+func stopWords() *stopSet {
+	stop := &stopSet{words: map[string]bool{}}
 	data, _ := assets.Jieba.ReadFile("jieba/stop_words.utf8")
 	for _, w := range strings.Split(string(data), "\n") {
 		if w = strings.TrimSpace(w); w != "" {
-			stop[strings.ToLower(w)] = true
+			w = strings.ToLower(w)
+			stop.words[w] = true
+			h := hashWord([]byte(w))
+			stop.bits[h>>6&(1<<10-1)] |= 1 << (h & 63)
 		}
 	}
 	return stop
+}
+
+// has reports whether w, whose hashWord is h, is a stop word.
+func (s *stopSet) has(w []byte, h uint32) bool {
+	return s.bits[h>>6&(1<<10-1)]&(1<<(h&63)) != 0 && s.words[string(w)]
 }
 
 var latin = sync.OnceValue(func() *Segmenter { return &Segmenter{stop: stopWords()} })
@@ -266,7 +282,8 @@ func (s *Segmenter) tokens(n Normalized, weight func(hash uint32) float32) []Tok
 		for _, r := range rs[start:end] {
 			w = utf8.AppendRune(w, r)
 		}
-		t := Token{Hash: hashWord(w), Start: n.Orig[start], End: n.Orig[end-1] + 1, Stop: s.stop[string(w)]}
+		h := hashWord(w)
+		t := Token{Hash: h, Start: n.Orig[start], End: n.Orig[end-1] + 1, Stop: s.stop.has(w, h)}
 		if isNumber(rs[start:end]) {
 			t.Stop, t.Num = true, true
 		}

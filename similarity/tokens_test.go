@@ -2,9 +2,13 @@ package similarity
 
 import (
 	"hash/fnv"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"unicode"
+
+	"thesischeck/assets"
 )
 
 // Libraries store word hashes, so the hand-written hash must stay FNV-1a exactly.
@@ -89,4 +93,36 @@ func TestLatinSegmenterIsDefaultWithoutCJK(t *testing.T) {
 		}
 	}()
 	Latin().Prepare("中文")
+}
+
+// The bits in front of the stop words' map never turn a stop word away and never let another word
+// in: every stop word and every word of jieba's dictionary (some of which share a stop word's bit).
+func TestStopSetIsItsMap(t *testing.T) {
+	stop := stopWords()
+	if len(stop.words) < 1000 {
+		t.Fatalf("%d stop words", len(stop.words))
+	}
+	dict, err := assets.Jieba.ReadFile("jieba/jieba.dict.utf8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := slices.Collect(maps.Keys(stop.words))
+	for _, l := range strings.Split(string(dict), "\n") {
+		if w, _, ok := strings.Cut(l, " "); ok {
+			words = append(words, strings.ToLower(w))
+		}
+	}
+	shared := 0
+	for _, w := range words {
+		h := hashWord([]byte(w))
+		if got := stop.has([]byte(w), h); got != stop.words[w] {
+			t.Fatalf("%q: has %v, the map %v", w, got, stop.words[w])
+		}
+		if !stop.words[w] && stop.bits[h>>6&(1<<10-1)]&(1<<(h&63)) != 0 {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Error("no word shares a stop word's bit: the map behind the bits went untested")
+	}
 }

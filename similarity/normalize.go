@@ -210,9 +210,10 @@ func (n *Normalized) hanRunSince(from, to int) bool {
 
 func isHan(r rune) bool { return r >= 0x2E80 && unicode.Is(unicode.Han, r) }
 
-// IsCJK reports Han characters, kana and hangul.
+// IsCJK reports Han characters, kana and hangul. The common ideographs, most of Chinese text, are
+// answered before the tables are searched (it is asked of every character a word splits at).
 func IsCJK(r rune) bool {
-	return r >= 0x2E80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
+	return plainHan(r) || r >= 0x2E80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
 		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r))
 }
 

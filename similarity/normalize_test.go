@@ -128,3 +128,12 @@ func TestToSimplifiedSpans(t *testing.T) {
 		}
 	}
 }
+
+// Every common ideograph is Han to Unicode's tables: plainHan may answer for them (Normalize, IsCJK).
+func TestPlainHanIsHan(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if plainHan(r) && !unicode.Is(unicode.Han, r) {
+			t.Fatalf("U+%04X is plainHan but not Han", r)
+		}
+	}
+}

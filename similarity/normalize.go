@@ -47,12 +47,15 @@ var punctFold = map[rune]rune{
 
 // Normalize prepares text for comparison. It is safe for concurrent use.
 func Normalize(text string) Normalized {
-	orig := []rune(text)
-	n := Normalized{Len: len(orig), Runes: make([]rune, 0, len(orig)), Orig: make([]int32, 0, len(orig))}
+	runes := utf8.RuneCountInString(text)
+	n := Normalized{Len: runes, Runes: make([]rune, 0, runes), Orig: make([]int32, 0, runes)}
+	var orig []rune // the text as runes, made only for a look-alike letter's neighbours
 	hasHan := false
 	var buf [8]rune
 	var enc [utf8.UTFMax]byte
-	for i, r := range orig {
+	i := -1 // the rune's offset
+	for _, r := range text {
+		i++
 		if plainHan(r) {
 			hasHan = true
 			n.Runes = append(n.Runes, r)
@@ -89,6 +92,9 @@ func Normalize(text string) Normalized {
 				if f, ok := punctFold[c]; ok {
 					c = f
 				} else if f, ok := confusables[c]; ok {
+					if orig == nil {
+						orig = []rune(text)
+					}
 					if latinNeighbour(orig, i) {
 						n.Lookalike++
 					}

@@ -58,9 +58,6 @@ func sentenceEnd(r rune) bool {
 type Segmenter struct {
 	jieba *gojieba.Jieba
 	stop  *stopSet
-	idf   map[uint64]float32 // by the word's maphash: a map of 260,000 strings is scanned by every GC
-	seed  maphash.Seed
-	idfMu sync.Once
 	dir   string
 }
 
@@ -133,7 +130,7 @@ func newSegmenter() (s *Segmenter, err error) {
 		}
 	}()
 	s = &Segmenter{dir: dir, stop: stopWords()}
-	go s.idfMu.Do(s.loadIDF) // on the other core while cppjieba builds its trie on this one
+	go loadIDF() // on the other core while cppjieba builds its trie on this one
 	s.jieba = gojieba.NewJieba(paths...)
 	return s, nil
 }
@@ -359,8 +356,8 @@ func (s *Segmenter) Words(text string) []string {
 func (s *Segmenter) IDF(word string) float32 { return s.idfOf([]byte(word)) }
 
 func (s *Segmenter) idfOf(word []byte) float32 {
-	s.idfMu.Do(s.loadIDF)
-	if v, ok := s.idf[maphash.Bytes(s.seed, word)]; ok {
+	idf := loadIDF()
+	if v, ok := idf.words[maphash.Bytes(idf.seed, word)]; ok {
 		return v
 	}
 	return 11.7 // about the median of jieba's table: an unseen word is as telling as a typical one
@@ -369,14 +366,19 @@ func (s *Segmenter) idfOf(word []byte) float32 {
 // idfWords is about the number of words in jieba's IDF table (258,826), to size the map once.
 const idfWords = 260_000
 
-// loadIDF reads jieba's IDF table. Words are keyed by a 64-bit hash: two of the table's words
-// share one with a chance of about 2e-9.
-func (s *Segmenter) loadIDF() {
-	s.seed = maphash.MakeSeed()
-	s.idf = make(map[uint64]float32, idfWords)
+// idfTable is jieba's IDF table, one for the process: Default's and Latin's segmenters share it.
+type idfTable struct {
+	words map[uint64]float32 // by the word's maphash: a map of 260,000 strings is scanned by every GC
+	seed  maphash.Seed
+}
+
+// loadIDF reads jieba's IDF table, once. Words are keyed by a 64-bit hash: two of the table's
+// words share one with a chance of about 2e-9.
+var loadIDF = sync.OnceValue(func() *idfTable {
+	t := &idfTable{seed: maphash.MakeSeed(), words: make(map[uint64]float32, idfWords)}
 	f, err := assets.Jieba.Open("jieba/idf.utf8")
 	if err != nil {
-		return
+		return t
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -384,11 +386,12 @@ func (s *Segmenter) loadIDF() {
 		line := sc.Bytes()
 		if i := bytes.LastIndexByte(line, ' '); i > 0 {
 			if v, err := strconv.ParseFloat(string(line[i+1:]), 32); err == nil {
-				s.idf[maphash.Bytes(s.seed, line[:i])] = float32(v)
+				t.words[maphash.Bytes(t.seed, line[:i])] = float32(v)
 			}
 		}
 	}
-}
+	return t
+})
 
 // hashWord is 32-bit FNV-1a, written out so that hashing a word allocates nothing.
 func hashWord(w []byte) uint32 {

@@ -184,7 +184,7 @@ func (n *Normalized) dropSpaces() {
 				i = j - 1
 				continue
 			}
-			if IsCJK(n.Runes[w-1]) || IsCJK(n.Runes[j]) || isPunct(n.Runes[w-1]) || isPunct(n.Runes[j]) {
+			if dropsSpace(n.Runes[w-1]) || dropsSpace(n.Runes[j]) {
 				i = j - 1
 				continue
 			}
@@ -224,6 +224,22 @@ func IsCJK(r rune) bool {
 }
 
 func isPunct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
+
+// dropsSpace reports a character beside which a space is dropped: CJK or punctuation. ASCII, the
+// neighbours of most spaces, is answered from a table (the test compares it with the functions).
+func dropsSpace(r rune) bool {
+	if r < 0x80 {
+		return asciiPunct[r]
+	}
+	return IsCJK(r) || isPunct(r)
+}
+
+var asciiPunct = func() (t [0x80]bool) {
+	for r := range t {
+		t[r] = isPunct(rune(r))
+	}
+	return t
+}()
 
 var (
 	t2sOnce  sync.Once

@@ -137,3 +137,11 @@ func TestPlainHanIsHan(t *testing.T) {
 		}
 	}
 }
+
+func TestDropsSpace(t *testing.T) {
+	for r := rune(0); r < 0x3000; r++ {
+		if got, want := dropsSpace(r), IsCJK(r) || isPunct(r); got != want {
+			t.Fatalf("dropsSpace(U+%04X) = %v, want %v", r, got, want)
+		}
+	}
+}

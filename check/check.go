@@ -12,9 +12,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -97,17 +99,34 @@ func Read(ctx context.Context, path string, progress Progress) (*extract.Documen
 	if progress == nil {
 		progress = func(Stage, int, int) {}
 	}
-	// The document will be segmented: jieba's dictionary (0.7 s; 1.5 s without huge pages, see
-	// internal/hugepages) loads meanwhile, on the other core, while the file is read and the library
-	// opened.
-	go similarity.Default()
+	// A document that may hold Chinese is segmented with jieba's dictionary (0.55-0.9 s to load; see
+	// internal/hugepages): it loads meanwhile, on the other core, while the file is read and the
+	// library opened. A text file is read in milliseconds, so it is looked at first: English needs
+	// no dictionary, and loading one would take the core the check runs on.
+	plain := strings.EqualFold(filepath.Ext(path), ".txt")
+	if !plain {
+		go similarity.Default()
+	}
 	progress(StageExtract, 0, 1)
 	d, err := prepare.Read(ctx, path)
 	if err != nil {
 		return nil, "", err
 	}
+	if plain && needsJieba(d.Text) {
+		go similarity.Default()
+	}
 	progress(StageExtract, 1, 1)
 	return d.Text, d.SHA256, nil
+}
+
+// needsJieba reports whether a paragraph of doc may hold Chinese (similarity.NeedsJieba).
+func needsJieba(doc *extract.Document) bool {
+	for _, p := range doc.Paragraphs {
+		if similarity.NeedsJieba(p.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // ErrEmptyLibrary means the library holds no documents to check against (none, or only templates):
@@ -162,9 +181,12 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	if err := lib.Damaged(); err != nil {
 		return nil, err
 	}
-	seg, err := similarity.Default()
-	if err != nil {
-		return nil, err
+	seg := similarity.Latin() // the same words for text without Chinese, without jieba's load
+	if needsJieba(doc) {
+		var err error
+		if seg, err = similarity.Default(); err != nil {
+			return nil, err
+		}
 	}
 	// Fingerprints: normalise, segment, hash (with the library's word weights once it has learned
 	// them, as its own fingerprints were made).

@@ -39,15 +39,15 @@ func Shingles(toks []Token) []uint32 {
 	return out
 }
 
-// hashSeeds are the odd multipliers and offsets of the 128 hash functions (a·x + b mod 2^32 over a
-// pre-mixed x), fixed so that signatures stored in a library stay comparable.
-var hashSeeds = func() (s [NumHashes][2]uint32) {
+// hashMul and hashAdd are the odd multipliers and offsets of the 128 hash functions (a·x + b mod
+// 2^32 over a pre-mixed x), fixed so that signatures stored in a library stay comparable.
+var hashMul, hashAdd = func() (mul, add [NumHashes]uint32) {
 	x := uint64(0x9E3779B97F4A7C15)
-	for i := range s {
+	for i := range mul {
 		x = mix64(x + uint64(i))
-		s[i] = [2]uint32{uint32(x) | 1, uint32(x >> 32)}
+		mul[i], add[i] = uint32(x)|1, uint32(x>>32)
 	}
-	return s
+	return mul, add
 }()
 
 // MinHash computes the signature of a set of shingle hashes. An empty set gives all-ones.
@@ -56,15 +56,25 @@ func MinHash(shingles []uint32) Signature {
 	for i := range sig {
 		sig[i] = math.MaxUint32
 	}
-	for _, sh := range shingles {
-		x := uint32(mix64(uint64(sh)))
-		for i := range sig {
-			if v := hashSeeds[i][0]*x + hashSeeds[i][1]; v < sig[i] {
-				sig[i] = v
-			}
+	var xs [256]uint32 // the shingles pre-mixed, a block at a time
+	for len(shingles) > 0 {
+		n := min(len(shingles), len(xs))
+		for k, sh := range shingles[:n] {
+			xs[k] = uint32(mix64(uint64(sh)))
 		}
+		minHashBlock(&sig, xs[:n])
+		shingles = shingles[n:]
 	}
 	return sig
+}
+
+// minHashGeneric lowers sig to the minimum of each hash function over the pre-mixed shingles xs.
+func minHashGeneric(sig *Signature, xs []uint32) {
+	for _, x := range xs {
+		for i := range sig {
+			sig[i] = min(sig[i], hashMul[i]*x+hashAdd[i])
+		}
+	}
 }
 
 // Jaccard estimates the Jaccard similarity of the sets behind two signatures.

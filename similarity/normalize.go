@@ -18,8 +18,8 @@ import (
 // found in the normalised text can be reported in the characters the user wrote.
 type Normalized struct {
 	Runes []rune
-	Orig  []int
-	Len   int // runes in the original text
+	Orig  []int32 // int32 as Token's offsets: half the memory of int, for every rune of an import
+	Len   int     // runes in the original text
 	Dodges
 }
 
@@ -47,16 +47,19 @@ var punctFold = map[rune]rune{
 
 // Normalize prepares text for comparison. It is safe for concurrent use.
 func Normalize(text string) Normalized {
-	orig := []rune(text)
-	n := Normalized{Len: len(orig), Runes: make([]rune, 0, len(orig)), Orig: make([]int, 0, len(orig))}
+	runes := utf8.RuneCountInString(text)
+	n := Normalized{Len: runes, Runes: make([]rune, 0, runes), Orig: make([]int32, 0, runes)}
+	var orig []rune // the text as runes, made only for a look-alike letter's neighbours
 	hasHan := false
 	var buf [8]rune
 	var enc [utf8.UTFMax]byte
-	for i, r := range orig {
+	i := -1 // the rune's offset
+	for _, r := range text {
+		i++
 		if plainHan(r) {
 			hasHan = true
 			n.Runes = append(n.Runes, r)
-			n.Orig = append(n.Orig, i)
+			n.Orig = append(n.Orig, int32(i))
 			continue
 		}
 		if r >= ' ' && r < 0x7f { // printable ASCII: only upper case changes
@@ -64,7 +67,7 @@ func Normalize(text string) Normalized {
 				r += 'a' - 'A'
 			}
 			n.Runes = append(n.Runes, r)
-			n.Orig = append(n.Orig, i)
+			n.Orig = append(n.Orig, int32(i))
 			continue
 		}
 		if isInvisible(r) {
@@ -79,7 +82,8 @@ func Normalize(text string) Normalized {
 		} else if k := utf8.EncodeRune(enc[:], r); norm.NFKC.QuickSpan(enc[:k]) == k {
 			out = append(out, r) // already NFKC: most text, and no string to allocate
 		} else {
-			for _, c := range norm.NFKC.String(string(r)) {
+			var nf [64]byte // NFKC expands a character to at most 18 (U+FDFA): no allocation
+			for _, c := range string(norm.NFKC.Append(nf[:0], enc[:k]...)) {
 				out = append(out, c)
 			}
 		}
@@ -88,6 +92,9 @@ func Normalize(text string) Normalized {
 				if f, ok := punctFold[c]; ok {
 					c = f
 				} else if f, ok := confusables[c]; ok {
+					if orig == nil {
+						orig = []rune(text)
+					}
 					if latinNeighbour(orig, i) {
 						n.Lookalike++
 					}
@@ -101,7 +108,7 @@ func Normalize(text string) Normalized {
 				c = ' '
 			}
 			n.Runes = append(n.Runes, unicode.ToLower(c))
-			n.Orig = append(n.Orig, i)
+			n.Orig = append(n.Orig, int32(i))
 		}
 	}
 	if hasHan {
@@ -177,7 +184,7 @@ func (n *Normalized) dropSpaces() {
 				i = j - 1
 				continue
 			}
-			if IsCJK(n.Runes[w-1]) || IsCJK(n.Runes[j]) || isPunct(n.Runes[w-1]) || isPunct(n.Runes[j]) {
+			if dropsSpace(n.Runes[w-1]) || dropsSpace(n.Runes[j]) {
 				i = j - 1
 				continue
 			}
@@ -209,13 +216,30 @@ func (n *Normalized) hanRunSince(from, to int) bool {
 
 func isHan(r rune) bool { return r >= 0x2E80 && unicode.Is(unicode.Han, r) }
 
-// IsCJK reports Han characters, kana and hangul.
+// IsCJK reports Han characters, kana and hangul. The common ideographs, most of Chinese text, are
+// answered before the tables are searched (it is asked of every character a word splits at).
 func IsCJK(r rune) bool {
-	return r >= 0x2E80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
+	return plainHan(r) || r >= 0x2E80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
 		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r))
 }
 
 func isPunct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
+
+// dropsSpace reports a character beside which a space is dropped: CJK or punctuation. ASCII, the
+// neighbours of most spaces, is answered from a table (the test compares it with the functions).
+func dropsSpace(r rune) bool {
+	if r < 0x80 {
+		return asciiPunct[r]
+	}
+	return IsCJK(r) || isPunct(r)
+}
+
+var asciiPunct = func() (t [0x80]bool) {
+	for r := range t {
+		t[r] = isPunct(rune(r))
+	}
+	return t
+}()
 
 var (
 	t2sOnce  sync.Once

@@ -59,7 +59,7 @@ func TestNormalizeOffsets(t *testing.T) {
 		}
 		for i, r := range n.Runes {
 			o := n.Orig[i]
-			if o < 0 || o >= len(orig) || (i > 0 && o <= n.Orig[i-1] && r != ' ') {
+			if o < 0 || int(o) >= len(orig) || (i > 0 && o <= n.Orig[i-1] && r != ' ') {
 				t.Fatalf("%q: rune %d (%q) points at %d", in, i, r, o)
 			}
 			// The original character is the folded one, or a form of it.
@@ -125,6 +125,23 @@ func TestToSimplifiedSpans(t *testing.T) {
 		wantN := toSimplifiedWhole(want)
 		if got != wantN || string(rs) != string(want) {
 			t.Errorf("%q: spans give %q (%d changed), whole text %q (%d)", text, string(rs), got, string(want), wantN)
+		}
+	}
+}
+
+// Every common ideograph is Han to Unicode's tables: plainHan may answer for them (Normalize, IsCJK).
+func TestPlainHanIsHan(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if plainHan(r) && !unicode.Is(unicode.Han, r) {
+			t.Fatalf("U+%04X is plainHan but not Han", r)
+		}
+	}
+}
+
+func TestDropsSpace(t *testing.T) {
+	for r := rune(0); r < 0x3000; r++ {
+		if got, want := dropsSpace(r), IsCJK(r) || isPunct(r); got != want {
+			t.Fatalf("dropsSpace(U+%04X) = %v, want %v", r, got, want)
 		}
 	}
 }

@@ -9,16 +9,20 @@ import (
 // share most of their weighted words get fingerprints a few bits apart.
 func SimHash(toks []Token) uint64 {
 	var v [64]float32
+	var hashes [128]uint64 // the weighted words, a block at a time
+	var weights [128]float32
+	n := 0
 	for _, t := range toks {
 		if t.Weight == 0 {
 			continue
 		}
-		h := mix64(uint64(t.Hash))
-		w := [2]float32{-t.Weight, t.Weight} // indexed by the bit: the bits are random, a branch mispredicts
-		for b := 0; b < 64; b++ {
-			v[b] += w[h>>b&1]
+		hashes[n], weights[n] = mix64(uint64(t.Hash)), t.Weight
+		if n++; n == len(hashes) {
+			simHashBlock(&v, hashes[:n], weights[:n])
+			n = 0
 		}
 	}
+	simHashBlock(&v, hashes[:n], weights[:n])
 	var f uint64
 	for b := 0; b < 64; b++ {
 		if v[b] > 0 {
@@ -26,6 +30,16 @@ func SimHash(toks []Token) uint64 {
 		}
 	}
 	return f
+}
+
+// simHashGeneric adds each hash's bits to v: bit b set adds the weight to v[b], clear subtracts it.
+func simHashGeneric(v *[64]float32, hashes []uint64, weights []float32) {
+	for k, h := range hashes {
+		w := [2]float32{-weights[k], weights[k]} // indexed by the bit: the bits are random, a branch mispredicts
+		for b := range v {
+			v[b] += w[h>>b&1]
+		}
+	}
 }
 
 // Hamming is the number of bits in which two fingerprints differ.

@@ -1,11 +1,14 @@
 package similarity
 
 import (
+	"io/fs"
 	"math"
 	"math/rand"
 	"slices"
 	"strings"
 	"testing"
+
+	"thesischeck/assets"
 )
 
 func segmenter(t testing.TB) *Segmenter {
@@ -47,7 +50,7 @@ func TestNormalize(t *testing.T) {
 			}
 			orig := []rune(tt.in)
 			for i, o := range n.Orig {
-				if o < 0 || o >= len(orig) || (i > 0 && o < n.Orig[i-1]) {
+				if o < 0 || int(o) >= len(orig) || (i > 0 && o < n.Orig[i-1]) {
 					t.Fatalf("Orig[%d] = %d: not a rising offset into %d runes", i, o, len(orig))
 				}
 			}
@@ -343,5 +346,172 @@ func TestGramPositions(t *testing.T) {
 		if got := positions(newGramPositions(grams, tt.maxRepeats), tt.gram); !slices.Equal(got, tt.want) {
 			t.Errorf("gram %d, at most %d: positions %v, want %v", tt.gram, tt.maxRepeats, got, tt.want)
 		}
+	}
+}
+
+// minHashReference is MinHash as first written: every shingle, every hash function, one by one.
+func minHashReference(shingles []uint32) Signature {
+	var sig Signature
+	for i := range sig {
+		sig[i] = math.MaxUint32
+	}
+	for _, sh := range shingles {
+		x := uint32(mix64(uint64(sh)))
+		for i := range sig {
+			if v := hashMul[i]*x + hashAdd[i]; v < sig[i] {
+				sig[i] = v
+			}
+		}
+	}
+	return sig
+}
+
+// MinHash gives the signature the plain loop gives, for every number of shingles (blocks of 256
+// and what is left).
+func TestMinHashIsReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for n := range 40 {
+		sh := make([]uint32, n*n) // up to 1,521: several blocks
+		for i := range sh {
+			sh[i] = rng.Uint32()
+		}
+		want := minHashReference(sh)
+		if MinHash(sh) != want {
+			t.Fatalf("%d shingles: signatures differ", len(sh))
+		}
+		// The loop for processors without AVX2, wherever the test runs.
+		var sig Signature
+		for i := range sig {
+			sig[i] = math.MaxUint32
+		}
+		xs := make([]uint32, len(sh))
+		for i, s := range sh {
+			xs[i] = uint32(mix64(uint64(s)))
+		}
+		if minHashGeneric(&sig, xs); sig != want {
+			t.Fatalf("%d shingles: minHashGeneric's signature differs", len(sh))
+		}
+	}
+}
+
+func BenchmarkMinHash(b *testing.B) {
+	sh := make([]uint32, 3000) // a document of 30 paragraphs
+	for i := range sh {
+		sh[i] = uint32(i) * 2654435761
+	}
+	for b.Loop() {
+		MinHash(sh)
+	}
+}
+
+// BenchmarkPrepareSamples prepares the sample texts' paragraphs (Chinese and English prose), the
+// per-paragraph work of an import.
+func BenchmarkPrepareSamples(b *testing.B) {
+	s := segmenter(b)
+	var paras []string
+	size := 0
+	err := fs.WalkDir(assets.Sample, "sample", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".txt") {
+			return err
+		}
+		data, err := assets.Sample.ReadFile(p)
+		for _, para := range strings.Split(string(data), "\n\n") {
+			paras = append(paras, para)
+			size += len(para)
+		}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, p := range paras {
+			s.PrepareWeighted(p, func(uint32) float32 { return 1 })
+		}
+	}
+}
+
+// simHashReference is SimHash as first written: one token, one bit at a time.
+func simHashReference(toks []Token) uint64 {
+	var v [64]float32
+	for _, t := range toks {
+		if t.Weight == 0 {
+			continue
+		}
+		h := mix64(uint64(t.Hash))
+		for b := 0; b < 64; b++ {
+			if h>>b&1 == 1 {
+				v[b] += t.Weight
+			} else {
+				v[b] -= t.Weight
+			}
+		}
+	}
+	var f uint64
+	for b := 0; b < 64; b++ {
+		if v[b] > 0 {
+			f |= 1 << b
+		}
+	}
+	return f
+}
+
+// randomTokens are n tokens with weights of every size, zero and negative ones among them, so that
+// rounding in the sums decides some bits.
+func randomTokens(rng *rand.Rand, n int) []Token {
+	toks := make([]Token, n)
+	for i := range toks {
+		toks[i].Hash = rng.Uint32()
+		switch rng.Intn(6) {
+		case 0:
+			toks[i].Weight = 0
+		case 1:
+			toks[i].Weight = float32(rng.NormFloat64())
+		case 2:
+			toks[i].Weight = float32(rng.Float64() * 1e-3)
+		default:
+			toks[i].Weight = float32(rng.Float64() * 20)
+		}
+	}
+	return toks
+}
+
+// SimHash gives the fingerprint the plain loop gives, to the bit, and so does the loop for
+// processors without AVX2; its sums too, not only their signs.
+func TestSimHashIsReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for n := range 300 {
+		toks := randomTokens(rng, n)
+		if got, want := SimHash(toks), simHashReference(toks); got != want {
+			t.Fatalf("%d tokens: SimHash %016x, the plain loop %016x", n, got, want)
+		}
+		var hs []uint64
+		var ws []float32
+		var want [64]float32
+		for _, tok := range toks {
+			if tok.Weight != 0 {
+				hs, ws = append(hs, mix64(uint64(tok.Hash))), append(ws, tok.Weight)
+			}
+		}
+		simHashGeneric(&want, hs, ws)
+		var got [64]float32
+		for len(hs) > 0 { // in blocks, as SimHash gives them
+			k := min(len(hs), 128)
+			simHashBlock(&got, hs[:k], ws[:k])
+			hs, ws = hs[k:], ws[k:]
+		}
+		for b := range got {
+			if math.Float32bits(got[b]) != math.Float32bits(want[b]) {
+				t.Fatalf("%d tokens: sum of bit %d is %v, the plain loop's %v", n, b, got[b], want[b])
+			}
+		}
+	}
+}
+
+func BenchmarkSimHash(b *testing.B) {
+	toks := randomTokens(rand.New(rand.NewSource(1)), 100) // a paragraph
+	for b.Loop() {
+		SimHash(toks)
 	}
 }

@@ -2,8 +2,13 @@ package similarity
 
 import (
 	"hash/fnv"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
+
+	"thesischeck/assets"
 )
 
 // Libraries store word hashes, so the hand-written hash must stay FNV-1a exactly.
@@ -38,5 +43,86 @@ func TestPrepareWeightedIsPrepareThenReweight(t *testing.T) {
 		if plain := seg.Prepare(text); plain.SimHash == wantSim {
 			t.Errorf("%q: the weights changed no bit of the SimHash; the test cannot tell them apart", text)
 		}
+	}
+}
+
+// No character NeedsJieba says no to normalises into a CJK character, alone or between letters:
+// such text never reaches jieba, whatever normalisation does to it.
+func TestNeedsJiebaCoversNormalisation(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		s := "a" + string(r) + "b"
+		if NeedsJieba(s) {
+			continue
+		}
+		for _, n := range Normalize(s).Runes {
+			if IsCJK(n) {
+				t.Errorf("U+%04X normalises to CJK U+%04X, but NeedsJieba says no", r, n)
+			}
+		}
+	}
+	for _, s := range []string{"中文", "ｶﾀｶﾅ", "㈠", "\u1100\u1161", "가", "⼀"} {
+		if !NeedsJieba(s) {
+			t.Errorf("NeedsJieba(%q) = false", s)
+		}
+	}
+}
+
+// For text without CJK the Latin segmenter gives what the full one gives, weights included; given
+// CJK it refuses rather than leave the words out.
+func TestLatinSegmenterIsDefaultWithoutCJK(t *testing.T) {
+	seg, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{
+		"The package manager installs, upgrades and removes 42 programs; it keeps a list of them.",
+		"Ünïcödé — “quoted” text, l’apostrophe, ﬁligree, Ｆｕｌｌｗｉｄｔｈ, e.g. 3.14 and x².",
+		"",
+	} {
+		if NeedsJieba(text) {
+			t.Fatalf("%q needs jieba", text)
+		}
+		want, got := seg.Prepare(text), Latin().Prepare(text)
+		if !slices.Equal(got.Tokens, want.Tokens) || got.SimHash != want.SimHash || !slices.Equal(got.Grams, want.Grams) {
+			t.Errorf("%q: the Latin segmenter's preparation differs", text)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("the Latin segmenter cut Chinese without jieba")
+		}
+	}()
+	Latin().Prepare("中文")
+}
+
+// The bits in front of the stop words' map never turn a stop word away and never let another word
+// in: every stop word and every word of jieba's dictionary (some of which share a stop word's bit).
+func TestStopSetIsItsMap(t *testing.T) {
+	stop := stopWords()
+	if len(stop.words) < 1000 {
+		t.Fatalf("%d stop words", len(stop.words))
+	}
+	dict, err := assets.Jieba.ReadFile("jieba/jieba.dict.utf8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := slices.Collect(maps.Keys(stop.words))
+	for _, l := range strings.Split(string(dict), "\n") {
+		if w, _, ok := strings.Cut(l, " "); ok {
+			words = append(words, strings.ToLower(w))
+		}
+	}
+	shared := 0
+	for _, w := range words {
+		h := hashWord([]byte(w))
+		if got := stop.has([]byte(w), h); got != stop.words[w] {
+			t.Fatalf("%q: has %v, the map %v", w, got, stop.words[w])
+		}
+		if !stop.words[w] && stop.bits[h>>6&(1<<10-1)]&(1<<(h&63)) != 0 {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Error("no word shares a stop word's bit: the map behind the bits went untested")
 	}
 }

@@ -138,6 +138,10 @@ type redisStore struct {
 	sims    map[uint64][]uint64    // documents' SimHashes (a document's never change)
 	kinds   map[uint64]bool        // documents' kinds (thesis), which never change either
 	bp      map[uint64]bool        // Boilerplate's verdicts, as a folder's; cleared when gen changes
+	// posts holds the postings of common grams (at least redisPostsMin paragraphs), which a
+	// check asks for paragraph after paragraph, postsN how many it holds; cleared when gen changes.
+	posts  map[uint32][]uint64
+	postsN int
 }
 
 // redisDoc is what Doc returns of a document.
@@ -317,6 +321,7 @@ func (s *redisStore) Compact() (int, error) {
 func (s *redisStore) resetCaches(gen string) {
 	s.gen = gen
 	s.bp = map[uint64]bool{}
+	s.posts, s.postsN = map[uint32][]uint64{}, 0
 	if s.cache == nil {
 		s.cache, s.infos, s.sims, s.kinds = map[ParaRef]*Paragraph{}, map[uint64]redisDoc{}, map[uint64][]uint64{}, map[uint64]bool{}
 	}
@@ -326,7 +331,7 @@ func (s *redisStore) resetCaches(gen string) {
 func (s *redisStore) forget(ids []uint64) {
 	s.cacheMu.Lock()
 	defer s.cacheMu.Unlock()
-	clear(s.bp)
+	s.resetCaches("")
 	for _, id := range ids {
 		delete(s.infos, id)
 		delete(s.sims, id)

@@ -17,6 +17,14 @@ import (
 // redisSimsCache is how many documents' SimHashes a library on Redis keeps (8 bytes a paragraph).
 const redisSimsCache = 1 << 17
 
+// Postings of grams held by redisPostsMin paragraphs or more are kept, up to redisPostsCache
+// postings (8 bytes each): at 10,000 documents, reading and counting the same common grams' sets
+// again for each paragraph was most of a thesis's check (2.9 s of 600 paragraphs).
+const (
+	redisPostsMin   = 64
+	redisPostsCache = 4 << 20
+)
+
 // cacheDoc keeps what never changes of a document; cacheMu is held.
 func (s *redisStore) cacheDoc(info DocInfo, sig similarity.Signature, fps []fingerprint) {
 	if len(s.infos) >= 4096 {
@@ -39,8 +47,8 @@ func (s *redisStore) cacheDoc(info DocInfo, sig similarity.Signature, fps []fing
 	s.kinds[info.ID] = info.Thesis
 }
 
-// simsOf returns the SimHashes of the paragraphs of docs, from the cache or in one round trip; a
-// document that is not in the library (removed meanwhile) has none.
+// simsOf returns the SimHashes of the paragraphs of docs (distinct), from the cache or in one round
+// trip; a document that is not in the library (removed meanwhile) has none.
 func (s *redisStore) simsOf(ctx context.Context, docs []uint64) (map[uint64][]uint64, error) {
 	out := make(map[uint64][]uint64, len(docs))
 	var miss []uint64
@@ -48,7 +56,7 @@ func (s *redisStore) simsOf(ctx context.Context, docs []uint64) (map[uint64][]ui
 	for _, d := range docs {
 		if v, ok := s.sims[d]; ok {
 			out[d] = v
-		} else if !slices.Contains(miss, d) {
+		} else {
 			miss = append(miss, d)
 		}
 	}
@@ -117,7 +125,9 @@ func (s *redisStore) candidates(ctx context.Context, grams []uint32, simhash uin
 	withNear := simhash != 0 && maxHamming >= 0
 	counts := make([]*redis.IntCmd, len(uniq))
 	var blocks [4]*redis.StringSliceCmd
+	var gen *redis.StringCmd
 	if _, err := s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+		gen = p.HGet(ctx, keyRedisMeta, "gen")
 		for i, g := range uniq {
 			counts[i] = p.SCard(ctx, redisGramKey(g))
 		}
@@ -127,34 +137,60 @@ func (s *redisStore) candidates(ctx context.Context, grams []uint32, simhash uin
 			}
 		}
 		return nil
-	}); err != nil {
+	}); err != nil && !errors.Is(err, redis.Nil) {
 		return nil, err
 	}
 	// The postings of the grams that count as evidence: held by at least one paragraph, by no more
-	// than maxPostings.
-	var sets []*redis.StringSliceCmd
-	var weights []uint32
+	// than maxPostings; common ones from the cache.
+	type gramPosts struct {
+		g      uint32
+		weight uint32
+		cached []uint64
+		set    *redis.StringSliceCmd
+	}
+	var evidence []gramPosts
+	size := 0
+	s.cacheMu.Lock()
+	if gen.Val() != s.gen {
+		s.resetCaches(gen.Val())
+	}
+	for i, g := range uniq {
+		if n := int(counts[i].Val()); n > 0 && n <= s.maxPostings {
+			gp := gramPosts{g: g, weight: gramWeight(n, s.maxPostings)}
+			if ps, ok := s.posts[g]; ok && len(ps) == n {
+				gp.cached = ps
+			}
+			evidence = append(evidence, gp)
+			size += n
+		}
+	}
+	s.cacheMu.Unlock()
 	if _, err := s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
-		for i, g := range uniq {
-			if n := int(counts[i].Val()); n > 0 && n <= s.maxPostings {
-				sets = append(sets, p.SMembers(ctx, redisGramKey(g)))
-				weights = append(weights, gramWeight(n, s.maxPostings))
+		for i := range evidence {
+			if evidence[i].cached == nil {
+				evidence[i].set = p.SMembers(ctx, redisGramKey(evidence[i].g))
 			}
 		}
 		return nil
 	}); err != nil {
 		return nil, err
 	}
-	hits := map[uint64]hitCell{}
-	for i, set := range sets {
-		ms, err := members(set)
-		if err != nil {
-			return nil, err
+	hits := make(map[uint64]hitCell, size)
+	for _, e := range evidence {
+		ms := e.cached
+		if ms == nil {
+			var err error
+			if ms, err = members(e.set); err != nil {
+				return nil, err
+			}
+			if len(ms) >= redisPostsMin {
+				s.keepPostings(gen.Val(), e.g, ms)
+			}
 		}
 		for _, m := range ms {
 			c := hits[m]
 			c.hits++
-			c.score += weights[i]
+			c.score += e.weight
 			hits[m] = c
 		}
 	}
@@ -175,42 +211,49 @@ func (s *redisStore) candidates(ctx context.Context, grams []uint32, simhash uin
 		m           uint64
 		hits, score uint32
 	}
-	var enough []cand // paragraphs with minHits, best first
+	var enough []cand // paragraphs with minHits
+	maxScore := uint32(0)
 	for m, c := range hits {
 		if int(c.hits) >= minHits {
 			enough = append(enough, cand{m, c.hits, c.score})
+			maxScore = max(maxScore, c.score)
 		}
 	}
-	sort.Slice(enough, func(i, j int) bool { return enough[i].score > enough[j].score })
 	// Only paragraphs that score at least as well as the limit-th best can be among the best
-	// limit: their documents' SimHashes are read, and those of the near paragraphs. A document
-	// removed meanwhile has none: the floor is found again without it.
+	// limit (found from a histogram of the scores, as the folder's floor is: sorting them all cost
+	// more than the rest): their documents' SimHashes are read, and those of the near paragraphs.
+	// A document removed meanwhile has none: the floor is found again without it.
 	gone := map[uint64]bool{}
 	var sims map[uint64][]uint64
 	floor := uint32(0)
+	var hist []int
 	for {
 		floor = 0
-		if limit > 0 {
-			n := 0
+		if limit > 0 && len(enough) >= limit {
+			hist = append(hist[:0], make([]int, maxScore+1)...)
 			for _, c := range enough {
 				if !gone[c.m>>redisParaBits] {
-					if n++; n == limit {
-						floor = c.score
-						break
-					}
+					hist[c.score]++
+				}
+			}
+			for n, sc := 0, int(maxScore); sc > 0; sc-- {
+				if n += hist[sc]; n >= limit {
+					floor = uint32(sc)
+					break
 				}
 			}
 		}
 		var docs []uint64
 		for _, c := range enough {
-			if c.score < floor {
-				break
+			if c.score >= floor {
+				docs = append(docs, c.m>>redisParaBits)
 			}
-			docs = append(docs, c.m>>redisParaBits)
 		}
 		for _, m := range near {
 			docs = append(docs, m>>redisParaBits)
 		}
+		slices.Sort(docs)
+		docs = slices.Compact(docs)
 		var err error
 		if sims, err = s.simsOf(ctx, docs); err != nil {
 			return nil, err
@@ -236,7 +279,7 @@ func (s *redisStore) candidates(ctx context.Context, grams []uint32, simhash uin
 	top := candHeap{limit: limit}
 	for _, c := range enough {
 		if c.score < floor {
-			break
+			continue
 		}
 		if sim, ok := simOf(c.m); ok {
 			top.offer(Candidate{ParaRef: redisRef(c.m), Hits: int(c.hits), Score: int(c.score), Hamming: similarity.Hamming(simhash, sim)})
@@ -254,6 +297,20 @@ func (s *redisStore) candidates(ctx context.Context, grams []uint32, simhash uin
 	out := top.c
 	sort.Slice(out, func(i, j int) bool { return better(out[i], out[j]) })
 	return out, nil
+}
+
+// keepPostings caches the postings of gram g, read while the library's gen was gen.
+func (s *redisStore) keepPostings(gen string, g uint32, ms []uint64) {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	if gen != s.gen {
+		return // the library changed meanwhile
+	}
+	if s.postsN+len(ms) > redisPostsCache {
+		s.posts, s.postsN = map[uint32][]uint64{}, 0
+	}
+	s.posts[g] = ms
+	s.postsN += len(ms)
 }
 
 // SimHash returns the stored SimHash of a library paragraph (0 when there is none).

@@ -170,6 +170,41 @@ func TestRedisServerGoneIsDamage(t *testing.T) {
 	}
 }
 
+// The postings a library keeps of common grams follow what other processes add and remove.
+func TestRedisPostingsCacheFollowsOtherWriters(t *testing.T) {
+	url := redistest.Start(t).URL(0)
+	src := t.TempDir()
+	common := "软件包管理工具可以安装和升级系统中的程序，配置文件保存在用户的主目录下"
+	var field []string
+	for i := range 2 * redisPostsMin {
+		field = append(field, fmt.Sprintf("%s %d。", common, i))
+	}
+	reader, writer := openLib(t, url, nil), openLib(t, url, nil)
+	defer reader.Close()
+	defer writer.Close()
+	add(t, writer, AddOptions{}, writeDoc(t, src, "field.txt", "Field", field...))
+	q := segmenter(t).Prepare(common)
+	holds := func(doc uint64) bool {
+		return slices.ContainsFunc(reader.Candidates(q.Grams, 0, -1, 2, 0), func(c Candidate) bool { return c.Doc == doc })
+	}
+	if !holds(1) {
+		t.Fatal("the common paragraphs are not found")
+	}
+	if reader.store.(*redisStore).postsN < redisPostsMin {
+		t.Fatal("the common grams' postings were not kept: the test tests nothing")
+	}
+	res := add(t, writer, AddOptions{}, writeDoc(t, src, "late.txt", "Late", common+"，后来加入。"))
+	if !holds(res.Added[0].ID) {
+		t.Error("a document another library added is not found by the grams whose postings were kept")
+	}
+	if err := writer.Remove(res.Added[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if holds(res.Added[0].ID) {
+		t.Error("a document another library removed is still found")
+	}
+}
+
 // devset is the development set, from the package's folder.
 const devset = "../../shared/devset"
 

@@ -117,8 +117,7 @@ func (s *redisStore) write(ctx context.Context, batch []prepared) (added []DocIn
 		s.applyWords(delta, paras)
 		s.dfMu.Unlock()
 		s.cacheMu.Lock()
-		clear(s.bp)
-		s.gen = ""
+		s.resetCaches("")
 		for i, r := range recs {
 			added = append(added, r.DocInfo)
 			var sig similarity.Signature

@@ -231,16 +231,20 @@ func (l *folder) applyWords(delta map[uint32]int, paras int) {
 }
 
 // applyLocked brings the table in memory in step with a committed change; dfMu is held.
-func (l *folder) applyLocked(delta map[uint32]int, paras int) {
-	if !l.dft.loaded {
+func (l *folder) applyLocked(delta map[uint32]int, paras int) { l.dft.apply(delta, paras) }
+
+// apply brings the counts, if loaded, in step with a committed change of delta in paras paragraphs
+// (both kinds of library; the caller holds its dfMu).
+func (t *dfTable) apply(delta map[uint32]int, paras int) {
+	if !t.loaded {
 		return
 	}
-	l.dft.n += paras
+	t.n += paras
 	for h, d := range delta {
-		if n := int(l.dft.df[h]) + d; n > 0 {
-			l.dft.df[h] = uint32(n)
+		if n := int(t.df[h]) + d; n > 0 {
+			t.df[h] = uint32(n)
 		} else {
-			delete(l.dft.df, h)
+			delete(t.df, h)
 		}
 	}
 }

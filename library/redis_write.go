@@ -324,16 +324,4 @@ func (s *redisStore) removeDoc(ctx context.Context, id uint64) error {
 
 // applyWords brings the word counts in memory, if loaded, in step with a change this process
 // committed; dfMu is held.
-func (s *redisStore) applyWords(delta map[uint32]int, paras int) {
-	if !s.dft.loaded {
-		return
-	}
-	s.dft.n += paras
-	for h, d := range delta {
-		if n := int(s.dft.df[h]) + d; n > 0 {
-			s.dft.df[h] = uint32(n)
-		} else {
-			delete(s.dft.df, h)
-		}
-	}
-}
+func (s *redisStore) applyWords(delta map[uint32]int, paras int) { s.dft.apply(delta, paras) }

@@ -227,7 +227,7 @@ var msgs = map[string]map[string]string{
 		"set.library":     "比对库",
 		"set.browse":      "浏览……",
 		"set.hamming":     "近似段落：指纹最多相差几位（汉明距离）",
-		"set.libraryHelp": "本机文件夹，或院系共用的 Redis 服务器：redis://[用户:密码@]主机:端口/库号（TLS 用 rediss://）。",
+		"set.libraryHelp": "本机文件夹，或院系共用的 Redis 服务器：redis://[用户:密码@]主机:端口/库号（加密连接用 rediss://）。",
 		"set.hammingHelp": "两段文字 SimHash 指纹相差不超过这么多位，视为近似段落（默认 3）。",
 		"set.minRun":      "最短复制片段（字）",
 		"set.minRunHelp":  "连续相同至少这么多字才算复制（默认 13，与知网一致）。",

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -194,10 +195,7 @@ func (l *folder) Paragraph(r ParaRef) (*Paragraph, error) {
 	}
 	p = &ps[0]
 	l.cacheMu.Lock()
-	if len(l.cache) >= paragraphCache {
-		clear(l.cache)
-	}
-	l.cache[r] = p
+	l.cache.put(r, p)
 	l.cacheMu.Unlock()
 	return p, nil
 }
@@ -205,6 +203,27 @@ func (l *folder) Paragraph(r ParaRef) (*Paragraph, error) {
 // paragraphCache is how many paragraphs Paragraph keeps: a check aligns many paragraphs with the
 // same few sources (about 4 KB each, text and tokens).
 const paragraphCache = 8192
+
+// paraCache holds the paragraphs Paragraph read last, for both kinds of library; its owner's cacheMu
+// guards it.
+type paraCache map[ParaRef]*Paragraph
+
+// put keeps p, forgetting every paragraph first when paragraphCache are kept.
+func (c paraCache) put(r ParaRef, p *Paragraph) {
+	if len(c) >= paragraphCache {
+		clear(c)
+	}
+	c[r] = p
+}
+
+// forget drops the paragraphs of documents ids (removed).
+func (c paraCache) forget(ids []uint64) {
+	for r := range c {
+		if slices.Contains(ids, r.Doc) {
+			delete(c, r)
+		}
+	}
+}
 
 func (l *folder) stored(id uint64, from, to int) (ps []Paragraph, err error) {
 	l.storeMu.RLock()

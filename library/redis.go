@@ -63,7 +63,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -140,12 +139,12 @@ type redisStore struct {
 	dft  dfTable // the df hash, loaded by Weights, kept in step by this process's writes
 
 	cacheMu sync.Mutex
-	gen     string                 // meta "gen" when the caches below were checked
-	cache   map[ParaRef]*Paragraph // recently aligned paragraphs
-	infos   map[uint64]redisDoc    // descriptions of recently used documents
-	sims    map[uint64][]uint64    // documents' SimHashes (a document's never change)
-	kinds   map[uint64]bool        // documents' kinds (thesis), which never change either
-	bp      map[uint64]bool        // Boilerplate's verdicts, as a folder's; cleared when gen changes
+	gen     string              // meta "gen" when the caches below were checked
+	cache   paraCache           // recently aligned paragraphs
+	infos   map[uint64]redisDoc // descriptions of recently used documents
+	sims    map[uint64][]uint64 // documents' SimHashes (a document's never change)
+	kinds   map[uint64]bool     // documents' kinds (thesis), which never change either
+	bp      map[uint64]bool     // Boilerplate's verdicts, as a folder's; cleared when gen changes
 	// posts holds the postings of common grams (at least redisPostsMin paragraphs), which a
 	// check asks for paragraph after paragraph, postsN how many it holds; cleared when gen changes.
 	posts  map[uint32][]uint64
@@ -331,7 +330,7 @@ func (s *redisStore) resetCaches(gen string) {
 	s.bp = map[uint64]bool{}
 	s.posts, s.postsN = map[uint32][]uint64{}, 0
 	if s.cache == nil {
-		s.cache, s.infos, s.sims, s.kinds = map[ParaRef]*Paragraph{}, map[uint64]redisDoc{}, map[uint64][]uint64{}, map[uint64]bool{}
+		s.cache, s.infos, s.sims, s.kinds = paraCache{}, map[uint64]redisDoc{}, map[uint64][]uint64{}, map[uint64]bool{}
 	}
 }
 
@@ -345,9 +344,5 @@ func (s *redisStore) forget(ids []uint64) {
 		delete(s.sims, id)
 		delete(s.kinds, id)
 	}
-	for r := range s.cache {
-		if slices.Contains(ids, r.Doc) {
-			delete(s.cache, r)
-		}
-	}
+	s.cache.forget(ids)
 }

@@ -762,10 +762,7 @@ func (s *redisStore) Paragraph(r ParaRef) (*Paragraph, error) {
 		return nil, fmt.Errorf("library %s: document %d paragraph %d: %w", s.where, r.Doc, r.Para, err)
 	}
 	s.cacheMu.Lock()
-	if len(s.cache) >= paragraphCache {
-		clear(s.cache)
-	}
-	s.cache[r] = &para
+	s.cache.put(r, &para)
 	s.cacheMu.Unlock()
 	return &para, nil
 }

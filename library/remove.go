@@ -2,7 +2,6 @@ package library
 
 import (
 	"fmt"
-	"slices"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -122,9 +121,5 @@ func (l *folder) forget(ids []uint64) {
 	for _, id := range ids {
 		delete(l.infos, id)
 	}
-	for r := range l.cache {
-		if slices.Contains(ids, r.Doc) {
-			delete(l.cache, r)
-		}
-	}
+	l.cache.forget(ids)
 }

@@ -117,7 +117,6 @@ func newLibraryScreen(g *gui) *libraryScreen {
 		s.damageBox,
 	)
 	s.home = wrapLabel("", 1000)
-	s.home.Importance = widget.LowImportance
 	s.testBtn = widget.NewButtonWithIcon(t.T("lib.testConn"), theme.ViewRefreshIcon(), func() { s.readHome(true) })
 	s.testBtn.Hide()
 	bottom := container.NewVBox(s.status, s.failed, s.totals, container.NewBorder(nil, nil, nil, s.testBtn, s.home))

@@ -246,7 +246,7 @@ func (s *redisStore) checkMeta(ctx context.Context) error {
 	}
 	schema, _ := meta[0].(string)
 	if n, err := strconv.Atoi(schema); err != nil || n < 1 {
-		return fmt.Errorf("meta schema %q: %w", schema, ErrDamaged)
+		return fmt.Errorf("meta schema %q: %w", schema, errRedisDamaged)
 	} else if schema != redisSchema {
 		return ErrVersion
 	}
@@ -346,3 +346,15 @@ func (s *redisStore) forget(ids []uint64) {
 	}
 	s.cache.forget(ids)
 }
+
+// errRedisDamaged is ErrDamaged as a library on Redis says it: `library check` and `library repair`
+// read a folder's files, so ErrDamaged's advice would send the user to commands that refuse it.
+var errRedisDamaged error = redisDamaged{}
+
+type redisDamaged struct{}
+
+func (redisDamaged) Error() string {
+	return "the library's data on the Redis server is damaged, or was changed by something other than ThesisCheck (restore the server's backup, or remove the documents named and add them again)"
+}
+
+func (redisDamaged) Unwrap() error { return ErrDamaged }

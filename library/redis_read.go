@@ -81,7 +81,7 @@ func (s *redisStore) simsOf(ctx context.Context, docs []uint64) (map[uint64][]ui
 		}
 		b := []byte(c.Val())
 		if len(b)%8 != 0 {
-			return nil, fmt.Errorf("document %d: SimHashes of %d bytes: %w", miss[i], len(b), ErrDamaged)
+			return nil, fmt.Errorf("document %d: SimHashes of %d bytes: %w", miss[i], len(b), errRedisDamaged)
 		}
 		sims := make([]uint64, len(b)/8)
 		for j := range sims {
@@ -102,7 +102,7 @@ func members(c *redis.StringSliceCmd) ([]uint64, error) {
 	for _, v := range c.Val() {
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("posting %q: %w", v, ErrDamaged)
+			return nil, fmt.Errorf("posting %q: %w", v, errRedisDamaged)
 		}
 		out = append(out, n)
 	}
@@ -554,7 +554,7 @@ func (s *redisStore) loadWords(ctx context.Context) error {
 	if !errors.Is(n.Err(), redis.Nil) {
 		v, err := strconv.Atoi(n.Val())
 		if err != nil {
-			return fmt.Errorf("library %s: word counts: meta dfparas %q: %w", s.where, n.Val(), ErrDamaged)
+			return fmt.Errorf("library %s: word counts: meta dfparas %q: %w", s.where, n.Val(), errRedisDamaged)
 		}
 		t.n = v
 	}
@@ -562,7 +562,7 @@ func (s *redisStore) loadWords(ctx context.Context) error {
 		h, err1 := strconv.ParseUint(k, 10, 32)
 		c, err2 := strconv.ParseInt(v, 10, 64)
 		if err1 != nil || err2 != nil {
-			return fmt.Errorf("library %s: word counts: %q → %q: %w", s.where, k, v, ErrDamaged)
+			return fmt.Errorf("library %s: word counts: %q → %q: %w", s.where, k, v, errRedisDamaged)
 		}
 		if c > 0 {
 			t.df[uint32(h)] = uint32(c)
@@ -604,7 +604,7 @@ func (s *redisStore) Doc(id uint64) (DocInfo, similarity.Signature, error) {
 	var rec docRecord
 	if err == nil {
 		if err = decodeRecord(v, &rec); err == nil && rec.ID != id {
-			err = fmt.Errorf("its record is document %d's: %w", rec.ID, ErrDamaged)
+			err = fmt.Errorf("its record is document %d's: %w", rec.ID, errRedisDamaged)
 		}
 	}
 	if err != nil {
@@ -630,7 +630,7 @@ func (s *redisStore) List() ([]DocInfo, error) {
 	for _, v := range ids {
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("library %s: list: id %q: %w", s.where, v, ErrDamaged)
+			return nil, fmt.Errorf("library %s: list: id %q: %w", s.where, v, errRedisDamaged)
 		}
 		nums = append(nums, n)
 	}
@@ -677,7 +677,7 @@ func (s *redisStore) List() ([]DocInfo, error) {
 		}
 	}
 	if len(bad) > 0 {
-		return out, fmt.Errorf("library %s: %w: %w", s.where, errors.Join(bad...), ErrDamaged)
+		return out, fmt.Errorf("library %s: %w: %w", s.where, errors.Join(bad...), errRedisDamaged)
 	}
 	return out, nil
 }
@@ -685,13 +685,13 @@ func (s *redisStore) List() ([]DocInfo, error) {
 // decodeRedisParas reads a document's paragraphs hash: n records numbered from 0.
 func decodeRedisParas(fields map[string]string, n int) ([]Paragraph, error) {
 	if len(fields) != n {
-		return nil, fmt.Errorf("%d paragraphs of %d: %w", len(fields), n, ErrDamaged)
+		return nil, fmt.Errorf("%d paragraphs of %d: %w", len(fields), n, errRedisDamaged)
 	}
 	ps := make([]Paragraph, n)
 	for k, v := range fields {
 		i, err := strconv.Atoi(k)
 		if err != nil || i < 0 || i >= n {
-			return nil, fmt.Errorf("paragraph %q: %w", k, ErrDamaged)
+			return nil, fmt.Errorf("paragraph %q: %w", k, errRedisDamaged)
 		}
 		if ps[i], err = decodeRedisPara(v); err != nil {
 			return nil, fmt.Errorf("paragraph %d: %w", i, err)
@@ -704,7 +704,7 @@ func decodeRedisPara(v string) (Paragraph, error) {
 	d := decoder{b: []byte(v)}
 	p := d.paragraph()
 	if d.err != nil || len(d.b) != 0 {
-		return Paragraph{}, fmt.Errorf("%w: %w", errFormat, ErrDamaged)
+		return Paragraph{}, fmt.Errorf("%w: %w", errFormat, errRedisDamaged)
 	}
 	return p, nil
 }
@@ -781,7 +781,7 @@ func (s *redisStore) counts(fields ...string) []int {
 		}
 		n, err := strconv.Atoi(fmt.Sprint(v))
 		if err != nil {
-			s.fail(fmt.Errorf("meta %s %q: %w", fields[i], v, ErrDamaged))
+			s.fail(fmt.Errorf("meta %s %q: %w", fields[i], v, errRedisDamaged))
 		}
 		out[i] = n
 	}

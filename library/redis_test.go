@@ -539,3 +539,24 @@ func TestRedisCheckersAndImporters(t *testing.T) {
 	}
 	t.Logf("%v: %d documents added by two importers, %v checks by four checkers", stressFor, len(added), checks)
 }
+
+// A value on the server that is not what the layout says is damage, said as a library on Redis says
+// it: not with the folder's advice to run `library check` and `library repair`, which refuse it.
+func TestRedisDamageAdvice(t *testing.T) {
+	url := redistest.Start(t).URL(0)
+	_, paths := harbourDocs(t, harbour...)
+	lib := openLib(t, url, nil)
+	defer lib.Close()
+	res := add(t, lib, AddOptions{}, paths...)
+	id := res.Added[0].ID
+	if err := rawClient(t, url).Set(context.Background(), redisSimsKey(id), "xx", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	again := openLib(t, url, nil) // nothing of the document cached
+	defer again.Close()
+	again.SimHash(ParaRef{Doc: id})
+	err := again.Damaged()
+	if !errors.Is(err, ErrDamaged) || strings.Contains(err.Error(), "library repair") || !strings.Contains(err.Error(), "Redis server") {
+		t.Errorf("damaged SimHashes: %v", err)
+	}
+}

@@ -266,7 +266,7 @@ func (s *redisStore) removeDoc(ctx context.Context, id uint64) error {
 			}
 			fps, err := decodeFingerprints([]byte(fp.Val()))
 			if err != nil {
-				return fmt.Errorf("%w: %w", err, ErrDamaged)
+				return fmt.Errorf("%w: %w", err, errRedisDamaged)
 			}
 			// A document whose paragraphs are damaged is removed all the same; its words stay in the
 			// counts, which only weigh SimHashes (as in a folder).

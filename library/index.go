@@ -1,6 +1,7 @@
 package library
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/bits"
@@ -239,39 +240,66 @@ type Candidate struct {
 	Hamming int // SimHash distance to the query
 }
 
-// hitCounter counts gram hits per global paragraph: a flat array reused across queries (a map of
-// hits costs more than the lookups themselves once common grams have long postings). A paragraph's
-// hits and score are side by side, one cache miss a posting where two arrays took two: the postings
-// loop was half of Candidates' time in the profile of a 313-page thesis against 10,000 documents,
-// most of it waiting for memory.
+// hitCounter counts a query's gram hits per library paragraph. It gathers every posting of the
+// grams counted as paragraph << 32 | weight and sorts them by paragraph (a radix sort of the bits the
+// library's paragraph numbers take), so that each paragraph's hits are one run and memory is read
+// and written in order. A flat array of counters indexed by paragraph took a cache miss a posting,
+// and three more passes over the paragraphs touched (the score floor, the offer, the clearing): 70 %
+// of the CPU of a 312-page thesis's check against 100,000 generated documents, 36 ns a posting, with
+// 35,000 postings and 30,000 paragraphs touched a query paragraph.
 type hitCounter struct {
-	cells   []hitCell
-	touched []int32
-	hist    []int // paragraphs by score, for floor
+	pairs, spare []uint64
+	touched      []touch // the paragraphs hit, in increasing order
+	hist         []int   // paragraphs by score, for floor
 }
 
-type hitCell struct{ hits, score uint32 }
-
-var hitPool sync.Pool
-
-func getCounter(n int) *hitCounter {
-	h, _ := hitPool.Get().(*hitCounter)
-	if h == nil {
-		h = &hitCounter{}
-	}
-	if len(h.cells) < n {
-		h.cells = make([]hitCell, n+n/4)
-	}
-	return h
+type touch struct {
+	p           int32
+	hits, score uint32
 }
 
-func (h *hitCounter) hit(p int32, weight uint32) {
-	c := &h.cells[p]
-	if c.hits == 0 {
-		h.touched = append(h.touched, p)
+// counters keeps a few hitCounters for the next queries. Not a sync.Pool: a pool is emptied by the
+// garbage collector, and the buffers made again for every query then made the collector run more
+// often, stopping the counting loops to do it.
+var counters = make(chan *hitCounter, 8)
+
+func getCounter() *hitCounter {
+	select {
+	case h := <-counters:
+		return h
+	default:
+		return new(hitCounter)
 	}
-	c.hits++
-	c.score += weight
+}
+
+// add notes n postings of a gram of weight w, numbered within their segment from base.
+func (h *hitCounter) add(base int32, ps []uint32, w uint32) {
+	for _, p := range ps {
+		h.pairs = append(h.pairs, uint64(base+int32(p))<<32|uint64(w))
+	}
+}
+
+// count sorts the postings added by paragraph (numbered below paras) and sums each paragraph's.
+func (h *hitCounter) count(paras int) {
+	var sorted []uint64
+	sorted, h.spare = sortHigh(h.pairs, h.spare, bits.Len(uint(paras)))
+	h.pairs = sorted
+	h.touched = h.touched[:0]
+	for i := 0; i < len(sorted); {
+		p := sorted[i] >> 32
+		t := touch{p: int32(p)}
+		for ; i < len(sorted) && sorted[i]>>32 == p; i++ {
+			t.hits++
+			t.score += uint32(sorted[i])
+		}
+		h.touched = append(h.touched, t)
+	}
+}
+
+// hit reports whether paragraph p was hit.
+func (h *hitCounter) hit(p int32) bool {
+	_, ok := slices.BinarySearchFunc(h.touched, p, func(t touch, p int32) int { return cmp.Compare(t.p, p) })
+	return ok
 }
 
 // gramWeight is the weight of a hit on a gram that n library paragraphs hold: 1 at maxPostings,
@@ -288,8 +316,8 @@ func (h *hitCounter) floor(limit, maxScore int) int {
 		return 0
 	}
 	h.hist = append(h.hist[:0], make([]int, maxScore+1)...)
-	for _, p := range h.touched {
-		h.hist[min(int(h.cells[p].score), maxScore)]++
+	for _, t := range h.touched {
+		h.hist[min(int(t.score), maxScore)]++
 	}
 	n := 0
 	for c := maxScore; c > 0; c-- {
@@ -301,11 +329,11 @@ func (h *hitCounter) floor(limit, maxScore int) int {
 }
 
 func (h *hitCounter) release() {
-	for _, p := range h.touched {
-		h.cells[p] = hitCell{}
+	h.pairs, h.touched = h.pairs[:0], h.touched[:0]
+	select {
+	case counters <- h:
+	default:
 	}
-	h.touched = h.touched[:0]
-	hitPool.Put(h)
 }
 
 // Candidates returns the library paragraphs that share at least minHits indexed grams with the
@@ -315,7 +343,7 @@ func (l *folder) Candidates(grams []uint32, simhash uint64, maxHamming, minHits,
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	x := l.idx
-	h := getCounter(x.paras())
+	h := getCounter()
 	defer h.release()
 	mem := x.mem.tables()
 	uniq := similarity.SortedSet(slices.Clone(grams))
@@ -329,15 +357,13 @@ func (l *folder) Candidates(grams []uint32, simhash uint64, maxHamming, minHits,
 		w := gramWeight(n, l.maxPostings)
 		maxScore += int(w)
 		for i, ps := range postings {
-			base := x.bases[i]
-			for _, p := range ps {
-				h.hit(base+int32(p), w)
-			}
+			h.add(x.bases[i], ps, w)
 		}
 		for _, p := range mem.grams[g] {
-			h.hit(x.memBase+p, w)
+			h.pairs = append(h.pairs, uint64(x.memBase+p)<<32|uint64(w))
 		}
 	}
+	h.count(x.paras())
 	var near []int32
 	if simhash != 0 && maxHamming >= 0 {
 		for b, k := range similarity.Blocks(simhash) {
@@ -363,30 +389,30 @@ func (l *folder) Candidates(grams []uint32, simhash uint64, maxHamming, minHits,
 	// and SimHash are not looked up (12 % of the CPU of a 313-page thesis's check against 100,000
 	// documents went to those lookups), unless removed documents leave the heap short.
 	top := candHeap{limit: limit}
-	add := func(p int32) {
-		hits, score := int(h.cells[p].hits), int(h.cells[p].score)
+	add := func(t touch) {
+		hits, score := int(t.hits), int(t.score)
 		if top.limit > 0 && len(top.c) == top.limit && score < top.c[0].Score {
 			return
 		}
-		if id, num, sim, ok := x.para(p); ok {
+		if id, num, sim, ok := x.para(t.p); ok {
 			top.offer(Candidate{ParaRef: ParaRef{Doc: id, Para: num}, Hits: hits, Score: score, Hamming: similarity.Hamming(simhash, sim)})
 		}
 	}
 	offer := func(lo, hi int) { // the paragraphs with lo <= score < hi
-		for _, p := range h.touched {
-			if c := int(h.cells[p].score); c < lo || c >= hi {
+		for _, t := range h.touched {
+			if c := int(t.score); c < lo || c >= hi {
 				continue
 			}
-			if int(h.cells[p].hits) >= minHits {
-				add(p)
-			} else if _, ok := slices.BinarySearch(near, p); ok {
-				add(p)
+			if int(t.hits) >= minHits {
+				add(t)
+			} else if _, ok := slices.BinarySearch(near, t.p); ok {
+				add(t)
 			}
 		}
 		if lo == 0 {
 			for _, p := range near {
-				if h.cells[p].hits == 0 {
-					add(p)
+				if !h.hit(p) {
+					add(touch{p: p})
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package library
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	"thesischeck/similarity"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 func segmenter(t testing.TB) *similarity.Segmenter {
@@ -335,5 +338,116 @@ func testCandidatesRankRareGramsFirst(t *testing.T, open func(*Options) *Library
 	top := l.Candidates(query, 0, -1, 1, 5)
 	if !slices.ContainsFunc(top, func(c Candidate) bool { return c.Doc == 2 }) {
 		t.Errorf("the source (%d hits, score %d) is not among the best 5 of %d candidates: %v", source.Hits, source.Score, len(all), top)
+	}
+}
+
+// Candidates gives what a plain reading of its rules gives, paragraph by paragraph: every live
+// paragraph sharing at least minHits of the query's grams held by no more than MaxPostings
+// paragraphs (removed documents' entries still counted until a merge drops them), or within
+// maxHamming (at most 3, which the SimHash blocks guarantee), scored by gramWeight, ordered by better, the best limit of them. The library spans
+// several segments and the in-memory part, with documents removed from both.
+func TestCandidatesMatchPlainCount(t *testing.T) {
+	dir, src := t.TempDir(), t.TempDir()
+	opts := &Options{FlushDocs: 4, MaxPostings: 6}
+	l := openLib(t, dir, opts)
+	defer l.Close()
+	rng := rand.New(rand.NewSource(7))
+	var sentences []string
+	for _, p := range prose {
+		for _, s := range strings.SplitAfter(p, "。") {
+			if s != "" {
+				sentences = append(sentences, s)
+			}
+		}
+	}
+	mix := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(sentences[rng.Intn(len(sentences))])
+		}
+		return b.String()
+	}
+	var paths []string
+	for i := range 13 {
+		paths = append(paths, writeDoc(t, src, fmt.Sprintf("d%02d.txt", i), fmt.Sprintf("Doc %d", i), mix(2), mix(3), mix(1)))
+	}
+	add(t, l, AddOptions{}, paths[:10]...)
+	add(t, l, AddOptions{}, paths[10:]...) // a second segment
+	f := folderOf(l)
+	fps := map[uint64][]fingerprint{}
+	if err := f.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketFP).ForEach(func(k, v []byte) error {
+			u, err := f.rec.open(bucketFP, k, v)
+			if err == nil {
+				fps[binary.BigEndian.Uint64(k)], err = decodeFingerprints(u)
+			}
+			return err
+		})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.idx.segs) < 2 {
+		t.Fatalf("%d segments: the test needs several", len(f.idx.segs))
+	}
+	// And two documents in the in-memory part, as a crashed import leaves them for Open to index.
+	seg := segmenter(t)
+	for _, id := range []uint64{100, 101} {
+		for range 3 {
+			pr := seg.Prepare(mix(2))
+			fps[id] = append(fps[id], fingerprint{SimHash: pr.SimHash, Grams: similarity.Winnow(pr.Grams, winnowWindow)})
+		}
+		f.idx.add(id, similarity.Signature{}, fps[id])
+	}
+	if err := l.Remove(2); err != nil {
+		t.Fatal(err)
+	}
+	f.idx.remove(101)
+	removed := func(id uint64) bool { return id == 2 || id == 101 }
+	for q := range 40 {
+		pr := seg.Prepare(mix(1 + q%4))
+		uniq := similarity.SortedSet(slices.Clone(pr.Grams))
+		held := map[uint32]int{}
+		for _, ps := range fps {
+			for _, p := range ps {
+				for _, g := range p.Grams {
+					if _, ok := slices.BinarySearch(uniq, g); ok {
+						held[g]++
+					}
+				}
+			}
+		}
+		for _, c := range []struct{ hamming, minHits, limit int }{{-1, 1, 0}, {3, 1, 12}, {3, 2, 3}, {0, 1, 5}, {-1, 3, 1}} {
+			var want []Candidate
+			for id, ps := range fps {
+				if removed(id) {
+					continue
+				}
+				for n, p := range ps {
+					cand := Candidate{ParaRef: ParaRef{Doc: id, Para: n}, Hamming: similarity.Hamming(pr.SimHash, p.SimHash)}
+					for _, g := range p.Grams {
+						if _, ok := slices.BinarySearch(uniq, g); ok && held[g] <= opts.MaxPostings {
+							cand.Hits++
+							cand.Score += int(gramWeight(held[g], opts.MaxPostings))
+						}
+					}
+					if cand.Hits >= c.minHits || c.hamming >= 0 && cand.Hamming <= c.hamming {
+						want = append(want, cand)
+					}
+				}
+			}
+			slices.SortFunc(want, func(a, b Candidate) int {
+				if better(a, b) {
+					return -1
+				}
+				return 1
+			})
+			if c.limit > 0 && len(want) > c.limit {
+				want = want[:c.limit]
+			}
+			got := l.Candidates(pr.Grams, pr.SimHash, c.hamming, c.minHits, c.limit)
+			if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
+				t.Fatalf("query %d, %+v:\n got %v\nwant %v", q, c, got, want)
+			}
+		}
 	}
 }

@@ -175,6 +175,7 @@ func (s *redisStore) candidates(ctx context.Context, grams []uint32, simhash uin
 	}); err != nil {
 		return nil, err
 	}
+	type hitCell struct{ hits, score uint32 }
 	hits := make(map[uint64]hitCell, size)
 	for _, e := range evidence {
 		ms := e.cached

@@ -21,10 +21,11 @@ type segDoc struct {
 
 // segWriter writes a segment file section by section.
 type segWriter struct {
-	f   *os.File
-	w   *bufio.Writer
-	n   int
-	err error
+	f       *os.File
+	w       *bufio.Writer
+	n       int
+	err     error
+	scratch []byte // for run
 }
 
 func (w *segWriter) bytes(b []byte) {
@@ -50,17 +51,27 @@ func (w *segWriter) u64(v uint64) {
 }
 
 func (w *segWriter) u32s(vs []uint32) {
-	for _, v := range vs {
-		w.u32(v)
-	}
+	run(w, vs, binary.LittleEndian.AppendUint32)
 	w.pad()
 }
 
 func (w *segWriter) u64s(vs []uint64) {
-	for _, v := range vs {
-		w.u64(v)
-	}
+	run(w, vs, binary.LittleEndian.AppendUint64)
 	w.pad()
+}
+
+// run writes vs, encoded 4 KiB at a time: a call through bufio for each value was a tenth of the
+// CPU of importing 100,000 documents, which rewrites every posting in each merge.
+func run[T uint32 | uint64](w *segWriter, vs []T, put func([]byte, T) []byte) {
+	for len(vs) > 0 {
+		n := min(len(vs), 512)
+		b := w.scratch[:0]
+		for _, v := range vs[:n] {
+			b = put(b, v)
+		}
+		w.bytes(b)
+		w.scratch, vs = b, vs[n:]
+	}
 }
 
 // segSource is a segment being written: documents in order, with everything but the gram
@@ -180,9 +191,7 @@ func writeGrams(w *segWriter, ptmp, name string, src *segSource) error {
 		gkeys = append(gkeys, g)
 		goff = append(goff, total)
 		total += uint32(len(paras))
-		for _, p := range paras {
-			pw.u32(p)
-		}
+		run(pw, paras, binary.LittleEndian.AppendUint32)
 	})
 	goff = append(goff, total)
 	for i := 1; i < prefixSize; i++ {
@@ -336,7 +345,7 @@ func buildSegment(dir, name string, docs []segDoc) error {
 	return writeSegment(dir, name, src)
 }
 
-// radixBits is the digit of sortByGram's passes: three passes over 32 bits, with 2,048 counters
+// radixBits is the digit of sortHigh's passes: three passes over 32 bits, with 2,048 counters
 // (16 KiB) and as many places written to at a time, which the caches hold.
 const radixBits = 11
 
@@ -345,9 +354,17 @@ const radixBits = 11
 // gram. The 912,549 pairs of 1,000 documents: about 12 ms, where slices.Sort took about 90 ms at
 // the end of every import (pprof of the segment build, and timers in it).
 func sortByGram(pairs []uint64) []uint64 {
-	tmp := make([]uint64, len(pairs))
+	sorted, _ := sortHigh(pairs, nil, 32)
+	return sorted
+}
+
+// sortHigh sorts pairs by their high 32 bits, of which no more than the low keyBits are set, in a
+// stable radix sort with spare as scratch space (grown as needed). It returns the sorted pairs and
+// the other buffer, each of them either pairs or spare.
+func sortHigh(pairs, spare []uint64, keyBits int) (sorted, other []uint64) {
+	spare = slices.Grow(spare[:0], len(pairs))[:len(pairs)]
 	var count [1 << radixBits]int
-	for shift := 32; shift < 64; shift += radixBits {
+	for shift := 32; shift < 32+keyBits; shift += radixBits {
 		clear(count[:])
 		for _, p := range pairs {
 			count[p>>shift&(1<<radixBits-1)]++
@@ -359,12 +376,12 @@ func sortByGram(pairs []uint64) []uint64 {
 		}
 		for _, p := range pairs {
 			d := p >> shift & (1<<radixBits - 1)
-			tmp[count[d]] = p
+			spare[count[d]] = p
 			count[d]++
 		}
-		pairs, tmp = tmp, pairs
+		pairs, spare = spare, pairs
 	}
-	return pairs
+	return pairs, spare
 }
 
 // dropped marks, in a merge's paragraph map, a paragraph of a removed document.

@@ -120,9 +120,11 @@ const winnowWindow = 4
 
 // ImportHeapLimit is the soft heap limit (runtime/debug.SetMemoryLimit) a process that imports
 // sets with LimitHeap. Without it the heap grew to twice the live data while large segments were
-// merged: at 100,000 documents the import peaked at 1,464 MiB resident, with it at 1,290 MiB, as
-// fast. Smaller imports never reach it.
-const ImportHeapLimit = 768 << 20
+// merged: at 100,000 generated documents the import peaked at 1,464 MiB resident; with 768 MiB at
+// 1,227-1,249 MiB; with 512 MiB (and a merge's gram keys and offsets spooled to disk, see
+// writeGrams) at 978-1,000 MiB, its collector taking 23.5 s of CPU where it took 20.8 (pprof, of
+// about 430 s). Smaller imports never reach it: 10,000 documents peak under 400 MiB.
+const ImportHeapLimit = 512 << 20
 
 // LimitHeap sets ImportHeapLimit, unless GOMEMLIMIT says otherwise, and returns the function that
 // puts the limit before it back. The limit is the process's: the command line and the app, which

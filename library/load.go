@@ -226,7 +226,8 @@ func (l *folder) removeStray(segs []*segment) {
 			os.Remove(filepath.Join(l.dir, n)) // left by a compaction, before or after its commit
 			continue
 		}
-		if (strings.HasSuffix(n, ".idx") && !inUse[n]) || strings.HasSuffix(n, ".idx.tmp") || strings.HasSuffix(n, ".idx.tmp.postings") ||
+		// seg-….idx.tmp, and the sections a segment write spools beside it (.postings, .keys…).
+		if (strings.HasSuffix(n, ".idx") && !inUse[n]) || strings.Contains(n, ".idx.tmp") ||
 			(strings.HasPrefix(n, "library.db.") && strings.HasSuffix(n, ".tmp")) {
 			os.Remove(filepath.Join(l.dir, n))
 		}

@@ -129,14 +129,20 @@ func TestSegmentsSurviveMergesRemovalAndDamage(t *testing.T) {
 	if len(globFiles(t, dir, "*.idx")) == 0 {
 		t.Error("a writable open did not write the rebuilt index")
 	}
-	// A leftover temporary file of a killed import is deleted.
-	stray := filepath.Join(dir, "seg-0000000000000063-0000000000000064.idx.tmp")
-	if err := os.WriteFile(stray, []byte("partial"), 0o644); err != nil {
-		t.Fatal(err)
+	// The temporary files of a killed import are deleted: the segment's and its spooled sections'.
+	var strays []string
+	for _, ext := range []string{"", ".postings", ".postings.keys", ".postings.offsets"} {
+		stray := filepath.Join(dir, "seg-0000000000000063-0000000000000064.idx.tmp"+ext)
+		if err := os.WriteFile(stray, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		strays = append(strays, stray)
 	}
-	check("stray file", false)
-	if _, err := os.Stat(stray); !os.IsNotExist(err) {
-		t.Errorf("stray temporary index file left: %v", err)
+	check("stray files", false)
+	for _, stray := range strays {
+		if _, err := os.Stat(stray); !os.IsNotExist(err) {
+			t.Errorf("stray temporary index file left: %v", err)
+		}
 	}
 }
 

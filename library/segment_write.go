@@ -173,59 +173,108 @@ func writeSegment(dir, name string, src *segSource) error {
 }
 
 // writeGrams writes the gram sections. Three of them (prefix table, keys, offsets) come before the
-// postings, so the postings go to a second temporary file, ptmp, while the small arrays are
-// gathered, then are appended. It returns the errors of ptmp and src; w keeps its own in w.err.
+// postings, and the counts of the prefix table are known only at the end: the keys, the offsets
+// and the postings go to temporary files beside ptmp as the grams come, and are appended after the
+// table. Kept in memory, the keys and offsets of a merge at 100,000 documents (13 million grams)
+// were 106 MB of an import's peak. It returns the errors of the temporary files and src; w keeps
+// its own in w.err.
 func writeGrams(w *segWriter, ptmp, name string, src *segSource) error {
-	pf, err := os.Create(ptmp)
-	if err != nil {
-		return err
+	var spools [3]*spool // keys, offsets, postings
+	for i, ext := range []string{".keys", ".offsets", ""} {
+		sp, err := newSpool(ptmp + ext)
+		if err != nil {
+			return err
+		}
+		defer sp.remove()
+		spools[i] = sp
 	}
-	defer os.Remove(ptmp)
-	pw := &segWriter{f: pf, w: bufio.NewWriterSize(pf, 1<<20)}
+	keys, offs, posts := spools[0], spools[1], spools[2]
 	prefix := make([]uint32, prefixSize)
-	gkeys := make([]uint32, 0, src.nGrams)
-	goff := make([]uint32, 0, src.nGrams+1)
 	var total uint32
+	grams := 0
 	gerr := src.grams(func(g uint32, paras []uint32) {
 		prefix[g>>16+1]++
-		gkeys = append(gkeys, g)
-		goff = append(goff, total)
+		keys.put(g)
+		offs.put(total)
+		grams++
 		total += uint32(len(paras))
-		run(pw, paras, binary.LittleEndian.AppendUint32)
+		run(&posts.w, paras, binary.LittleEndian.AppendUint32)
 	})
-	goff = append(goff, total)
+	offs.put(total)
 	for i := 1; i < prefixSize; i++ {
 		prefix[i] += prefix[i-1]
 	}
-	if gerr == nil && (len(gkeys) != src.nGrams || int(total) != src.nPost) {
-		gerr = fmt.Errorf("segment %s: %d grams and %d postings, expected %d and %d", name, len(gkeys), total, src.nGrams, src.nPost)
-	}
-	if gerr == nil {
-		gerr = pw.err
-	}
-	if gerr == nil {
-		gerr = pw.w.Flush()
+	if gerr == nil && (grams != src.nGrams || int(total) != src.nPost) {
+		gerr = fmt.Errorf("segment %s: %d grams and %d postings, expected %d and %d", name, grams, total, src.nGrams, src.nPost)
 	}
 	if gerr != nil {
-		pf.Close() // gerr says what went wrong; the file is removed
 		return gerr
 	}
 	w.u32s(prefix)
-	w.u32s(gkeys)
-	w.u32s(goff)
-	if _, err := pf.Seek(0, 0); err == nil && w.err == nil {
-		var n int64
-		n, w.err = io.Copy(w.w, pf) // through the buffer, so that the pages are checksummed
-		w.n += int(n)
-	} else if w.err == nil {
-		w.err = err
-	}
-	// The postings file is read back whole and then removed: a failing close loses nothing, but
-	// says the file system is in trouble.
-	if err := pf.Close(); w.err == nil {
-		w.err = err
+	for _, sp := range spools {
+		if err := sp.appendTo(w); err != nil {
+			return err
+		}
+		if sp != posts {
+			w.pad()
+		}
 	}
 	return nil
+}
+
+// spool is a section of uint32s written to a temporary file, to be appended to a segment later.
+type spool struct {
+	path string
+	w    segWriter
+	buf  []uint32 // values put, not yet written
+}
+
+func newSpool(path string) (*spool, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	return &spool{path: path, w: segWriter{f: f, w: bufio.NewWriterSize(f, 1<<20)}, buf: make([]uint32, 0, 1024)}, nil
+}
+
+func (s *spool) put(v uint32) {
+	if s.buf = append(s.buf, v); len(s.buf) == cap(s.buf) {
+		run(&s.w, s.buf, binary.LittleEndian.AppendUint32)
+		s.buf = s.buf[:0]
+	}
+}
+
+// appendTo writes what was put to w and closes the file.
+func (s *spool) appendTo(w *segWriter) error {
+	run(&s.w, s.buf, binary.LittleEndian.AppendUint32)
+	s.buf = s.buf[:0]
+	err := s.w.err
+	if err == nil {
+		err = s.w.w.Flush()
+	}
+	if err == nil {
+		_, err = s.w.f.Seek(0, 0)
+	}
+	if err == nil && w.err == nil {
+		var n int64
+		n, w.err = io.Copy(w.w, s.w.f) // through the buffer, so that the pages are checksummed
+		w.n += int(n)
+	}
+	// The file is read back whole and then removed: a failing close loses nothing, but says the
+	// file system is in trouble.
+	if cerr := s.w.f.Close(); err == nil {
+		err = cerr
+	}
+	s.w.f = nil
+	return err
+}
+
+// remove deletes the file, closing it if appendTo did not.
+func (s *spool) remove() {
+	if s.w.f != nil {
+		s.w.f.Close()
+	}
+	os.Remove(s.path)
 }
 
 // writeBlocks writes the SimHash block sections: the offsets of every bucket, then the paragraphs.

@@ -6,6 +6,8 @@ package library
 
 import (
 	"cmp"
+	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -140,8 +142,40 @@ type DocInfo struct {
 
 type docRecord struct {
 	DocInfo
-	SHA256    string   `json:"sha256"`
-	Signature []uint32 `json:"minhash"`
+	SHA256    string  `json:"sha256"`
+	Signature minHash `json:"minhash"`
+}
+
+// minHash is a document's MinHash signature in its record: written as the base64 of its values
+// (uint32 little-endian), 684 characters where the list of numbers format version 3 wrote took
+// about 980 (minima are small numbers), in library.db and again in the document's frame in the
+// paragraph store: 59 MB of 100,000 documents, and a record reads faster. Both forms read.
+type minHash []uint32
+
+func (m minHash) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 4*len(m))
+	for _, v := range m {
+		b = binary.LittleEndian.AppendUint32(b, v)
+	}
+	return json.Marshal(b)
+}
+
+func (m *minHash) UnmarshalJSON(data []byte) error {
+	if len(data) == 0 || data[0] != '"' {
+		return json.Unmarshal(data, (*[]uint32)(m))
+	}
+	var b []byte
+	if err := json.Unmarshal(data, &b); err != nil {
+		return err
+	}
+	if len(b)%4 != 0 {
+		return errFormat
+	}
+	*m = make(minHash, len(b)/4)
+	for i := range *m {
+		(*m)[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	return nil
 }
 
 // Errors returned by Open.

@@ -2,6 +2,8 @@ package library
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -374,3 +376,43 @@ func weights(t testing.TB, l *Library) func(uint32) float32 {
 // folderOf is the folder behind a library that Open opened from a folder, for tests that look
 // inside it.
 func folderOf(l *Library) *folder { return l.store.(*folder) }
+
+// A record's MinHash signature is written as base64 and read in either form: the list of numbers
+// of format version 3, or base64. What is neither is damage.
+func TestRecordSignatureForms(t *testing.T) {
+	sig := make([]uint32, similarity.NumHashes)
+	for i := range sig {
+		sig[i] = uint32(i)*2654435761 + 7
+	}
+	rec := docRecord{DocInfo: DocInfo{ID: 3, Title: "T"}, SHA256: "ab", Signature: sig}
+	written, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := json.Marshal(struct {
+		DocInfo
+		SHA256    string   `json:"sha256"`
+		Signature []uint32 `json:"minhash"`
+	}{rec.DocInfo, rec.SHA256, sig})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(written) >= len(old)*2/3 {
+		t.Errorf("the record takes %d bytes, the old form %d", len(written), len(old))
+	}
+	for name, v := range map[string][]byte{"written": written, "version 3": old} {
+		var got docRecord
+		if err := decodeRecord(v, &got); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !slices.Equal(got.Signature, sig) || got.ID != 3 || got.SHA256 != "ab" {
+			t.Errorf("%s: read back %+v", name, got)
+		}
+	}
+	for _, bad := range []string{`"AAE="`, `"not base64!"`, `[1, "x"]`, `"` + base64.StdEncoding.EncodeToString(make([]byte, 4*similarity.NumHashes-4)) + `"`} {
+		v := []byte(`{"id": 3, "sha256": "ab", "minhash": ` + bad + `}`)
+		if err := decodeRecord(v, new(docRecord)); !errors.Is(err, errFormat) {
+			t.Errorf("minhash %s: %v, want errFormat", bad, err)
+		}
+	}
+}

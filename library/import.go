@@ -137,6 +137,19 @@ func LimitHeap() (restore func()) {
 	return func() { debug.SetMemoryLimit(prev) }
 }
 
+// appendFill is the fill of the pages of the buckets keyed by document id, which an import only
+// appends to: bbolt splits a full page in two halves by default (FillPercent 0.5), for keys that
+// come in any order, and the ids' pages stayed half empty. At 100,000 documents the docs bucket
+// took 195 MiB of pages for 114 MiB of values, ploc 43 MiB for 19.
+const appendFill = 0.95
+
+// appendOnly sets appendFill on the buckets keyed by document id for the write transaction tx.
+func appendOnly(tx *bolt.Tx) {
+	for _, b := range [][]byte{bucketDocs, bucketLoc, bucketFP, bucketTheses} {
+		tx.Bucket(b).FillPercent = appendFill
+	}
+}
+
 // lookahead is how many documents may be read and fingerprinted ahead of the one being written:
 // enough to keep the workers busy through a batch commit, few enough to bound an import's memory.
 const lookahead = 256
@@ -349,6 +362,7 @@ func (l *folder) write(batch []prepared) (added []DocInfo, dups []string, err er
 	// List never sees the records without the index (it takes the lock around its reading).
 	l.mu.Lock()
 	err = l.update(func(tx *bolt.Tx) error {
+		appendOnly(tx)
 		for i, p := range fresh {
 			key := idKey(recs[i].ID)
 			if err := errors.Join(l.rec.put(tx, bucketDocs, key, jsons[i]), l.rec.put(tx, bucketSHA, []byte(recs[i].SHA256), key),

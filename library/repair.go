@@ -314,6 +314,7 @@ func (in *inspection) rebuild(db *bolt.DB) (*rebuilt, error) {
 		batch := kept[:min(len(kept), 256)]
 		kept = kept[len(batch):]
 		err := ndb.Update(func(tx *bolt.Tx) error {
+			appendOnly(tx) // kept is in id order
 			for _, d := range batch {
 				if err := r.keep(tx, d); err != nil {
 					return err

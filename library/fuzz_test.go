@@ -201,7 +201,9 @@ func FuzzParseSegment(f *testing.F) {
 }
 
 // FuzzDecodeParas reads paragraphs as format version 1 kept them in bucket paras (an upgrade still
-// reads them), seeded with the fuzz library's own paragraphs so encoded.
+// reads them), seeded with the fuzz library's own paragraphs encoded so, and in the packed form
+// of version 4 (which the same decoder reads). What reads must read the same written again in
+// either form; what does not is errFormat.
 func FuzzDecodeParas(f *testing.F) {
 	l, err := Open(fuzzLibrary(f), &Options{ReadOnly: true})
 	if err != nil {
@@ -216,7 +218,8 @@ func FuzzDecodeParas(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(encodeParasV1(ps))
+		f.Add(encodeParasV1(ps, false))
+		f.Add(encodeParasV1(ps, true))
 	}
 	if err := l.Close(); err != nil {
 		f.Fatal(err)
@@ -224,21 +227,31 @@ func FuzzDecodeParas(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ps, err := decodeParas(b)
 		if err != nil {
+			if !errors.Is(err, errFormat) {
+				t.Fatalf("error %v is not errFormat", err)
+			}
 			return
 		}
-		again, err := decodeParas(encodeParasV1(ps))
-		if err != nil || !reflect.DeepEqual(again, ps) {
-			t.Fatalf("paragraphs do not survive encoding: %v", err)
+		for _, packed := range []bool{false, true} {
+			again, err := decodeParas(encodeParasV1(ps, packed))
+			if err != nil || !reflect.DeepEqual(again, ps) {
+				t.Fatalf("paragraphs do not survive encoding (packed %v): %v", packed, err)
+			}
 		}
 	})
 }
 
-// encodeParasV1 writes paragraphs as format version 1 did.
-func encodeParasV1(ps []Paragraph) []byte {
+// encodeParasV1 writes paragraphs as a paras value of format version 1, their records in the
+// version 3 form or packed.
+func encodeParasV1(ps []Paragraph, packed bool) []byte {
 	var e encoder
 	e.uvarint(uint64(len(ps)))
 	for _, p := range ps {
-		e.paragraph(p)
+		if packed {
+			e.paragraph(p)
+		} else {
+			e.paragraphV3(p)
+		}
 	}
 	return e.b
 }

@@ -1,6 +1,7 @@
 package library
 
 import (
+	"context"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"thesischeck/internal/redistest"
 	"thesischeck/similarity"
 )
 
@@ -372,5 +374,88 @@ func TestVersion3Library(t *testing.T) {
 	got = everyParagraph(t, l)
 	if len(got) != 2 || !reflect.DeepEqual(got["d02.txt"], wantParas["d02.txt"]) || !reflect.DeepEqual(got["d04.txt"], wantParas["d04.txt"]) {
 		t.Errorf("after removing three and compacting: %d documents, or other paragraphs", len(got))
+	}
+}
+
+// A library on Redis of schema 1 reads as it is; opened for writing its meta says schema 2, its
+// records stay as they are, and new documents' records are packed: all read back the paragraphs
+// of a library that was always schema 2.
+func TestRedisSchema1Library(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.Start(t)
+	docs := proseDocs(t, 4)
+	first := []string{filepath.Join(docs, "d00.txt"), filepath.Join(docs, "d01.txt")}
+	later := []string{filepath.Join(docs, "d02.txt"), filepath.Join(docs, "d03.txt")}
+	ref := openLib(t, srv.URL(0), nil)
+	add(t, ref, AddOptions{}, first...)
+	add(t, ref, AddOptions{}, later...)
+	want := everyParagraph(t, ref)
+	ref.Close()
+
+	url := srv.URL(1)
+	c := rawClient(t, url)
+	l := openLib(t, url, nil)
+	add(t, l, AddOptions{}, first...)
+	l.Close()
+	// records counts the records of every paragraph in the database; toV3 rewrites the packed ones in
+	// the version 3 form.
+	records := func(toV3 bool) (packed, old int) {
+		t.Helper()
+		keys, err := c.Keys(ctx, "p:*").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range keys {
+			fields, err := c.HGetAll(ctx, k).Result()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for n, v := range fields {
+				if !strings.HasPrefix(v, recordMarker) {
+					old++
+					continue
+				}
+				packed++
+				if !toV3 {
+					continue
+				}
+				var e encoder
+				e.paragraphV3(readRecord(t, []byte(v)))
+				if err := c.HSet(ctx, k, n, e.b).Err(); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return packed, old
+	}
+	if packed, old := records(true); packed == 0 || old != 0 {
+		t.Fatalf("%d packed records, %d not, in a new library", packed, old)
+	}
+	if err := c.HSet(ctx, keyRedisMeta, "schema", "1").Err(); err != nil {
+		t.Fatal(err)
+	}
+
+	ro := openLib(t, url, &Options{ReadOnly: true})
+	for name, ps := range everyParagraph(t, ro) {
+		if !reflect.DeepEqual(ps, want[name]) {
+			t.Errorf("schema 1, read-only: %s reads other paragraphs", name)
+		}
+	}
+	ro.Close()
+	if s, _ := c.HGet(ctx, keyRedisMeta, "schema").Result(); s != "1" {
+		t.Errorf("a read-only open made the schema %q", s)
+	}
+
+	l = openLib(t, url, nil)
+	defer l.Close()
+	if s, _ := c.HGet(ctx, keyRedisMeta, "schema").Result(); s != redisSchema {
+		t.Errorf("after a writable open the schema is %q, want %q", s, redisSchema)
+	}
+	add(t, l, AddOptions{}, later...)
+	if got := everyParagraph(t, l); !reflect.DeepEqual(got, want) {
+		t.Error("old and new records together read other paragraphs than a schema 2 library's")
+	}
+	if packed, old := records(false); packed == 0 || old == 0 {
+		t.Errorf("after adding: %d packed records, %d not; want both", packed, old)
 	}
 }

@@ -62,7 +62,15 @@ package library
 //	len(text) text, len(section) section, len(chapter) chapter, page, flags (1 = heading),
 //	ntokens, ntokens × { hash (uint32 LE), start delta from previous end, length, flags (byte: 1 stop word, 2 number) }
 //
-// fp value:
+// fp value, since format version 4 (SimHashes only):
+//
+//	0x80 0x00 (recordMarker), count, count × simhash (uint64 LE)
+//
+// The winnowed grams the index is built from are gramsOf the paragraphs' stored tokens, which the
+// readers that need them (loadDocs: documents after the last segment at Open) read from the
+// paragraph store; the SimHashes are kept, since they weigh the words by the library's counts at
+// the time of the import, which change. Versions 1-3 wrote, as version 4 still reads, and Redis's
+// f:{ID} holds,
 //
 //	count
 //	count × { simhash (uint64 LE), ngrams, ngrams × gram (uint32 LE, sorted) }
@@ -361,6 +369,7 @@ func decodeParas(b []byte) ([]Paragraph, error) {
 	return ps, nil
 }
 
+// encodeFingerprints writes an fp value with the grams (versions 1-3 and Redis's f:{ID}).
 func encodeFingerprints(fs []fingerprint) []byte {
 	var e encoder
 	e.uvarint(uint64(len(fs)))
@@ -374,21 +383,50 @@ func encodeFingerprints(fs []fingerprint) []byte {
 	return e.b
 }
 
-func decodeFingerprints(b []byte) ([]fingerprint, error) {
+// encodeSimHashes writes an fp value without the grams (format version 4's).
+func encodeSimHashes(fs []fingerprint) []byte {
+	e := encoder{b: make([]byte, 0, len(recordMarker)+binary.MaxVarintLen64+8*len(fs))}
+	e.b = append(e.b, recordMarker...)
+	e.uvarint(uint64(len(fs)))
+	for _, f := range fs {
+		e.u64(f.SimHash)
+	}
+	return e.b
+}
+
+// decodeFingerprints reads an fp value of either form; grams is false for one of SimHashes only,
+// whose fingerprints have no Grams.
+func decodeFingerprints(b []byte) (fs []fingerprint, grams bool, err error) {
+	grams = len(b) < len(recordMarker) || string(b[:len(recordMarker)]) != recordMarker
+	if !grams {
+		b = b[len(recordMarker):]
+	}
 	d := decoder{b: b}
 	n := d.count(9)
-	fs := make([]fingerprint, 0, n)
+	fs = make([]fingerprint, 0, n)
 	for i := 0; i < n && d.err == nil; i++ {
 		f := fingerprint{SimHash: d.u64()}
-		ng := d.count(4)
-		f.Grams = make([]uint32, 0, ng)
-		for j := 0; j < ng && d.err == nil; j++ {
-			f.Grams = append(f.Grams, d.u32())
+		if grams {
+			ng := d.count(4)
+			f.Grams = make([]uint32, 0, ng)
+			for j := 0; j < ng && d.err == nil; j++ {
+				f.Grams = append(f.Grams, d.u32())
+			}
 		}
 		fs = append(fs, f)
 	}
-	if d.err != nil {
-		return nil, fmt.Errorf("fingerprints: %w", d.err)
+	if d.err == nil && len(d.b) != 0 && !grams {
+		d.err = errFormat
 	}
-	return fs, nil
+	if d.err != nil {
+		return nil, false, fmt.Errorf("fingerprints: %w", d.err)
+	}
+	return fs, grams, nil
+}
+
+// gramsOf is the winnowed grams of a stored paragraph: those the import put in its fingerprint
+// (TestGramsFromStoredTokens), since similarity.Grams reads only the tokens' Hash and Stop, which
+// the record keeps.
+func gramsOf(p Paragraph) []uint32 {
+	return similarity.Winnow(similarity.Grams(p.Tokens), winnowWindow)
 }

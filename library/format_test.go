@@ -208,7 +208,8 @@ func TestPackedRecordDamage(t *testing.T) {
 }
 
 // toVersion3 turns a library (closed, no removals) into what format version 3 wrote: every
-// paragraph record in the version 3 form, frames and locations to match, meta "version" 3.
+// paragraph record in the version 3 form, frames and locations to match, fp values with their
+// grams, meta "version" 3.
 func toVersion3(t *testing.T, dir string) {
 	t.Helper()
 	db, err := bolt.Open(filepath.Join(dir, "library.db"), 0o644, nil)
@@ -242,6 +243,24 @@ func toVersion3(t *testing.T, dir string) {
 				start := len(e.b)
 				e.paragraphV3(p)
 				lens[i], crcs[i] = uint32(len(e.b)-start), crc32.Checksum(e.b[start:], crcTable)
+			}
+			// Its fp value with the grams, as version 3 wrote it.
+			v, err := c.get(tx, bucketFP, idKey(fr.id))
+			if err != nil {
+				scanErr = err
+				return
+			}
+			fps, _, err := decodeFingerprints(v)
+			if err != nil || len(fps) != len(ps) {
+				scanErr = fmt.Errorf("document %d: %d fingerprints, %d paragraphs: %v", fr.id, len(fps), len(ps), err)
+				return
+			}
+			for i, p := range ps {
+				fps[i].Grams = gramsOf(p)
+			}
+			if err := c.put(tx, bucketFP, idKey(fr.id), encodeFingerprints(fps)); err != nil {
+				scanErr = err
+				return
 			}
 			head := docFrame(fr.id, fr.rec, lens, crcs)
 			locs[fr.id] = paraLoc{off: int64(len(out)), head: int64(len(head)), lens: lens, crcs: crcs}
@@ -457,5 +476,89 @@ func TestRedisSchema1Library(t *testing.T) {
 	}
 	if packed, old := records(false); packed == 0 || old == 0 {
 		t.Errorf("after adding: %d packed records, %d not; want both", packed, old)
+	}
+}
+
+// The grams an import puts in the index are gramsOf the paragraphs as the store gives them back:
+// what makes it right to leave them out of fp. Checked on prose and on the text normalisation
+// changes (traditional characters, look-alikes, full-width, spaced CJK, numbers).
+func TestGramsFromStoredTokens(t *testing.T) {
+	seg, err := similarity.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := proseDocs(t, len(prose))
+	writeDoc(t, dir, "odd.txt", "Odd", "軟體套件管理器與資料庫的設計與實現", "The pаper was wrіtten in 2024 by ＡＢＣ ｄｅｆ for the ﬁle ﬂow",
+		"软 件 包 管 理 器 的 设 计 与 实 现", "Ünïcödé Crème Brûlée and 1500 of 38 papers, ３ more")
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != len(prose)+1 {
+		t.Fatalf("%d files: %v", len(entries), err)
+	}
+	grams := 0
+	for _, f := range entries {
+		p := prepareFile(context.Background(), filepath.Join(dir, f.Name()), AddOptions{}, seg, nil)
+		if p.err != nil || len(p.paras) == 0 || len(p.paras) != len(p.fps) {
+			t.Fatalf("%s: %d paragraphs, %d fingerprints: %v", f.Name(), len(p.paras), len(p.fps), p.err)
+		}
+		for i, para := range p.paras {
+			var e encoder
+			e.paragraph(para)
+			if got := gramsOf(readRecord(t, e.b)); !reflect.DeepEqual(got, p.fps[i].Grams) {
+				t.Errorf("%s paragraph %d: grams from the stored tokens %v, the import's %v", f.Name(), i, got, p.fps[i].Grams)
+			}
+			grams += len(p.fps[i].Grams)
+		}
+	}
+	if grams < 100 {
+		t.Errorf("%d grams in all: the test compares too little", grams)
+	}
+}
+
+// fp values hold SimHashes only, and the index a writable open makes again from them and the stored
+// paragraphs (its segment lost) finds the same candidates.
+func TestIndexFromStoredGrams(t *testing.T) {
+	dir := t.TempDir()
+	l := openLib(t, dir, nil)
+	add(t, l, AddOptions{}, proseDocs(t, 5))
+	want := probeAll(t, l)
+	f := folderOf(l)
+	err := f.view(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketFP).ForEach(func(k, v []byte) error {
+			u, err := f.rec.open(bucketFP, k, v)
+			if err != nil {
+				return err
+			}
+			fps, grams, err := decodeFingerprints(u)
+			if err != nil || grams || len(u) != len(recordMarker)+1+8*len(fps) {
+				return fmt.Errorf("document %x: fp value of %d bytes for %d paragraphs, grams %v: %v", k, len(u), len(fps), grams, err)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	segs := globFiles(t, dir, "seg-*.idx")
+	if len(segs) == 0 {
+		t.Fatal("no segment")
+	}
+	for _, s := range segs {
+		if err := os.Remove(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l = openLib(t, dir, nil)
+	if got := probeAll(t, l); !reflect.DeepEqual(got, want) {
+		t.Error("the index made again: other candidates")
+	}
+	l.Close()
+	if len(globFiles(t, dir, "seg-*.idx")) == 0 {
+		t.Error("a writable open wrote no segment")
+	}
+	ro := openLib(t, dir, &Options{ReadOnly: true})
+	defer ro.Close()
+	if got := probeAll(t, ro); !reflect.DeepEqual(got, want) {
+		t.Error("the index made again, read-only: other candidates")
 	}
 }

@@ -67,17 +67,34 @@ func fuzzValues(f *testing.F, bucket []byte) [][]byte {
 	return out
 }
 
+// FuzzDecodeFingerprints reads fp values of both forms: SimHashes only (format version 4, seeded
+// from the fuzz library) and with grams (versions 1-3, Redis).
 func FuzzDecodeFingerprints(f *testing.F) {
 	for _, v := range fuzzValues(f, bucketFP) {
 		f.Add(v)
+		fps, grams, err := decodeFingerprints(v)
+		if err != nil || grams {
+			f.Fatalf("a new library's fp value: grams %v, %v", grams, err)
+		}
+		for i := range fps {
+			fps[i].Grams = []uint32{uint32(i + 1), 0xFFFFFFF0}
+		}
+		f.Add(encodeFingerprints(fps))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		fps, err := decodeFingerprints(b)
+		fps, grams, err := decodeFingerprints(b)
 		if err != nil {
+			if !errors.Is(err, errFormat) {
+				t.Fatalf("error %v is not errFormat", err)
+			}
 			return
 		}
-		again, err := decodeFingerprints(encodeFingerprints(fps))
-		if err != nil || !reflect.DeepEqual(again, fps) && len(fps) > 0 {
+		encode := encodeSimHashes
+		if grams {
+			encode = encodeFingerprints
+		}
+		again, grams2, err := decodeFingerprints(encode(fps))
+		if err != nil || grams2 != grams || !reflect.DeepEqual(again, fps) && len(fps) > 0 {
 			t.Fatalf("fingerprints do not survive encoding: %v", err)
 		}
 	})

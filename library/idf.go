@@ -275,7 +275,7 @@ func (l *folder) Weights() (func(hash uint32) float32, error) {
 			var sum uint64
 			err = b.ForEach(func(k, v []byte) error {
 				if len(k) != 4 {
-					return fmt.Errorf("df key: %w", errFormat)
+					return fmt.Errorf("df key %x: %w (%w)", k, errFormat, ErrDamaged)
 				}
 				sum += dfEntry(k, v)
 				t.df[binary.BigEndian.Uint32(k)] = uint32(decodeCount(v))

@@ -402,7 +402,7 @@ func decodeFingerprints(b []byte) (fs []fingerprint, grams bool, err error) {
 		b = b[len(recordMarker):]
 	}
 	d := decoder{b: b}
-	n := d.count(9)
+	n := d.count(8) // a SimHash, and with grams their count
 	fs = make([]fingerprint, 0, n)
 	for i := 0; i < n && d.err == nil; i++ {
 		f := fingerprint{SimHash: d.u64()}

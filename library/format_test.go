@@ -519,7 +519,13 @@ func TestGramsFromStoredTokens(t *testing.T) {
 func TestIndexFromStoredGrams(t *testing.T) {
 	dir := t.TempDir()
 	l := openLib(t, dir, nil)
-	add(t, l, AddOptions{}, proseDocs(t, 5))
+	src := proseDocs(t, 5)
+	var long []string // a document of many paragraphs: an fp value longer than one of few
+	for i := 0; i < 40; i++ {
+		long = append(long, fmt.Sprintf("%s (%d)", prose[i%len(prose)], i))
+	}
+	writeDoc(t, src, "long.txt", "Long", long...)
+	add(t, l, AddOptions{}, src)
 	want := probeAll(t, l)
 	f := folderOf(l)
 	err := f.view(func(tx *bolt.Tx) error {
@@ -539,6 +545,9 @@ func TestIndexFromStoredGrams(t *testing.T) {
 		t.Fatal(err)
 	}
 	l.Close()
+	if rep, err := Check(dir, nil); err != nil || rep.Damaged() {
+		t.Fatalf("check of a new library: %v %+v", err, rep)
+	}
 	segs := globFiles(t, dir, "seg-*.idx")
 	if len(segs) == 0 {
 		t.Fatal("no segment")

@@ -379,7 +379,6 @@ func TestVersion3Library(t *testing.T) {
 	}
 
 	l = openLib(t, dir, &Options{CompactMin: 1})
-	defer l.Close()
 	ids := list(t, l)
 	if err := l.Remove(ids[0].ID, ids[1].ID, ids[3].ID); err != nil { // two old, one new: more than half
 		t.Fatal(err)
@@ -393,6 +392,26 @@ func TestVersion3Library(t *testing.T) {
 	got = everyParagraph(t, l)
 	if len(got) != 2 || !reflect.DeepEqual(got["d02.txt"], wantParas["d02.txt"]) || !reflect.DeepEqual(got["d04.txt"], wantParas["d04.txt"]) {
 		t.Errorf("after removing three and compacting: %d documents, or other paragraphs", len(got))
+	}
+	if packed, old := packedDocs(t, l); packed != 2 || old != 0 {
+		t.Errorf("after compacting: %d documents packed, %d not; want the old one packed as it was copied", packed, old)
+	}
+	l.Close()
+	if rep, err := Check(dir, nil); err != nil || rep.Damaged() || rep.Documents != 2 {
+		t.Fatalf("check after compacting: %v %+v", err, rep)
+	}
+	// library.db is made again from the new store's frames alone: the packed document's new frame
+	// places its records.
+	if err := os.Remove(filepath.Join(dir, "library.db")); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := Repair(dir, nil); err != nil || len(rep.Lost) != 0 || rep.Documents != 2 {
+		t.Fatalf("repair from the compacted store: %v %+v", err, rep)
+	}
+	l = openLib(t, dir, nil)
+	defer l.Close()
+	if got := everyParagraph(t, l); len(got) != 2 || !reflect.DeepEqual(got["d02.txt"], wantParas["d02.txt"]) {
+		t.Error("after repair from the compacted store: other paragraphs")
 	}
 }
 

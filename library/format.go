@@ -8,8 +8,11 @@ package library
 // first and last document they cover; `library compact` rewriting a segment alone names the new one
 // seg-FIRST-LAST.c.idx).
 //
-// Format version 4 writes paragraph records with packed tokens (below); its records of version 3
-// read as they are. Format version 3 (seal.go): every value of library.db but the df counts ends with the CRC-32C
+// Format version 4 writes paragraph records with packed tokens and fp values without grams (below);
+// records and values of version 3 read as they are, and compaction packs old records as it copies
+// them. On 10,000 scripts/benchgen documents (30 paragraphs, 14 KB of text each) version 3 took
+// 49,016 bytes a document (paragraph store 32,391, library.db 8,420, index 8,206), version 4
+// takes 31,542 (18,264, 5,072, 8,206). Format version 3 (seal.go): every value of library.db but the df counts ends with the CRC-32C
 // (uint32 LE) of its key and itself, and "version" is sealed too; versions 1 and 2 wrote plain
 // values, read as they are by a read-only Open and upgraded by a writable one (repair.go).
 //

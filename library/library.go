@@ -152,10 +152,10 @@ var (
 	ErrVersion = errors.New("library: written by a newer version of ThesisCheck")
 )
 
-// formatVersion 4 writes paragraph records with packed tokens (format.go), which say so in their
-// first bytes: version 3 records stay as they are and read as before, so a writable Open of a
-// version 3 library only writes the new number, which keeps older binaries from reading the new
-// records. Version 3 seals every value of library.db with a checksum, frames the documents in the
+// formatVersion 4 writes paragraph records with packed tokens and fp values without grams
+// (format.go), which say so in their first bytes: version 3 records and values stay as they are and
+// read as before, so a writable Open of a version 3 library only writes the new number, which keeps
+// older binaries from reading the new ones. Version 3 seals every value of library.db with a checksum, frames the documents in the
 // paragraph store (frame.go) and checksums the index segments' pages. Version 2 kept paragraphs in
 // the store without frames or checksums; version 1 kept them in bucket paras. Both are read as they
 // are by a read-only Open; a writable Open upgrades them (repair.go).

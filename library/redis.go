@@ -253,13 +253,13 @@ func (s *redisStore) checkMeta(ctx context.Context) error {
 	} else if schema != redisSchema && schema != "1" {
 		return ErrVersion
 	}
+	if have, _ := meta[1].(string); have != similarity.AnalyserVersion() {
+		return fmt.Errorf("%w (its analyser %s, this version's %s)", ErrAnalyser, have, similarity.AnalyserVersion())
+	}
 	if schema == "1" && !s.readOnly {
 		if err := s.c.HSet(ctx, keyRedisMeta, "schema", redisSchema).Err(); err != nil {
 			return err
 		}
-	}
-	if have, _ := meta[1].(string); have != similarity.AnalyserVersion() {
-		return fmt.Errorf("%w (its analyser %s, this version's %s)", ErrAnalyser, have, similarity.AnalyserVersion())
 	}
 	return nil
 }

@@ -108,6 +108,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"thesischeck/similarity"
 )
@@ -130,7 +131,10 @@ type fingerprint struct {
 
 var errFormat = errors.New("library: damaged record")
 
-type encoder struct{ b []byte }
+type encoder struct {
+	b     []byte
+	runes []rune // the text of the paragraph being written, reused: converting it was a third of writing a record
+}
 
 func (e *encoder) uvarint(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
 func (e *encoder) str(s string)     { e.uvarint(uint64(len(s))); e.b = append(e.b, s...) }
@@ -138,8 +142,22 @@ func (e *encoder) u32(v uint32)     { e.b = binary.LittleEndian.AppendUint32(e.b
 func (e *encoder) u64(v uint64)     { e.b = binary.LittleEndian.AppendUint64(e.b, v) }
 
 type decoder struct {
-	b   []byte
-	err error
+	b     []byte
+	err   error
+	runes []rune // the text of the paragraph being read, reused as the encoder's
+}
+
+// textRunes is text as runes, in buf's memory when it has room: what []rune(text) gives (invalid
+// UTF-8 is U+FFFD a byte either way), without a new slice for each record.
+func textRunes(buf []rune, text string) []rune {
+	if n := utf8.RuneCountInString(text); cap(buf) < n {
+		buf = make([]rune, 0, n)
+	}
+	buf = buf[:0]
+	for _, r := range text {
+		buf = append(buf, r)
+	}
+	return buf
 }
 
 func (d *decoder) uvarint() uint64 {
@@ -227,7 +245,8 @@ const (
 func (e *encoder) paragraph(p Paragraph) {
 	e.b = append(e.b, recordMarker...)
 	e.paragraphHead(p)
-	rs := []rune(p.Text)
+	e.runes = textRunes(e.runes, p.Text)
+	rs := e.runes
 	prev := int32(0)
 	for _, t := range p.Tokens {
 		delta, n := t.Start-prev, t.End-t.Start
@@ -313,7 +332,8 @@ func (d *decoder) packedTokens(text string) []similarity.Token {
 	toks := make([]similarity.Token, 0, nt)
 	var rs []rune
 	if nt > 0 && d.err == nil {
-		rs = []rune(text)
+		d.runes = textRunes(d.runes, text)
+		rs = d.runes
 	}
 	prev := int32(0)
 	for j := 0; j < nt && d.err == nil; j++ {

@@ -67,17 +67,34 @@ func fuzzValues(f *testing.F, bucket []byte) [][]byte {
 	return out
 }
 
+// FuzzDecodeFingerprints reads fp values of both forms: SimHashes only (format version 4, seeded
+// from the fuzz library) and with grams (versions 1-3, Redis).
 func FuzzDecodeFingerprints(f *testing.F) {
 	for _, v := range fuzzValues(f, bucketFP) {
 		f.Add(v)
+		fps, grams, err := decodeFingerprints(v)
+		if err != nil || grams {
+			f.Fatalf("a new library's fp value: grams %v, %v", grams, err)
+		}
+		for i := range fps {
+			fps[i].Grams = []uint32{uint32(i + 1), 0xFFFFFFF0}
+		}
+		f.Add(encodeFingerprints(fps))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		fps, err := decodeFingerprints(b)
+		fps, grams, err := decodeFingerprints(b)
 		if err != nil {
+			if !errors.Is(err, errFormat) {
+				t.Fatalf("error %v is not errFormat", err)
+			}
 			return
 		}
-		again, err := decodeFingerprints(encodeFingerprints(fps))
-		if err != nil || !reflect.DeepEqual(again, fps) && len(fps) > 0 {
+		encode := encodeSimHashes
+		if grams {
+			encode = encodeFingerprints
+		}
+		again, grams2, err := decodeFingerprints(encode(fps))
+		if err != nil || grams2 != grams || !reflect.DeepEqual(again, fps) && len(fps) > 0 {
 			t.Fatalf("fingerprints do not survive encoding: %v", err)
 		}
 	})
@@ -201,7 +218,9 @@ func FuzzParseSegment(f *testing.F) {
 }
 
 // FuzzDecodeParas reads paragraphs as format version 1 kept them in bucket paras (an upgrade still
-// reads them), seeded with the fuzz library's own paragraphs so encoded.
+// reads them), seeded with the fuzz library's own paragraphs encoded so, and in the packed form
+// of version 4 (which the same decoder reads). What reads must read the same written again in
+// either form; what does not is errFormat.
 func FuzzDecodeParas(f *testing.F) {
 	l, err := Open(fuzzLibrary(f), &Options{ReadOnly: true})
 	if err != nil {
@@ -216,7 +235,8 @@ func FuzzDecodeParas(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(encodeParasV1(ps))
+		f.Add(encodeParasV1(ps, false))
+		f.Add(encodeParasV1(ps, true))
 	}
 	if err := l.Close(); err != nil {
 		f.Fatal(err)
@@ -224,21 +244,31 @@ func FuzzDecodeParas(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ps, err := decodeParas(b)
 		if err != nil {
+			if !errors.Is(err, errFormat) {
+				t.Fatalf("error %v is not errFormat", err)
+			}
 			return
 		}
-		again, err := decodeParas(encodeParasV1(ps))
-		if err != nil || !reflect.DeepEqual(again, ps) {
-			t.Fatalf("paragraphs do not survive encoding: %v", err)
+		for _, packed := range []bool{false, true} {
+			again, err := decodeParas(encodeParasV1(ps, packed))
+			if err != nil || !reflect.DeepEqual(again, ps) {
+				t.Fatalf("paragraphs do not survive encoding (packed %v): %v", packed, err)
+			}
 		}
 	})
 }
 
-// encodeParasV1 writes paragraphs as format version 1 did.
-func encodeParasV1(ps []Paragraph) []byte {
+// encodeParasV1 writes paragraphs as a paras value of format version 1, their records in the
+// version 3 form or packed.
+func encodeParasV1(ps []Paragraph, packed bool) []byte {
 	var e encoder
 	e.uvarint(uint64(len(ps)))
 	for _, p := range ps {
-		e.paragraph(p)
+		if packed {
+			e.paragraph(p)
+		} else {
+			e.paragraphV3(p)
+		}
 	}
 	return e.b
 }

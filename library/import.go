@@ -366,7 +366,7 @@ func (l *folder) write(batch []prepared) (added []DocInfo, dups []string, err er
 		for i, p := range fresh {
 			key := idKey(recs[i].ID)
 			if err := errors.Join(l.rec.put(tx, bucketDocs, key, jsons[i]), l.rec.put(tx, bucketSHA, []byte(recs[i].SHA256), key),
-				l.rec.put(tx, bucketLoc, key, locs[i].encode()), l.rec.put(tx, bucketFP, key, encodeFingerprints(p.fps))); err != nil {
+				l.rec.put(tx, bucketLoc, key, locs[i].encode()), l.rec.put(tx, bucketFP, key, encodeSimHashes(p.fps))); err != nil {
 				return err
 			}
 			if recs[i].Thesis {

@@ -276,7 +276,7 @@ func (in *inspection) readIndexes(walk walkFunc) {
 		u, err := in.rec.open(bucketFP, k, v)
 		var fps []fingerprint
 		if err == nil {
-			fps, err = decodeFingerprints(u)
+			fps, _, err = decodeFingerprints(u)
 		}
 		if err != nil {
 			in.problem(n, "document %d: its fingerprints: %v", n, err)

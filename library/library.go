@@ -186,11 +186,17 @@ var (
 	ErrVersion = errors.New("library: written by a newer version of ThesisCheck")
 )
 
-// formatVersion 3 seals every value of library.db with a checksum, frames the documents in the
+// formatVersion 4 writes paragraph records with packed tokens and fp values without grams
+// (format.go), which say so in their first bytes: version 3 records and values stay as they are and
+// read as before, so a writable Open of a version 3 library only writes the new number, which keeps
+// older binaries from reading the new ones. Version 3 seals every value of library.db with a checksum, frames the documents in the
 // paragraph store (frame.go) and checksums the index segments' pages. Version 2 kept paragraphs in
 // the store without frames or checksums; version 1 kept them in bucket paras. Both are read as they
 // are by a read-only Open; a writable Open upgrades them (repair.go).
-const formatVersion = "3"
+const (
+	formatVersion    = "4"
+	formatVersionNum = 4
+)
 
 var (
 	bucketMeta  = []byte("meta")
@@ -273,7 +279,7 @@ func openFolder(dir string, opts *Options) (*folder, error) {
 			if err != nil {
 				return nil, fmt.Errorf("library %s: %w", dir, err)
 			}
-			version = 3
+			version = formatVersionNum
 		}
 	}
 	if err != nil {
@@ -316,6 +322,14 @@ func openFolder(dir string, opts *Options) (*folder, error) {
 		store.close()
 		db.Close()
 		return nil, fmt.Errorf("library %s: %w", dir, err)
+	}
+	if !opts.ReadOnly && version == 3 {
+		err := l.update(func(tx *bolt.Tx) error { return rec.put(tx, bucketMeta, keyVersion, []byte(formatVersion)) })
+		if err != nil {
+			store.close()
+			db.Close()
+			return nil, fmt.Errorf("library %s: %w", dir, err)
+		}
 	}
 	if err := l.load(); err != nil {
 		l.Close()
@@ -424,7 +438,7 @@ func readVersion(db *bolt.DB) (int, error) {
 			return nil
 		})
 	})
-	if err == nil && version > 3 {
+	if err == nil && version > formatVersionNum {
 		err = ErrVersion
 	}
 	return version, err

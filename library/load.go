@@ -201,7 +201,10 @@ func (l *folder) loadDocs(ids []uint64) error {
 			if err != nil {
 				return fmt.Errorf("document %d: %w", id, err)
 			}
-			fps, err := decodeFingerprints(v)
+			fps, grams, err := decodeFingerprints(v)
+			if err == nil && !grams {
+				err = l.storedGrams(tx, k, fps)
+			}
 			if err != nil {
 				return fmt.Errorf("document %d: %w", id, err)
 			}
@@ -211,6 +214,22 @@ func (l *folder) loadDocs(ids []uint64) error {
 		}
 		return nil
 	})
+}
+
+// storedGrams fills in the grams of a document's fingerprints, an fp value of SimHashes only, from
+// its stored paragraphs.
+func (l *folder) storedGrams(tx *bolt.Tx, key []byte, fps []fingerprint) error {
+	ps, err := storedParas(tx, l.rec, l.paras, key, 0, -1)
+	if err != nil {
+		return err
+	}
+	if len(ps) != len(fps) {
+		return fmt.Errorf("%d fingerprints for %d paragraphs: %w", len(fps), len(ps), ErrDamaged)
+	}
+	for i, p := range ps {
+		fps[i].Grams = gramsOf(p)
+	}
+	return nil
 }
 
 // removeStray deletes index files of the folder that are not segments in use.

@@ -204,6 +204,14 @@ type storeDoc struct {
 // them. The locations become the library's when a transaction stores them with the new end
 // (putMeta); until then the bytes are nothing, and the next append writes over them.
 func (s *paraStore) appendDocs(docs []storeDoc) ([]paraLoc, int64, error) {
+	out, locs := encodeDocs(docs, s.end)
+	end, err := s.appendRaw(out)
+	return locs, end, err
+}
+
+// encodeDocs writes the documents, each a frame then its paragraph records, to be stored at offset
+// base of the store.
+func encodeDocs(docs []storeDoc, base int64) ([]byte, []paraLoc) {
 	size := 0
 	for _, d := range docs {
 		size += len(d.rec) + 64
@@ -224,11 +232,10 @@ func (s *paraStore) appendDocs(docs []storeDoc) ([]paraLoc, int64, error) {
 			crcs[j] = crc32.Checksum(e.b[start:], crcTable)
 		}
 		fr := docFrame(d.id, d.rec, lens, crcs)
-		locs[i] = paraLoc{off: s.end + int64(len(out)), head: int64(len(fr)), lens: lens, crcs: crcs}
+		locs[i] = paraLoc{off: base + int64(len(out)), head: int64(len(fr)), lens: lens, crcs: crcs}
 		out = append(append(out, fr...), e.b...)
 	}
-	end, err := s.appendRaw(out)
-	return locs, end, err
+	return out, locs
 }
 
 // appendRaw writes b at the end and syncs it; it returns the end after b.
@@ -266,14 +273,16 @@ func (s *paraStore) read(c paraLoc, from, to int) ([]Paragraph, error) {
 		return nil, fmt.Errorf("%s: %w (%w)", s.name, err, ErrDamaged)
 	}
 	ps := make([]Paragraph, 0, to-from)
+	var runes []rune
 	for i := from; i < to; i++ {
 		b := buf[:c.lens[i]]
 		buf = buf[c.lens[i]:]
 		if crc32.Checksum(b, crcTable) != c.crcs[i] {
 			return nil, fmt.Errorf("%s: paragraph %d at byte %d: %w", s.name, i, off, errChecksum)
 		}
-		d := decoder{b: b}
+		d := decoder{b: b, runes: runes}
 		p := d.paragraph()
+		runes = d.runes
 		if d.err != nil || len(d.b) != 0 {
 			return nil, fmt.Errorf("%s: %w", s.name, errFormat)
 		}
@@ -310,6 +319,24 @@ func (s *paraStore) verify(c paraLoc) error {
 		i = k
 	}
 	return nil
+}
+
+// oldRecords reports whether the document at c has paragraph records of format version 3 or
+// before (those of one document are written together, in one form): its first one does not start
+// with recordMarker.
+func (s *paraStore) oldRecords(c paraLoc) (bool, error) {
+	if len(c.lens) == 0 {
+		return false, nil
+	}
+	var b [len(recordMarker)]byte
+	off, _ := c.span(0, 1)
+	if c.lens[0] < uint32(len(b)) {
+		return true, nil
+	}
+	if _, err := s.f.ReadAt(b[:], off); err != nil {
+		return false, fmt.Errorf("%s: %w (%w)", s.name, err, ErrDamaged)
+	}
+	return string(b[:]) != recordMarker, nil
 }
 
 // storedParas reads paragraphs [from, to) of document key (to < 0: to its last) in tx: from the
@@ -365,7 +392,9 @@ var (
 // compactParas rewrites the store without removed documents' records once they are half of it. The
 // live records go to the next file, which is synced before one transaction moves every location
 // and meta to it; the old file is deleted after. A crash before the commit leaves the new file as
-// a stray, which the next writable Open deletes. writeMu is held.
+// a stray, which the next writable Open deletes. A document's records of format version 3 are
+// packed as they are copied (and framed anew), so an old library shrinks at its first compaction.
+// writeMu is held.
 func (l *folder) compactParas() error {
 	s := l.paras
 	if s.f == nil || s.end < l.compactMin || s.dead*2 < s.end {
@@ -397,11 +426,30 @@ func (l *folder) compactParas() error {
 			}
 			// The frame and records are checked as they are copied: damage is not carried into a
 			// new file, nor a damaged frame kept (library repair writes it again).
-			if fr, ok := readFrame(s.f, c.off, s.end); !ok || fr.head != c.head || fr.id != binary.BigEndian.Uint64(k) {
+			fr, ok := readFrame(s.f, c.off, s.end)
+			if !ok || fr.head != c.head || fr.id != binary.BigEndian.Uint64(k) {
 				return fmt.Errorf("document %d: its frame: %w", binary.BigEndian.Uint64(k), errChecksum)
 			}
 			if err := s.verify(c); err != nil {
 				return fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
+			}
+			old, err := s.oldRecords(c)
+			if err != nil {
+				return fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
+			}
+			if old {
+				// Written by format version 3: its records are packed as they are copied, in a new frame.
+				ps, err := s.read(c, 0, len(c.lens))
+				if err != nil {
+					return fmt.Errorf("document %d: %w", binary.BigEndian.Uint64(k), err)
+				}
+				b, packed := encodeDocs([]storeDoc{{id: fr.id, rec: fr.rec, paras: ps}}, next.end)
+				if _, err := f.WriteAt(b, next.end); err != nil {
+					return err
+				}
+				next.end += int64(len(b))
+				keys, locs = append(keys, append([]byte(nil), k...)), append(locs, packed[0])
+				return nil
 			}
 			n := c.size()
 			if _, err := io.Copy(io.NewOffsetWriter(f, next.end), io.NewSectionReader(s.f, c.off, n)); err != nil {

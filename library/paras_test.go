@@ -264,11 +264,13 @@ func TestParagraphStoreCompaction(t *testing.T) {
 	}
 }
 
-// toVersion2 turns a library into what format version 2 wrote: values without checksums, no
-// counts of documents, an unframed store (the frames stay, as bytes nothing points at) and no
-// index segment it names (version 2's segments had no checksums; they are made again from fp).
+// toVersion2 turns a library into what format version 2 wrote: records of the version 3 form,
+// values without checksums, no counts of documents, an unframed store (the frames stay, as bytes
+// nothing points at) and no index segment it names (version 2's segments had no checksums; they are
+// made again from fp).
 func toVersion2(t *testing.T, dir string) {
 	t.Helper()
+	toVersion3(t, dir)
 	db, err := bolt.Open(filepath.Join(dir, "library.db"), 0o644, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -345,7 +347,7 @@ func toVersion1(t *testing.T, dir string) {
 			var e encoder
 			e.uvarint(uint64(len(ps)))
 			for _, p := range ps {
-				e.paragraph(p)
+				e.paragraphV3(p)
 			}
 			if err := tx.Bucket(bucketParas).Put(idKey(id), e.b); err != nil {
 				return err
@@ -394,7 +396,7 @@ func TestVersion1Library(t *testing.T) {
 	if len(got) != 5 || !reflect.DeepEqual(got["d01.txt"], want["d01.txt"]) {
 		t.Errorf("after adding to a version 1 library: %d documents", len(got))
 	}
-	if version, err := readVersion(folderOf(l).db); err != nil || version != 3 {
+	if version, err := readVersion(folderOf(l).db); err != nil || version != formatVersionNum {
 		t.Errorf("version %d (%v) after a writable open", version, err)
 	}
 	list := list(t, l)
@@ -412,7 +414,7 @@ func TestVersion1Library(t *testing.T) {
 func TestNewerVersion(t *testing.T) {
 	dir := t.TempDir()
 	l := openLib(t, dir, nil)
-	folderOf(l).db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyVersion, seal(keyVersion, []byte("4"))) })
+	folderOf(l).db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyVersion, seal(keyVersion, []byte("5"))) })
 	l.Close()
 	for _, ro := range []bool{true, false} {
 		if _, err := Open(dir, &Options{ReadOnly: ro}); !errors.Is(err, ErrVersion) {
@@ -448,7 +450,7 @@ func TestVersion2Upgrade(t *testing.T) {
 	}
 
 	l = openLib(t, dir, nil)
-	if v, err := readVersion(folderOf(l).db); err != nil || v != 3 {
+	if v, err := readVersion(folderOf(l).db); err != nil || v != formatVersionNum {
 		t.Errorf("version %d (%v) after a writable open", v, err)
 	}
 	if got := list(t, l); !reflect.DeepEqual(got, wantList) {
@@ -459,7 +461,7 @@ func TestVersion2Upgrade(t *testing.T) {
 	}
 	add(t, l, AddOptions{}, filepath.Join(docs, "d03.txt"))
 	l.Close()
-	if rep, err := Check(dir, nil); err != nil || rep.Damaged() || rep.Version != 3 || rep.Documents != 4 {
+	if rep, err := Check(dir, nil); err != nil || rep.Damaged() || rep.Version != formatVersionNum || rep.Documents != 4 {
 		t.Errorf("check after the upgrade: %v %+v", err, rep)
 	}
 }

@@ -17,7 +17,7 @@ package library
 // paragraph, so most g: sets have one member. Bucketing the grams into hashes of packed postings
 // would save most of that; it would need Lua scripts to append and remove, and is not built.
 //
-//	thesischeck      hash: "schema" → "1" (redisSchema); "analyser" → similarity.AnalyserVersion of the
+//	thesischeck      hash: "schema" → "2" (redisSchema); "analyser" → similarity.AnalyserVersion of the
 //	                 tokens and fingerprints; "next" → the last document id given (HINCRBY); "docs",
 //	                 "templates", "paras" → documents, of which templates, and their paragraphs;
 //	                 "dfparas" → paragraphs counted in df; "gen" → changes made (each import batch
@@ -74,8 +74,11 @@ import (
 	"thesischeck/similarity"
 )
 
-// redisSchema is the version of the key layout above.
-const redisSchema = "1"
+// redisSchema is the version of the key layout above. Schema 2 writes paragraph records with packed
+// tokens (format.go); a schema 1 library's records read as they are, and a writable open writes
+// "2" in its meta, so that an older binary, which refuses any schema but its own, never misreads
+// the new records.
+const redisSchema = "2"
 
 // Timeouts of a library on Redis: a server that is down, or an address where none answers, is an
 // error within seconds, never a hang.
@@ -247,11 +250,16 @@ func (s *redisStore) checkMeta(ctx context.Context) error {
 	schema, _ := meta[0].(string)
 	if n, err := strconv.Atoi(schema); err != nil || n < 1 {
 		return fmt.Errorf("meta schema %q: %w", schema, errRedisDamaged)
-	} else if schema != redisSchema {
+	} else if schema != redisSchema && schema != "1" {
 		return ErrVersion
 	}
 	if have, _ := meta[1].(string); have != similarity.AnalyserVersion() {
 		return fmt.Errorf("%w (its analyser %s, this version's %s)", ErrAnalyser, have, similarity.AnalyserVersion())
+	}
+	if schema == "1" && !s.readOnly {
+		if err := s.c.HSet(ctx, keyRedisMeta, "schema", redisSchema).Err(); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -99,7 +99,7 @@ func TestRedisOpenErrors(t *testing.T) {
 	if _, err := Open("redis://:s3cret-pw@"+srv.Addr+"/2", &Options{ReadOnly: true}); err == nil || !strings.Contains(err.Error(), "no library yet") {
 		t.Errorf("empty database read-only: %v", err)
 	}
-	pw.HSet(ctx, keyRedisMeta, "schema", "2")
+	pw.HSet(ctx, keyRedisMeta, "schema", "3")
 	if _, err := Open(withPW, nil); !errors.Is(err, ErrVersion) {
 		t.Errorf("newer layout: %v, want ErrVersion", err)
 	}

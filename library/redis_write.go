@@ -264,7 +264,10 @@ func (s *redisStore) removeDoc(ctx context.Context, id uint64) error {
 			if err := decodeRecord([]byte(rec.Val()), &r); err != nil {
 				return err
 			}
-			fps, err := decodeFingerprints([]byte(fp.Val()))
+			fps, grams, err := decodeFingerprints([]byte(fp.Val()))
+			if err == nil && !grams { // f:{ID} always holds the grams, which Remove needs
+				err = errFormat
+			}
 			if err != nil {
 				return fmt.Errorf("%w: %w", err, errRedisDamaged)
 			}

@@ -462,7 +462,7 @@ func (r *rebuilder) keep(tx *bolt.Tx, d *docState) error {
 	key := idKey(d.id)
 	c := r.c
 	if err := errors.Join(c.put(tx, bucketDocs, key, js), c.put(tx, bucketSHA, []byte(rec.SHA256), key),
-		c.put(tx, bucketLoc, key, loc.encode()), c.put(tx, bucketFP, key, encodeFingerprints(fps))); err != nil {
+		c.put(tx, bucketLoc, key, loc.encode()), c.put(tx, bucketFP, key, encodeSimHashes(fps))); err != nil {
 		return err
 	}
 	wordDelta(ps, 1, r.words)
@@ -516,7 +516,7 @@ func (in *inspection) fingerprints(db *bolt.DB, d *docState) []fingerprint {
 		return db.View(func(tx *bolt.Tx) error {
 			v, err := in.rec.get(tx, bucketFP, idKey(d.id))
 			if err == nil && v != nil {
-				fps, err = decodeFingerprints(v)
+				fps, _, err = decodeFingerprints(v)
 			}
 			return err
 		})

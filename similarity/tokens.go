@@ -417,6 +417,31 @@ func hashWord(w []byte) uint32 {
 	return h
 }
 
+// SpanHash is the Hash a token of text[start:end] (rune offsets, as Token's) has when
+// normalisation changed nothing of its characters but ASCII upper case: hashWord of their UTF-8
+// with 'A'-'Z' lowered, nothing else. The library stores a token's hash only when it differs
+// from this (traditional characters, look-alikes, NFKC forms...), so it must never change: stored
+// tokens would read back with other hashes.
+func SpanHash(text []rune, start, end int32) uint32 {
+	h := uint32(2166136261)
+	var buf [utf8.UTFMax]byte
+	for _, r := range text[start:end] {
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		if r < utf8.RuneSelf {
+			h ^= uint32(r)
+			h *= 16777619
+			continue
+		}
+		for _, b := range buf[:utf8.EncodeRune(buf[:], r)] {
+			h ^= uint32(b)
+			h *= 16777619
+		}
+	}
+	return h
+}
+
 // Prepared is a paragraph ready to compare: its words, SimHash and word bigrams.
 type Prepared struct {
 	Tokens  []Token

@@ -126,3 +126,32 @@ func TestStopSetIsItsMap(t *testing.T) {
 		t.Error("no word shares a stop word's bit: the map behind the bits went untested")
 	}
 }
+
+// SpanHash gives the hash of the tokens whose characters normalisation only lowered in ASCII, and
+// not of others: the library leaves the first kind's hashes out of its records.
+func TestSpanHash(t *testing.T) {
+	seg, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		text string
+		same bool
+	}{
+		{"paper", true}, {"PaPeR", true}, {"软件包", true}, {"café", true}, {"2024", true},
+		{"pаper", false}, // Cyrillic а: a look-alike
+		{"軟體", false}, {"ＡＢＣ", false}, {"ﬁle", false}, {"Ünï", false},
+	} {
+		rs := []rune(c.text)
+		toks := seg.Tokens(Normalize(c.text))
+		if len(toks) != 1 || toks[0].Start != 0 || toks[0].End != int32(len(rs)) {
+			t.Fatalf("%q: tokens %+v, want one over the whole text", c.text, toks)
+		}
+		if got := SpanHash(rs, 0, int32(len(rs))) == toks[0].Hash; got != c.same {
+			t.Errorf("%q: SpanHash equals the token's hash: %v, want %v", c.text, got, c.same)
+		}
+	}
+	if SpanHash([]rune("x AB y"), 2, 4) != hashWord([]byte("ab")) {
+		t.Error("SpanHash of a span inside a text is not hashWord of its lowered word")
+	}
+}

@@ -1,7 +1,6 @@
 package library
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -10,8 +9,6 @@ import (
 	"testing"
 
 	"thesischeck/similarity"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 func segmenter(t testing.TB) *similarity.Segmenter {
@@ -374,17 +371,16 @@ func TestCandidatesMatchPlainCount(t *testing.T) {
 	add(t, l, AddOptions{}, paths[:10]...)
 	add(t, l, AddOptions{}, paths[10:]...) // a second segment
 	f := folderOf(l)
+	// What the index holds of each paragraph: its SimHash and its stored tokens' winnowed grams.
 	fps := map[uint64][]fingerprint{}
-	if err := f.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketFP).ForEach(func(k, v []byte) error {
-			u, err := f.rec.open(bucketFP, k, v)
-			if err == nil {
-				fps[binary.BigEndian.Uint64(k)], err = decodeFingerprints(u)
-			}
-			return err
-		})
-	}); err != nil {
-		t.Fatal(err)
+	for _, d := range list(t, l) {
+		ps, err := l.Paragraphs(d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, p := range ps {
+			fps[d.ID] = append(fps[d.ID], fingerprint{SimHash: l.SimHash(ParaRef{Doc: d.ID, Para: n}), Grams: gramsOf(p)})
+		}
 	}
 	if len(f.idx.segs) < 2 {
 		t.Fatalf("%d segments: the test needs several", len(f.idx.segs))

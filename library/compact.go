@@ -9,7 +9,8 @@ import (
 // Compact rewrites the index as one segment without removed documents' entries. A merge drops them
 // only from the segments it merges, and the oldest, largest segment is merged rarely: after a tenth
 // of a library is removed its entries stay there, every query reading and skipping them. The
-// paragraph store is compacted as a removal compacts it (once removed records are half of it). It
+// paragraph store is rewritten without removed documents' records whenever it holds any (a removal
+// waits until they are half of it), packing records of format version 3 as it copies them. It
 // returns how many removed documents' entries it dropped.
 func (l *folder) Compact() (int, error) {
 	l.writeMu.Lock()
@@ -56,7 +57,7 @@ func (l *folder) Compact() (int, error) {
 		}
 		l.swap(next, segs, 0)
 	}
-	if err := l.compactParas(); err != nil {
+	if err := l.compactParas(true); err != nil {
 		return removed, fmt.Errorf("library %s: compact: %w", l.dir, err)
 	}
 	return removed, nil

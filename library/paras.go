@@ -389,15 +389,16 @@ var (
 	errNoParagraph = errors.New("no such paragraph")
 )
 
-// compactParas rewrites the store without removed documents' records once they are half of it. The
+// compactParas rewrites the store without removed documents' records once they are half of it, or,
+// when all is set (`library compact`: the user asks for the room back), once there are any. The
 // live records go to the next file, which is synced before one transaction moves every location
 // and meta to it; the old file is deleted after. A crash before the commit leaves the new file as
 // a stray, which the next writable Open deletes. A document's records of format version 3 are
 // packed as they are copied (and framed anew), so an old library shrinks at its first compaction.
 // writeMu is held.
-func (l *folder) compactParas() error {
+func (l *folder) compactParas(all bool) error {
 	s := l.paras
-	if s.f == nil || s.end < l.compactMin || s.dead*2 < s.end {
+	if s.f == nil || s.dead == 0 || !all && (s.end < l.compactMin || s.dead*2 < s.end) {
 		return nil
 	}
 	g, _ := parasGeneration(s.name)

@@ -264,6 +264,42 @@ func TestParagraphStoreCompaction(t *testing.T) {
 	}
 }
 
+// Compact, asked for by the user, rewrites the store as soon as it holds any removed document's
+// records, where a removal waits until they are half of it; the documents left read the same.
+func TestCompactReclaimsTheStore(t *testing.T) {
+	dir := t.TempDir()
+	l := openLib(t, dir, nil) // a store of a few KB: removals never compact it (CompactMin)
+	defer l.Close()
+	res := add(t, l, AddOptions{}, proseDocs(t, 6))
+	if _, err := l.Compact(); err != nil { // nothing removed: nothing to do
+		t.Fatal(err)
+	}
+	if got := storeFiles(t, dir); !reflect.DeepEqual(got, []string{"paras-1.dat"}) {
+		t.Fatalf("compacted with nothing removed: %v", got)
+	}
+	before, _ := os.Stat(filepath.Join(dir, "paras-1.dat"))
+	if err := l.Remove(res.Added[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	want := everyParagraph(t, l)
+	if got := storeFiles(t, dir); !reflect.DeepEqual(got, []string{"paras-1.dat"}) {
+		t.Fatalf("a removal of one of six compacted: %v", got)
+	}
+	if _, err := l.Compact(); err != nil {
+		t.Fatal(err)
+	}
+	if got := storeFiles(t, dir); !reflect.DeepEqual(got, []string{"paras-2.dat"}) {
+		t.Fatalf("after Compact: %v", got)
+	}
+	after, _ := os.Stat(filepath.Join(dir, "paras-2.dat"))
+	if after.Size() >= before.Size()*9/10 {
+		t.Errorf("store of %d bytes after one of six documents went, %d before", after.Size(), before.Size())
+	}
+	if got := everyParagraph(t, l); !reflect.DeepEqual(got, want) {
+		t.Error("paragraphs differ after compaction")
+	}
+}
+
 // toVersion2 turns a library into what format version 2 wrote: records of the version 3 form,
 // values without checksums, no counts of documents, an unframed store (the frames stay, as bytes
 // nothing points at) and no index segment it names (version 2's segments had no checksums; they are

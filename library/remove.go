@@ -64,7 +64,7 @@ func (l *folder) Remove(ids ...uint64) error {
 	}
 	l.forget(ids)
 	// The documents are gone; what is left is reclaiming their bytes, which a later removal retries.
-	if err := l.compactParas(); err != nil {
+	if err := l.compactParas(false); err != nil {
 		return fmt.Errorf("library %s: remove: %w", l.dir, err)
 	}
 	return nil

@@ -112,6 +112,10 @@ func redisBandKey(k uint64) string { return "l:" + strconv.FormatUint(k, 16) }
 // paragraphs than that cannot be added to a library on Redis.
 const redisParaBits = 20
 
+// redisWeightBits is how many low bits hold a gram's weight beside a posting while a query counts
+// its hits (candidates): gramWeight is at most 63.
+const redisWeightBits = 8
+
 func redisPosting(id uint64, para int) int64 { return int64(id<<redisParaBits | uint64(para)) }
 
 func redisRef(posting uint64) ParaRef {

@@ -1,10 +1,12 @@
 package library
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strconv"
@@ -175,8 +177,11 @@ func (s *redisStore) candidates(ctx context.Context, grams []uint32, simhash uin
 	}); err != nil {
 		return nil, err
 	}
-	type hitCell struct{ hits, score uint32 }
-	hits := make(map[uint64]hitCell, size)
+	// Hits are counted as a folder counts them (hitCounter): the postings gathered with their
+	// weight in the low bits and sorted, each paragraph's a run. A map of counters took a third of
+	// the client's CPU in a thesis's check against 10,000 documents.
+	pairs := make([]uint64, 0, size)
+	var top64 uint64
 	for _, e := range evidence {
 		ms := e.cached
 		if ms == nil {
@@ -189,11 +194,32 @@ func (s *redisStore) candidates(ctx context.Context, grams []uint32, simhash uin
 			}
 		}
 		for _, m := range ms {
-			c := hits[m]
-			c.hits++
-			c.score += e.weight
-			hits[m] = c
+			top64 |= m
+			pairs = append(pairs, m<<redisWeightBits|uint64(e.weight))
 		}
+	}
+	if top64 >= 1<<(64-redisWeightBits) {
+		return nil, fmt.Errorf("posting %d: %w", top64, errRedisDamaged)
+	}
+	pairs, _ = sortBits(pairs, nil, redisWeightBits, bits.Len64(top64))
+	type cand struct {
+		m           uint64
+		hits, score uint32
+	}
+	var hits []cand // every paragraph hit, by m
+	for i := 0; i < len(pairs); {
+		c := cand{m: pairs[i] >> redisWeightBits}
+		for ; i < len(pairs) && pairs[i]>>redisWeightBits == c.m; i++ {
+			c.hits++
+			c.score += uint32(pairs[i] & (1<<redisWeightBits - 1))
+		}
+		hits = append(hits, c)
+	}
+	hitOf := func(m uint64) cand {
+		if i, ok := slices.BinarySearchFunc(hits, m, func(c cand, m uint64) int { return cmp.Compare(c.m, m) }); ok {
+			return hits[i]
+		}
+		return cand{m: m}
 	}
 	var near []uint64 // paragraphs sharing a SimHash block with the query, to be measured
 	for _, b := range blocks {
@@ -208,15 +234,11 @@ func (s *redisStore) candidates(ctx context.Context, grams []uint32, simhash uin
 	}
 	slices.Sort(near)
 	near = slices.Compact(near)
-	type cand struct {
-		m           uint64
-		hits, score uint32
-	}
 	var enough []cand // paragraphs with minHits
 	maxScore := uint32(0)
-	for m, c := range hits {
+	for _, c := range hits {
 		if int(c.hits) >= minHits {
-			enough = append(enough, cand{m, c.hits, c.score})
+			enough = append(enough, c)
 			maxScore = max(maxScore, c.score)
 		}
 	}
@@ -287,7 +309,7 @@ func (s *redisStore) candidates(ctx context.Context, grams []uint32, simhash uin
 		}
 	}
 	for _, m := range near {
-		c := hits[m]
+		c := hitOf(m)
 		if int(c.hits) >= minHits {
 			continue // offered above
 		}

@@ -411,9 +411,14 @@ func sortByGram(pairs []uint64) []uint64 {
 // stable radix sort with spare as scratch space (grown as needed). It returns the sorted pairs and
 // the other buffer, each of them either pairs or spare.
 func sortHigh(pairs, spare []uint64, keyBits int) (sorted, other []uint64) {
+	return sortBits(pairs, spare, 32, keyBits)
+}
+
+// sortBits is sortHigh for a key of keyBits bits from bit from up, the bits above it all zero.
+func sortBits(pairs, spare []uint64, from, keyBits int) (sorted, other []uint64) {
 	spare = slices.Grow(spare[:0], len(pairs))[:len(pairs)]
 	var count [1 << radixBits]int
-	for shift := 32; shift < 32+keyBits; shift += radixBits {
+	for shift := from; shift < from+keyBits; shift += radixBits {
 		clear(count[:])
 		for _, p := range pairs {
 			count[p>>shift&(1<<radixBits-1)]++

@@ -164,12 +164,7 @@ func (l *folder) clearBoilerplate() {
 }
 
 // cacheInfo keeps a document's description; cacheMu is held.
-func (l *folder) cacheInfo(d DocInfo) {
-	if len(l.infos) >= 4096 {
-		clear(l.infos)
-	}
-	l.infos[d.ID] = d
-}
+func (l *folder) cacheInfo(d DocInfo) { keep(l.infos, 4096, d.ID, d) }
 
 // Paragraphs returns the stored paragraphs of a document (text and tokens).
 func (l *folder) Paragraphs(id uint64) ([]Paragraph, error) {
@@ -209,11 +204,28 @@ const paragraphCache = 8192
 type paraCache map[ParaRef]*Paragraph
 
 // put keeps p, forgetting every paragraph first when paragraphCache are kept.
-func (c paraCache) put(r ParaRef, p *Paragraph) {
-	if len(c) >= paragraphCache {
-		clear(c)
+func (c paraCache) put(r ParaRef, p *Paragraph) { keep(c, paragraphCache, r, p) }
+
+// keep puts v at k in cache, forgetting every entry first once limit are kept: the caches of both
+// kinds of library are bounded this way, each entry as good to drop as any other.
+func keep[K comparable, V any](cache map[K]V, limit int, k K, v V) {
+	if len(cache) >= limit {
+		clear(cache)
 	}
-	c[r] = p
+	cache[k] = v
+}
+
+// cached copies to out the values cache holds for keys and returns the keys it does not hold.
+// The cache's lock is held.
+func cached[V any](cache map[uint64]V, keys []uint64, out map[uint64]V) (miss []uint64) {
+	for _, k := range keys {
+		if v, ok := cache[k]; ok {
+			out[k] = v
+		} else {
+			miss = append(miss, k)
+		}
+	}
+	return miss
 }
 
 // forget drops the paragraphs of documents ids (removed).

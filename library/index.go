@@ -634,10 +634,7 @@ func (l *folder) Boilerplate(grams []uint32, minDocs int, thesis bool) float64 {
 			common++
 		}
 		l.bpMu.Lock()
-		if len(l.bp) >= 1<<16 {
-			clear(l.bp)
-		}
-		l.bp[key] = docs >= minDocs
+		keep(l.bp, 1<<16, key, docs >= minDocs)
 		l.bpMu.Unlock()
 	}
 	if total == 0 {

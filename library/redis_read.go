@@ -29,39 +29,23 @@ const (
 
 // cacheDoc keeps what never changes of a document; cacheMu is held.
 func (s *redisStore) cacheDoc(info DocInfo, sig similarity.Signature, fps []fingerprint) {
-	if len(s.infos) >= 4096 {
-		clear(s.infos)
-	}
-	s.infos[info.ID] = redisDoc{info, sig}
+	keep(s.infos, 4096, info.ID, redisDoc{info, sig})
 	if fps != nil {
-		if len(s.sims) >= redisSimsCache {
-			clear(s.sims)
-		}
 		sims := make([]uint64, len(fps))
 		for i, f := range fps {
 			sims[i] = f.SimHash
 		}
-		s.sims[info.ID] = sims
+		keep(s.sims, redisSimsCache, info.ID, sims)
 	}
-	if len(s.kinds) >= redisSimsCache {
-		clear(s.kinds)
-	}
-	s.kinds[info.ID] = info.Thesis
+	keep(s.kinds, redisSimsCache, info.ID, info.Thesis)
 }
 
 // simsOf returns the SimHashes of the paragraphs of docs (distinct), from the cache or in one round
 // trip; a document that is not in the library (removed meanwhile) has none.
 func (s *redisStore) simsOf(ctx context.Context, docs []uint64) (map[uint64][]uint64, error) {
 	out := make(map[uint64][]uint64, len(docs))
-	var miss []uint64
 	s.cacheMu.Lock()
-	for _, d := range docs {
-		if v, ok := s.sims[d]; ok {
-			out[d] = v
-		} else {
-			miss = append(miss, d)
-		}
-	}
+	miss := cached(s.sims, docs, out)
 	s.cacheMu.Unlock()
 	if len(miss) == 0 {
 		return out, nil
@@ -90,10 +74,7 @@ func (s *redisStore) simsOf(ctx context.Context, docs []uint64) (map[uint64][]ui
 			sims[j] = binary.LittleEndian.Uint64(b[8*j:])
 		}
 		out[miss[i]] = sims
-		if len(s.sims) >= redisSimsCache {
-			clear(s.sims)
-		}
-		s.sims[miss[i]] = sims
+		keep(s.sims, redisSimsCache, miss[i], sims)
 	}
 	return out, nil
 }
@@ -480,10 +461,7 @@ func (s *redisStore) boilerplate(ctx context.Context, grams []uint32, minDocs in
 		if v {
 			common++
 		}
-		if len(s.bp) >= 1<<16 {
-			clear(s.bp)
-		}
-		s.bp[key(g)] = v
+		keep(s.bp, 1<<16, key(g), v)
 	}
 	return share(common, total), nil
 }
@@ -500,32 +478,25 @@ func (s *redisStore) kindsOf(ctx context.Context, ids []uint64) (map[uint64]bool
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
 	out := make(map[uint64]bool, len(ids))
-	var miss []any
 	s.cacheMu.Lock()
-	for _, id := range ids {
-		if v, ok := s.kinds[id]; ok {
-			out[id] = v
-		} else {
-			miss = append(miss, id)
-		}
-	}
+	miss := cached(s.kinds, ids, out)
 	s.cacheMu.Unlock()
 	if len(miss) == 0 {
 		return out, nil
 	}
-	is, err := s.c.SMIsMember(ctx, keyRedisTheses, miss...).Result()
+	args := make([]any, len(miss))
+	for i, id := range miss {
+		args[i] = id
+	}
+	is, err := s.c.SMIsMember(ctx, keyRedisTheses, args...).Result()
 	if err != nil {
 		return nil, err
 	}
 	s.cacheMu.Lock()
 	defer s.cacheMu.Unlock()
 	for i, v := range is {
-		id := miss[i].(uint64)
-		out[id] = v
-		if len(s.kinds) >= redisSimsCache {
-			clear(s.kinds)
-		}
-		s.kinds[id] = v
+		out[miss[i]] = v
+		keep(s.kinds, redisSimsCache, miss[i], v)
 	}
 	return out, nil
 }

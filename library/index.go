@@ -282,7 +282,7 @@ func (h *hitCounter) add(base int32, ps []uint32, w uint32) {
 // count sorts the postings added by paragraph (numbered below paras) and sums each paragraph's.
 func (h *hitCounter) count(paras int) {
 	var sorted []uint64
-	sorted, h.spare = sortHigh(h.pairs, h.spare, bits.Len(uint(paras)))
+	sorted, h.spare = sortBits(h.pairs, h.spare, 32, bits.Len(uint(paras)))
 	h.pairs = sorted
 	h.touched = h.touched[:0]
 	for i := 0; i < len(sorted); {

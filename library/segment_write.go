@@ -394,7 +394,7 @@ func buildSegment(dir, name string, docs []segDoc) error {
 	return writeSegment(dir, name, src)
 }
 
-// radixBits is the digit of sortHigh's passes: three passes over 32 bits, with 2,048 counters
+// radixBits is the digit of sortBits's passes: three passes over 32 bits, with 2,048 counters
 // (16 KiB) and as many places written to at a time, which the caches hold.
 const radixBits = 11
 
@@ -403,18 +403,13 @@ const radixBits = 11
 // gram. The 912,549 pairs of 1,000 documents: about 12 ms, where slices.Sort took about 90 ms at
 // the end of every import (pprof of the segment build, and timers in it).
 func sortByGram(pairs []uint64) []uint64 {
-	sorted, _ := sortHigh(pairs, nil, 32)
+	sorted, _ := sortBits(pairs, nil, 32, 32)
 	return sorted
 }
 
-// sortHigh sorts pairs by their high 32 bits, of which no more than the low keyBits are set, in a
+// sortBits sorts pairs by the keyBits bits from bit from up (the bits above them are zero), in a
 // stable radix sort with spare as scratch space (grown as needed). It returns the sorted pairs and
 // the other buffer, each of them either pairs or spare.
-func sortHigh(pairs, spare []uint64, keyBits int) (sorted, other []uint64) {
-	return sortBits(pairs, spare, 32, keyBits)
-}
-
-// sortBits is sortHigh for a key of keyBits bits from bit from up, the bits above it all zero.
 func sortBits(pairs, spare []uint64, from, keyBits int) (sorted, other []uint64) {
 	spare = slices.Grow(spare[:0], len(pairs))[:len(pairs)]
 	var count [1 << radixBits]int

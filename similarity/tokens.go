@@ -58,7 +58,7 @@ func sentenceEnd(r rune) bool {
 type Segmenter struct {
 	jieba *gojieba.Jieba
 	stop  *stopSet
-	dir   string
+	only  *runFilter // from ForTexts: jieba's dictionary holds only the words this passes
 }
 
 var (
@@ -70,7 +70,11 @@ var (
 // Default returns the process's segmenter, loading jieba's dictionaries on first use (0.7 s). Call
 // it off the UI goroutine.
 func Default() (*Segmenter, error) {
-	segOnce.Do(func() { seg, segErr = newSegmenter() })
+	segOnce.Do(func() {
+		if seg, segErr = newSegmenter(); segErr == nil {
+			loaded.Store(seg)
+		}
+	})
 	return seg, segErr
 }
 
@@ -129,7 +133,7 @@ func newSegmenter() (s *Segmenter, err error) {
 			s, err = nil, fmt.Errorf("segmenter: jieba: %v", r)
 		}
 	}()
-	s = &Segmenter{dir: dir, stop: stopWords()}
+	s = &Segmenter{stop: stopWords()}
 	go loadIDF() // on the other core while cppjieba builds its trie on this one
 	s.jieba = gojieba.NewJieba(paths...)
 	return s, nil
@@ -287,7 +291,7 @@ func (s *Segmenter) tokens(n Normalized, weight func(hash uint32) float32) []Tok
 			if s.jieba == nil {
 				panic("similarity: the Latin segmenter was given CJK text; NeedsJieba must say yes to it")
 			}
-			for _, word := range s.jieba.Cut(string(rs[i:j]), true) {
+			for _, word := range s.cutter(rs[i:j]).Cut(string(rs[i:j]), true) {
 				k := utf8.RuneCountInString(word)
 				if k == 0 {
 					continue

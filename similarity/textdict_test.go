@@ -1,0 +1,202 @@
+package similarity
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// textDictSamples are texts that reach the corners of jieba's dictionary: the user dictionary's
+// words (one with a frequency, some with the median weight), characters jieba does not know
+// (weighed with the least weight, cut by the HMM), traditional characters, kana, hangul and
+// mixed scripts.
+var textDictSamples = []string{
+	"软件包管理器是一个系统，用于安装、升级和删除软件。它记录了每个软件包的版本。",
+	"云计算和区块链是蓝翔的韩玉鉴赏课上讨论的题目，云计算平台的区块链应用。",
+	"臺灣的軟體開發者們使用這個套件管理器來安裝與升級程式。",
+	"𠮷野家的𪚥字与𡈽字很少见，䶮和㐀也是。",
+	"日本語のテキストとひらがなを混ぜた文章，한국어 문장도 있습니다。",
+	"The package manager 软件包管理器 installs 42 programs，第3章第4节。",
+	"我们研究了基于深度学习的中文分词方法，提出了一种新的模型，并在多个数据集上进行了实验。",
+	"他说：“这是一个很好的主意！”然后就走了……",
+}
+
+// devsetTexts returns the paragraphs of the development set's UTF-8 text files that hold Chinese
+// (none when the set is absent).
+func devsetTexts(t *testing.T) []string {
+	files, _ := filepath.Glob("../../shared/devset/zh*/*/*.txt")
+	var out []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !utf8.Valid(data) {
+			continue
+		}
+		for _, p := range strings.Split(string(data), "\n") {
+			if NeedsJieba(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// A segmenter made for some texts cuts each of them into Default's words, though its dictionary
+// holds a small part of the whole.
+func TestTextSegmenterCutsAsDefault(t *testing.T) {
+	full, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev := devsetTexts(t)
+	if _, err := os.Stat("../../shared/devset"); err == nil && len(dev) == 0 {
+		t.Fatal("no Chinese text found in the development set")
+	}
+	sets := [][]string{textDictSamples}
+	for i := 0; i < len(dev); i += 40 { // documents of 40 paragraphs, as a check might see
+		sets = append(sets, dev[i:min(i+40, len(dev))])
+	}
+	sets = append(sets, dev) // and the whole set at once
+	for n, texts := range sets {
+		seg, err := textSegmenter(texts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range texts {
+			norm := Normalize(text)
+			if got, want := seg.Tokens(norm), full.Tokens(norm); !slices.Equal(got, want) {
+				t.Fatalf("set %d: %q:\nwords %q\nwant  %q", n, text, seg.Words(text), full.Words(text))
+			}
+			if !seg.only.passes(norm.Runes[:0]) {
+				t.Fatal("an empty run must pass")
+			}
+		}
+		seg.Close()
+	}
+	t.Logf("%d sets, %d devset paragraphs", len(sets), len(dev))
+}
+
+// The dictionary of a short text is a small part of the whole, with the whole one's figures.
+func TestTextDictIsSmall(t *testing.T) {
+	f := new(runFilter)
+	for _, text := range textDictSamples {
+		f.add(Normalize(text).Runes)
+	}
+	dict, err := textDict(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := os.ReadFile("../assets/jieba/jieba.dict.utf8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, all := bytes.Count(dict, []byte("\n")), bytes.Count(whole, []byte("\n"))
+	if kept == 0 || kept > all/20 {
+		t.Errorf("the text dictionary has %d lines of the whole's %d", kept, all)
+	}
+	if a, b := dictFigures(t, dict), dictFigures(t, whole); a != b {
+		t.Errorf("text dictionary's figures %+v, the whole's %+v", a, b)
+	}
+	for _, w := range []string{"软件包", "管理器", "云计算", "臺灣"} {
+		if !bytes.Contains(dict, []byte("\n"+w+" ")) && !bytes.HasPrefix(dict, []byte(w+" ")) {
+			if bytes.Contains(whole, []byte("\n"+w+" ")) {
+				t.Errorf("%s is in the whole dictionary but not in the text's", w)
+			}
+		}
+	}
+}
+
+// figures is what cppjieba takes from a dictionary's frequencies: their sum, least, greatest and
+// the one at index n/2 in increasing order.
+type figures struct{ sum, min, max, median uint64 }
+
+func figuresOf(freqs []uint64) figures {
+	s := slices.Clone(freqs)
+	slices.Sort(s)
+	var sum uint64
+	for _, f := range s {
+		sum += f
+	}
+	return figures{sum, s[0], s[len(s)-1], s[len(s)/2]}
+}
+
+func dictFigures(t *testing.T, dict []byte) figures {
+	var freqs []uint64
+	for _, line := range strings.Split(strings.TrimSuffix(string(dict), "\n"), "\n") {
+		fs := strings.Fields(line)
+		if len(fs) != 3 {
+			t.Fatalf("line %q: %d fields", line, len(fs))
+		}
+		var f uint64
+		for _, c := range fs[1] {
+			f = f*10 + uint64(c-'0')
+		}
+		freqs = append(freqs, f)
+	}
+	return figuresOf(freqs)
+}
+
+// fillers brings any part of a dictionary back to the whole one's figures.
+func TestFillers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 500 {
+		n := 1 + rng.IntN(3000)
+		all := make([]uint64, n)
+		for i := range all {
+			switch rng.IntN(4) {
+			case 0:
+				all[i] = 2 + rng.Uint64N(3)
+			case 1:
+				all[i] = 2 + rng.Uint64N(50)
+			default:
+				all[i] = 2 + rng.Uint64N(1+rng.Uint64N(100000))
+			}
+		}
+		var kept []uint64
+		share := rng.Float64()
+		for _, f := range all {
+			if rng.Float64() < share {
+				kept = append(kept, f)
+			}
+		}
+		var st freqStats
+		for _, f := range all {
+			st.add(f)
+		}
+		want := figuresOf(all)
+		fill, ok := fillers(st, want.median, kept)
+		if !ok {
+			t.Fatalf("trial %d: no fillers for %d of %d", trial, len(kept), n)
+		}
+		if got := figuresOf(append(slices.Clone(kept), fill...)); got != want {
+			t.Fatalf("trial %d: %d kept of %d, with fillers %+v, want %+v", trial, len(kept), n, got, want)
+		}
+	}
+}
+
+// A text the segmenter was not made for is cut by Default's dictionary, so its words are right too.
+func TestTextSegmenterOtherText(t *testing.T) {
+	full, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seg, err := textSegmenter(textDictSamples[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer seg.Close()
+	other := Normalize(textDictSamples[6])
+	if seg.only.passes(other.Runes) {
+		t.Fatal("the filter passes a text it was not given")
+	}
+	if got, want := seg.Tokens(other), full.Tokens(other); !slices.Equal(got, want) {
+		t.Errorf("words %q, want %q", seg.Words(textDictSamples[6]), full.Words(textDictSamples[6]))
+	}
+}

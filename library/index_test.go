@@ -399,7 +399,8 @@ func TestCandidatesMatchPlainCount(t *testing.T) {
 	}
 	f.idx.remove(101)
 	removed := func(id uint64) bool { return id == 2 || id == 101 }
-	for q := range 40 {
+	pruned := prunedQueries.Load()
+	for q := range 300 {
 		pr := seg.Prepare(mix(1 + q%4))
 		uniq := similarity.SortedSet(slices.Clone(pr.Grams))
 		held := map[uint32]int{}
@@ -445,5 +446,49 @@ func TestCandidatesMatchPlainCount(t *testing.T) {
 				t.Fatalf("query %d, %+v:\n got %v\nwant %v", q, c, got, want)
 			}
 		}
+	}
+	t.Logf("%d of the queries left common grams out (prune)", prunedQueries.Load()-pruned)
+	if prunedQueries.Load() == pruned {
+		t.Error("no query left common grams out: prune was not tried")
+	}
+}
+
+// A paragraph that only the common grams a query counts last bring up to the best scores is found:
+// prune keeps every paragraph whose score without them is within their weight of the bound.
+func TestCandidatesPruneBoundary(t *testing.T) {
+	l := openLib(t, t.TempDir(), &Options{MaxPostings: 1000})
+	defer l.Close()
+	f := folderOf(l)
+	const (
+		rareA  = 1000 + iota // 12 paragraphs: weight bits.Len(1000/12) = 7
+		rareB                // 400 paragraphs: weight 2
+		common               // common..common+4: 600 paragraphs each, weight 1
+	)
+	commons := []uint32{common, common + 1, common + 2, common + 3, common + 4}
+	id := uint64(1)
+	para := func(sim uint64, grams ...uint32) {
+		f.idx.add(id, similarity.Signature{}, []fingerprint{{SimHash: sim, Grams: grams}})
+		id++
+	}
+	far := ^uint64(0) // SimHash 64 bits from the query's 0: the boundary paragraph wins ties
+	for range 12 {
+		para(far, rareA)
+	}
+	for range 399 {
+		para(far, rareB)
+	}
+	for range 600 {
+		para(far, commons...)
+	}
+	boundary := id
+	para(0, append([]uint32{rareB}, commons...)...) // 2 without the common grams, 7 with them
+	query := append([]uint32{rareA, rareB}, commons...)
+	pruned := prunedQueries.Load()
+	got := l.Candidates(query, 0, -1, 1, 12)
+	if prunedQueries.Load() == pruned {
+		t.Fatal("the query did not leave the common grams out")
+	}
+	if len(got) != 12 || got[0].Doc != boundary || got[0].Score != 7 || got[0].Hits != 6 {
+		t.Fatalf("got %d candidates, first %+v; want the boundary paragraph (document %d) first, score 7, 6 hits", len(got), got[0], boundary)
 	}
 }

@@ -492,3 +492,23 @@ func TestCandidatesPruneBoundary(t *testing.T) {
 		t.Fatalf("got %d candidates, first %+v; want the boundary paragraph (document %d) first, score 7, 6 hits", len(got), got[0], boundary)
 	}
 }
+
+// searchFrom finds what slices.BinarySearch finds, from any guess.
+func TestSearchFrom(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for trial := range 2000 {
+		keys := make([]uint32, rng.Intn(300))
+		for i := range keys {
+			keys[i] = uint32(rng.Intn(1000))
+		}
+		keys = similarity.SortedSet(keys)
+		for range 20 {
+			g := uint32(rng.Intn(1010))
+			guess := rng.Intn(len(keys)+20) - 10
+			wi, wok := slices.BinarySearch(keys, g)
+			if i, ok := searchFrom(keys, g, guess); i != wi || ok != wok {
+				t.Fatalf("trial %d: %d in %v from %d: %d %v, want %d %v", trial, g, keys, guess, i, ok, wi, wok)
+			}
+		}
+	}
+}

@@ -186,7 +186,7 @@ func (a *segArrays) postingsOf(g uint32) []uint32 {
 		return nil
 	}
 	keys := a.gramKeys[lo:hi]
-	i, ok := slices.BinarySearch(keys, g)
+	i, ok := searchFrom(keys, g, int(uint64(g&0xFFFF)*uint64(len(keys))>>16))
 	if !ok {
 		return nil
 	}
@@ -199,6 +199,38 @@ func (a *segArrays) postingsOf(g uint32) []uint32 {
 		return nil
 	}
 	return a.postings[s:e]
+}
+
+// searchFrom is slices.BinarySearch of keys (increasing) for g, starting at guess and galloping
+// away from it. The keys of a gram prefix are hashes whose low 16 bits spread evenly, so where g's
+// low bits put it is within a few places of where it is: one or two cache lines read instead of
+// the ten places of a binary search over a bucket of a large segment, each a miss in a mapped file
+// (slices.BinarySearch was 5 % of the CPU of a thesis's check against 100,000 documents).
+func searchFrom(keys []uint32, g uint32, guess int) (int, bool) {
+	n := len(keys)
+	if n == 0 {
+		return 0, false
+	}
+	i := min(max(guess, 0), n-1)
+	var from, to int // g's place is in keys[from:to+1]
+	if keys[i] < g {
+		b, step := i+1, 1
+		for b < n && keys[b] < g {
+			i, b, step = b, b+step, step*2
+		}
+		from, to = i+1, min(b, n-1)
+		if from > to { // every key is below g
+			return n, false
+		}
+	} else {
+		a, step := i-1, 1
+		for a >= 0 && keys[a] >= g {
+			i, a, step = a, a-step, step*2
+		}
+		from, to = max(a+1, 0), i
+	}
+	j, ok := slices.BinarySearch(keys[from:to+1], g)
+	return from + j, ok
 }
 
 func (a *segArrays) block(b int, key uint16) []uint32 {

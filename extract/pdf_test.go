@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -333,5 +334,21 @@ func TestPDFBulletedList(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("paragraphs\n%q\nwant\n%q", got, want)
+	}
+}
+
+// tally counts as a map of float64 does, NaN included, past its list too.
+func TestTally(t *testing.T) {
+	values := []float64{12, 12, 10.5, math.NaN(), 12, 9}
+	for i := range 40 {
+		values = append(values, float64(i%23), math.NaN())
+	}
+	var tl tally
+	m := map[float64]int{}
+	for _, v := range values {
+		m[v]++
+		if got, want := tl.add(v), m[v]; got != want {
+			t.Fatalf("after %v: %d, a map says %d", v, got, want)
+		}
 	}
 }

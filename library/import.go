@@ -123,8 +123,10 @@ const winnowWindow = 4
 // merged: at 100,000 generated documents the import peaked at 1,464 MiB resident; with 768 MiB at
 // 1,227-1,249 MiB; with 512 MiB (and a merge's gram keys and offsets spooled to disk, see
 // writeGrams) at 978-1,000 MiB, its collector taking 23.5 s of CPU where it took 20.8 (pprof, of
-// about 430 s). Smaller imports never reach it: 10,000 documents peak under 400 MiB.
-const ImportHeapLimit = 512 << 20
+// about 430 s). Later runs at 512 MiB peaked at 1,034-1,067 MiB (the pages of mapped files vary
+// from run to run); at 448 MiB 963 MiB, at 384 MiB 928 MiB, in the same 259-261 s. Smaller
+// imports never reach it: 10,000 documents peak under 400 MiB, as fast with 384 as with 512.
+const ImportHeapLimit = 384 << 20
 
 // LimitHeap sets ImportHeapLimit, unless GOMEMLIMIT says otherwise, and returns the function that
 // puts the limit before it back. The limit is the process's: the command line and the app, which

@@ -31,7 +31,7 @@ import (
 var loaded atomic.Pointer[Segmenter]
 
 // ForTexts returns a segmenter for texts (paragraphs before Normalize): Default's when it is loaded,
-// else one whose dictionary holds only the words the texts may hold (20-60 ms to load instead of
+// else one whose dictionary holds only the words the texts may hold (about 50 ms to load instead of
 // 0.55-0.9 s). Both cut every text into the same words; given a text it was not made for, the
 // smaller one cuts what its dictionary cannot answer for with Default's (loading it). Close it when
 // done.

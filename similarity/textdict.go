@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
+	"time"
 	"unicode/utf8"
 
 	"github.com/yanyiwu/gojieba"
@@ -68,7 +69,8 @@ func newTextSegmenter(f *runFilter) (s *Segmenter, err error) {
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.CreateTemp(dir, "text-dict*.utf8")
+	removeStale(dir)
+	tmp, err := os.CreateTemp(dir, textDictPattern)
 	if err != nil {
 		return nil, fmt.Errorf("segmenter: %w", err)
 	}
@@ -90,6 +92,21 @@ func newTextSegmenter(f *runFilter) (s *Segmenter, err error) {
 		}
 	}()
 	return &Segmenter{jieba: gojieba.NewJieba(paths...), stop: stopWords(), only: f}, nil
+}
+
+// textDictPattern names the text dictionaries newTextSegmenter writes, each removed once jieba has
+// read it.
+const textDictPattern = "text-dict*.utf8"
+
+// removeStale removes the text dictionaries of processes that ended before removing theirs (killed
+// while jieba loaded): a few minutes old, no process is still reading them.
+func removeStale(dir string) {
+	old, _ := filepath.Glob(filepath.Join(dir, textDictPattern))
+	for _, f := range old {
+		if st, err := os.Stat(f); err == nil && time.Since(st.ModTime()) > 10*time.Minute {
+			os.Remove(f)
+		}
+	}
 }
 
 // Close frees the jieba instance of a segmenter from ForTexts; Default's and Latin's stay.

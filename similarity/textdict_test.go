@@ -2,12 +2,15 @@ package similarity
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -198,5 +201,49 @@ func TestTextSegmenterOtherText(t *testing.T) {
 	}
 	if got, want := seg.Tokens(other), full.Tokens(other); !slices.Equal(got, want) {
 		t.Errorf("words %q, want %q", seg.Words(textDictSamples[6]), full.Words(textDictSamples[6]))
+	}
+}
+
+// A text dictionary left behind by a process killed while jieba read it is removed by the next
+// one once it is old; the segmenter's own is removed as soon as jieba has read it.
+func TestTextDictFilesRemoved(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	dir, err := unpackDicts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale, fresh := filepath.Join(dir, "text-dict1.utf8"), filepath.Join(dir, "text-dict2.utf8")
+	for _, f := range []string{stale, fresh} {
+		if err := os.WriteFile(f, []byte("x 1 n\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	seg, err := textSegmenter(textDictSamples[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	seg.Close()
+	left, _ := filepath.Glob(filepath.Join(dir, textDictPattern))
+	if !slices.Equal(left, []string{fresh}) {
+		t.Errorf("text dictionaries left: %v, want only %s", left, fresh)
+	}
+}
+
+// dictsSum names the dictionaries' folder by their content: a changed dictionary must not meet a
+// stale copy unpacked by an older binary.
+func TestDictsSum(t *testing.T) {
+	h := sha256.New()
+	for _, f := range dictFiles {
+		if err := copyDict(h, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sum := hex.EncodeToString(h.Sum(nil))[:16]; sum != dictsSum {
+		t.Errorf("the dictionaries' SHA-256 starts %s: set dictsSum to it", sum)
 	}
 }

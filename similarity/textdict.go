@@ -208,8 +208,8 @@ func textDict(f *runFilter) ([]byte, error) {
 		out       []byte
 		word      []rune
 	)
-	// A plain loop over the bytes: 349,000 lines went through bufio.Scanner, bytes.Cut and
-	// strconv in 50 ms, twice what jieba then takes to load the kept ones.
+	// A plain loop over the bytes: the 349,000 lines took 50 ms through bufio.Scanner, bytes.Cut
+	// and strconv, more than jieba then takes to load the kept ones; 20-30 ms so.
 	for len(data) > 0 {
 		line := data
 		if nl := bytes.IndexByte(data, '\n'); nl >= 0 {

@@ -109,7 +109,8 @@ for n in $sizes; do
 			time_cmd "$d/thesis.$r" "$bin" check --library "$lib" "$tmp/thesis.pdf"
 		done
 		read -r tsecs trss _ <"$(for r in 1 2 3; do echo "$(awk '{print $1}' "$d/thesis.$r") $d/thesis.$r"; done | sort -n | awk 'NR == 2 {print $2}')"
-		# The 40-paragraph check as a user runs it: one process, jieba's dictionary loaded in it.
+		# The 40-paragraph check as a user runs it: one process, which loads the part of jieba's
+		# dictionary its text needs (similarity.ForTexts).
 		for r in 1 2 3; do
 			time_cmd "$d/c40cli.$r" "$bin" check --library "$lib" "$tmp/sub40.txt"
 		done

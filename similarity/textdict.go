@@ -47,20 +47,16 @@ func ForTexts(texts []string) (*Segmenter, error) {
 	return s, err
 }
 
-// textSegmenter returns a segmenter whose dictionary holds only the words texts may hold.
-func textSegmenter(texts []string) (*Segmenter, error) {
-	f := new(runFilter)
-	for _, t := range texts {
-		f.add(Normalize(t).Runes)
-	}
-	return newTextSegmenter(f)
-}
-
 // errWholeDict means a text dictionary cannot stand for the whole one (its frequencies are not of
 // the shape fillers handles); the whole dictionary is used instead.
 var errWholeDict = errors.New("the dictionary needs to be loaded whole")
 
-func newTextSegmenter(f *runFilter) (s *Segmenter, err error) {
+// textSegmenter returns a segmenter whose dictionary holds only the words texts may hold.
+func textSegmenter(texts []string) (s *Segmenter, err error) {
+	f := new(runFilter)
+	for _, t := range texts {
+		f.add(Normalize(t).Runes)
+	}
 	dir, err := unpackDicts()
 	if err != nil {
 		return nil, fmt.Errorf("segmenter: %w", err)
@@ -94,7 +90,7 @@ func newTextSegmenter(f *runFilter) (s *Segmenter, err error) {
 	return &Segmenter{jieba: gojieba.NewJieba(paths...), stop: stopWords(), only: f}, nil
 }
 
-// textDictPattern names the text dictionaries newTextSegmenter writes, each removed once jieba has
+// textDictPattern names the text dictionaries textSegmenter writes, each removed once jieba has
 // read it.
 const textDictPattern = "text-dict*.utf8"
 
@@ -289,15 +285,10 @@ func medianOf(hist *[medianLimit]int, n int) (uint64, bool) {
 // as cppjieba picks it); false if it finds none.
 func fillers(all freqStats, median uint64, kept []uint64) ([]uint64, bool) {
 	var k freqStats
-	below, at := 0, 0
+	var r0 ranks
 	for _, f := range kept {
 		k.add(f)
-		switch {
-		case f < median:
-			below++
-		case f == median:
-			at++
-		}
+		r0.add(f, median, 1)
 	}
 	var base []uint64
 	if k.n == 0 || k.min != all.min {
@@ -312,12 +303,13 @@ func fillers(all freqStats, median uint64, kept []uint64) ([]uint64, bool) {
 			return nil, false
 		}
 		need -= f
+		r0.add(f, median, 1)
 	}
 	// d entries of the median, then the rest in entries of the greatest, and what remains.
 	for d := uint64(0); d*median <= need && d <= uint64(all.n); d++ {
 		rest := need - d*median
 		q, r := rest/all.max, rest%all.max
-		tail := []uint64{}
+		var tail []uint64
 		switch {
 		case r >= all.min:
 			tail = append(tail, r)
@@ -327,21 +319,13 @@ func fillers(all freqStats, median uint64, kept []uint64) ([]uint64, bool) {
 		case r > 0:
 			continue
 		}
-		n, lo, eq := k.n+len(base)+int(d)+int(q)+len(tail), below, at+int(d)
-		for _, f := range append(tail, base...) {
-			switch {
-			case f < median:
-				lo++
-			case f == median:
-				eq++
-			}
+		rk := r0
+		rk.add(median, median, int(d))
+		rk.add(all.max, median, int(q))
+		for _, f := range tail {
+			rk.add(f, median, 1)
 		}
-		if all.max < median {
-			lo += int(q)
-		} else if all.max == median {
-			eq += int(q)
-		}
-		if lo <= n/2 && n/2 < lo+eq {
+		if rk.below <= rk.n/2 && rk.n/2 < rk.below+rk.at {
 			out := base
 			for range d {
 				out = append(out, median)
@@ -353,4 +337,18 @@ func fillers(all freqStats, median uint64, kept []uint64) ([]uint64, bool) {
 		}
 	}
 	return nil, false
+}
+
+// ranks counts frequencies against a median: the one at index n/2 in increasing order is the
+// median when below <= n/2 < below+at.
+type ranks struct{ n, below, at int }
+
+func (r *ranks) add(f, median uint64, times int) {
+	r.n += times
+	switch {
+	case f < median:
+		r.below += times
+	case f == median:
+		r.at += times
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -260,39 +261,36 @@ func importFiles(ctx context.Context, paths []string, opts AddOptions, progress 
 }
 
 // prepareAhead prepares files on all cores, at most lookahead documents ahead of the writer, which
-// takes document i from out[i] and then frees its place with <-window.
+// takes document i from out[i] and then frees its place with <-window. Each worker takes a place
+// and then the next file itself: a goroutine handing out the files waited for a core behind the
+// busy workers, which then waited for it (1.8 s of each worker's 23.5 s importing 10,000
+// documents, go tool trace).
 func prepareAhead(ctx context.Context, files []string, opts AddOptions, seg *similarity.Segmenter, weights func() (func(uint32) float32, error)) (out []chan prepared, window chan struct{}) {
-	jobs := make(chan int)
 	out = make([]chan prepared, len(files))
 	for i := range out {
 		out[i] = make(chan prepared, 1)
 	}
+	// Prepared documents wait in out until the writer takes them; while it merges index segments
+	// (seconds, in a large library) the workers would otherwise fill memory with a thousand of them.
+	window = make(chan struct{}, lookahead)
+	var next atomic.Int64
 	for w := 0; w < runtime.NumCPU(); w++ {
 		go func() {
-			for i := range jobs {
+			for {
+				select {
+				case window <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				i := int(next.Add(1)) - 1
+				if i >= len(files) {
+					return
+				}
 				w, _ := weights() // checked by importFiles: loaded once, it fails no more
 				out[i] <- prepareFile(ctx, files[i], opts, seg, w)
 			}
 		}()
 	}
-	// Prepared documents wait in out until the writer takes them; while it merges index segments
-	// (seconds, in a large library) the workers would otherwise fill memory with a thousand of them.
-	window = make(chan struct{}, lookahead)
-	go func() {
-		defer close(jobs)
-		for i := range files {
-			select {
-			case window <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
 	return out, window
 }
 

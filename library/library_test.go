@@ -5,8 +5,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -317,6 +319,47 @@ func TestLimitHeap(t *testing.T) {
 		t.Errorf("with GOMEMLIMIT set the limit became %d, want %d", got, before)
 	}
 	restore()
+}
+
+// An import cancelled part-way returns the context's error with the documents before the cancel
+// committed, in the order of the files, and leaves none of its workers behind.
+func TestAddCancelled(t *testing.T) {
+	src := t.TempDir()
+	var files []string
+	for i := range 300 { // more than the workers may prepare ahead of the writer
+		files = append(files, writeDoc(t, src, fmt.Sprintf("d%03d.txt", i), fmt.Sprintf("第%d篇", i), fmt.Sprintf("%s（第%d篇）", prose[i%3], i)))
+	}
+	l := openLib(t, t.TempDir(), nil)
+	defer l.Close()
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := l.AddFiles(ctx, []string{src}, AddOptions{}, func(p AddProgress) {
+		if p.Done == 10 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled import: err %v, want context.Canceled", err)
+	}
+	if n := len(res.Added); n < 10 || n >= len(files) {
+		t.Fatalf("cancelled after 10 of %d files, %d added", len(files), n)
+	}
+	for i, d := range res.Added {
+		if d.Path != files[i] || d.ID != uint64(i+1) {
+			t.Fatalf("added[%d] = %s (id %d), want %s (id %d): not the files in order", i, d.Path, d.ID, files[i], i+1)
+		}
+	}
+	if got := list(t, l); len(got) != len(res.Added) {
+		t.Errorf("the library lists %d documents, the import said %d", len(got), len(res.Added))
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after the cancelled import, %d before: workers left waiting", n, before)
+	}
 }
 
 // A new library's database appears whole (made under a temporary name, then linked into place), and

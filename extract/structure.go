@@ -210,10 +210,10 @@ func classify(p Paragraph, levels bool) paraInfo {
 	case in.runes < 120 && mayTOCLine(t) && reTOCLine.MatchString(t): // unanchored: cheap tests first
 		in.kind, in.heading, in.prose = kTOCLine, false, false
 		return in
-	case !in.heading && in.runes > 8 && mayStart(t, "[【〔", "摘内", "as") && reAbsStart.MatchString(head(t, 200)):
+	case !in.heading && in.runes > 8 && mayStart(t, "[【〔", "摘内", "abstract summary") && reAbsStart.MatchString(head(t, 200)):
 		in.kind = kAbstractStart
 		return in
-	case in.runes < 400 && mayStart(t, "[【", "关主", "ki") && reKeywords.MatchString(t):
+	case in.runes < 400 && mayStart(t, "[【", "关主", "key index") && reKeywords.MatchString(t):
 		in.kind, in.heading = kKeywords, false
 		return in
 	}
@@ -303,13 +303,19 @@ func mayTOCLine(t string) bool {
 }
 
 // mayStart: reAbsStart and reKeywords match either a Chinese word after an optional opening bracket
-// and spaces (its first character one of cjk), or an English word at the start, whose first letter
-// is one of latin in any case the (?i) flag allows.
+// and spaces (its first character one of cjk), or an English word at the start, one of latin (words
+// separated by spaces) in any case the (?i) flag allows. Testing the first letter only let every
+// English paragraph beginning with a, s, k or i through to the patterns: 7.5 s of the 440 s of CPU
+// importing 100,000 generated documents.
 func mayStart(t, brackets, cjk, latin string) bool {
-	r, _ := utf8.DecodeRuneInString(t)
-	if foldsToAny(r, latin) {
-		return true
+	for rest := latin; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
+		if foldPrefix(t, w) {
+			return true
+		}
 	}
+	r, _ := utf8.DecodeRuneInString(t)
 	rest := t
 	if strings.ContainsRune(brackets, r) {
 		rest = t[utf8.RuneLen(r):]
@@ -319,21 +325,39 @@ func mayStart(t, brackets, cjk, latin string) bool {
 	return strings.ContainsRune(cjk, r)
 }
 
-// foldsToAny reports whether r is one of the ASCII letters of latin up to Unicode simple case
-// folding, as regexp's (?i) sees it (so ſ for s and K for k count).
+// foldPrefix reports whether t begins with word under simple case folding, as (?i) matches it.
+func foldPrefix(t, word string) bool {
+	for _, l := range word {
+		r, n := utf8.DecodeRuneInString(t)
+		if n == 0 || !folds(r, l) {
+			return false
+		}
+		t = t[n:]
+	}
+	return true
+}
+
+// foldsToAny reports whether r is one of the letters of latin under simple case folding.
 func foldsToAny(r rune, latin string) bool {
 	for _, l := range latin {
-		f := l
-		for {
-			if f == r {
-				return true
-			}
-			if f = unicode.SimpleFold(f); f == l {
-				break
-			}
+		if folds(r, l) {
+			return true
 		}
 	}
 	return false
+}
+
+// folds reports whether r is l under simple case folding.
+func folds(r, l rune) bool {
+	f := l
+	for {
+		if f == r {
+			return true
+		}
+		if f = unicode.SimpleFold(f); f == l {
+			return false
+		}
+	}
 }
 
 // trimNumPrefix removes a heading's numbering ("第三章", "1.2", "Chapter 3", "IV.", "二、").
@@ -375,7 +399,9 @@ func headingKey(t string) string {
 
 // headingShaped: a short single line that does not end a sentence and has letters in it.
 func headingShaped(t string) bool {
-	if t == "" || strings.ContainsAny(t, "\n") {
+	// A text of more bytes than four times maxHeadingLat has more characters than that: most
+	// paragraphs are turned away before their characters are counted.
+	if t == "" || len(t) > utf8.UTFMax*maxHeadingLat || strings.ContainsAny(t, "\n") {
 		return false
 	}
 	n := utf8.RuneCountInString(t)

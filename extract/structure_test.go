@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // A spec line is "CODE text". CODE is the expected section — F front, A abstract, B body,
@@ -454,6 +455,12 @@ func TestStructurePrefilters(t *testing.T) {
 		{"第 3 节 结果", false, false, false, true},
 		{"本文研究了软件包管理器的依赖求解问题，并给出了一种新的方法。", false, false, false, false},
 		{"Package managers resolve dependencies between versions of software.", false, false, false, false},
+		{"Since the first package managers, dependencies have been resolved by hand.", false, false, false, false},
+		{"As noted above, solvers differ.", false, false, false, false},
+		{"Keeping versions apart is the hard part.", false, false, false, false},
+		{"In most distributions a package names its dependencies.", false, false, false, false},
+		{"ſUMMARY—a long s and capitals", false, true, false, false},
+		{"INDEX TERMS: packages", false, false, true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
@@ -469,8 +476,8 @@ func TestStructurePrefilters(t *testing.T) {
 			if got := reNumPrefix.MatchString(tt.text); got != tt.num {
 				t.Fatalf("reNumPrefix %v, want %v", got, tt.num)
 			}
-			toc, abs := mayTOCLine(tt.text), mayStart(tt.text, "[【〔", "摘内", "as")
-			kw, num := mayStart(tt.text, "[【", "关主", "ki"), trimNumPrefix(tt.text) != tt.text
+			toc, abs := mayTOCLine(tt.text), mayStart(tt.text, "[【〔", "摘内", "abstract summary")
+			kw, num := mayStart(tt.text, "[【", "关主", "key index"), trimNumPrefix(tt.text) != tt.text
 			if tt.toc && !toc || tt.abs && !abs || tt.kw && !kw || tt.num && !num {
 				t.Errorf("a prefilter turns away a match: TOC %v, abstract %v, key words %v, number %v", toc, abs, kw, num)
 			}
@@ -481,6 +488,53 @@ func TestStructurePrefilters(t *testing.T) {
 				t.Errorf("trimNumPrefix %q, regexp %q", got, reNumPrefix.ReplaceAllString(tt.text, ""))
 			}
 		})
+	}
+}
+
+// The English words of the patterns in every case (?i) folds onto them, long s and Kelvin sign
+// included, pass the prefilters whenever the patterns match.
+func TestStructurePrefilterCases(t *testing.T) {
+	variants := func(word string) []string {
+		out := []string{""}
+		for _, l := range word {
+			forms := []rune{l, unicode.ToUpper(l)}
+			for f := unicode.SimpleFold(l); f != l; f = unicode.SimpleFold(f) {
+				if f != unicode.ToUpper(l) {
+					forms = append(forms, f)
+				}
+			}
+			var next []string
+			for _, o := range out {
+				for _, f := range forms {
+					next = append(next, o+string(f))
+				}
+			}
+			out = next
+		}
+		return out
+	}
+	matched := 0
+	for _, w := range []string{"abstract", "summary", "key words", "keywords", "key-word", "index terms"} {
+		for _, v := range variants(w) {
+			for _, tail := range []string{": text", " — text", "：文本", " text"} {
+				text := v + tail
+				if reAbsStart.MatchString(text) {
+					matched++
+					if !mayStart(text, "[【〔", "摘内", "abstract summary") {
+						t.Fatalf("%q matches reAbsStart, its prefilter turns it away", text)
+					}
+				}
+				if reKeywords.MatchString(text) {
+					matched++
+					if !mayStart(text, "[【", "关主", "key index") {
+						t.Fatalf("%q matches reKeywords, its prefilter turns it away", text)
+					}
+				}
+			}
+		}
+	}
+	if matched < 1000 {
+		t.Fatalf("only %d variants matched the patterns", matched)
 	}
 }
 

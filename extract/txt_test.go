@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -84,6 +85,32 @@ func TestReadTXTEncodings(t *testing.T) {
 				t.Errorf("format %q path %q", doc.Format, doc.Path)
 			}
 		})
+	}
+}
+
+// cleanText's scans in front of its replacer miss none of the replacer's patterns: texts made of
+// them and of their look-alikes (the same lead bytes, other characters) come out as the replacer
+// makes them.
+func TestCleanTextScans(t *testing.T) {
+	pieces := []string{"a", "中", "\n", "\r", "\r\n", "\x00", "\f", "\v", "\u0085", "\u2028", "\u2029", "\u00a9", "\u201c", "\u2027", "\u202a"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	changed := 0
+	for range 5000 {
+		var b strings.Builder
+		for range rng.IntN(6) + 1 {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		want := lineEnds.Replace(text)
+		if got := cleanText(text); got != want {
+			t.Fatalf("cleanText(%q) = %q, the replacer makes %q", text, got, want)
+		}
+		if want != text {
+			changed++
+		}
+	}
+	if changed < 1000 {
+		t.Fatalf("only %d of 5000 texts had something to replace", changed)
 	}
 }
 

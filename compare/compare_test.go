@@ -107,8 +107,7 @@ func TestCandidatePasses(t *testing.T) {
 			dir := makeClass(t, spec, 2)
 			o := (*Options)(nil).withDefaults()
 			res := &Result{}
-			seg := segmenter(t)
-			docs, err := read(context.Background(), seg, []string{dir}, o, res, func(Stage, int, int) {})
+			docs, err := read(context.Background(), []string{dir}, o, res, func(Stage, int, int) {})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -307,5 +306,65 @@ func TestRepetitiveDocuments(t *testing.T) {
 	}
 	if len(res.Pairs) != 1 || res.Pairs[0].Similarity < 0.99 || !res.Pairs[0].Flagged {
 		t.Errorf("pairs %+v, want the two documents flagged as identical", res.Pairs)
+	}
+}
+
+// A small comparison, read whole and segmented with a segmenter made for its texts, gives every
+// document the words the one-by-one reading of a large comparison gives it (jieba's whole
+// dictionary for Chinese, the Latin segmenter for text without it); files that fail or are skipped
+// come out the same too.
+func TestReadSmallMatchesEach(t *testing.T) {
+	zh := makeClass(t, classSpec{lang: "zh", docs: 4, chars: 1500, copies: []copyPlan{{Source: 0, Copier: 1, Share: 0.4}}}, 5)
+	en := makeClass(t, classSpec{lang: "en", docs: 2, chars: 2000}, 6)
+	var srcs []source
+	for _, dir := range []string{zh, en} {
+		files, _ := library.Files([]string{dir})
+		for _, f := range files {
+			srcs = append(srcs, source{path: f, name: filepath.Base(f)})
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.docx")
+	os.WriteFile(bad, []byte("PK\x03\x04 not a zip"), 0o644)
+	srcs = append(srcs, source{path: bad, name: "bad.docx"})
+	if len(srcs) > smallComparison {
+		t.Fatalf("%d documents: not a small comparison", len(srcs))
+	}
+	o := (*Options)(nil).withDefaults()
+	read := func(f func(context.Context, []source, settings, *Result, []*doc, Progress) error) ([]Document, []*doc) {
+		res := &Result{Documents: make([]Document, len(srcs))}
+		parsed := make([]*doc, len(srcs))
+		if err := f(context.Background(), srcs, o, res, parsed, func(Stage, int, int) {}); err != nil {
+			t.Fatal(err)
+		}
+		return res.Documents, parsed
+	}
+	smallDocs, small := read(readSmall)
+	eachDocs, each := read(readEach)
+	if !reflect.DeepEqual(smallDocs, eachDocs) {
+		t.Fatal("the documents of a small comparison differ from those read one by one")
+	}
+	words := 0
+	for i := range srcs {
+		if (small[i] == nil) != (each[i] == nil) {
+			t.Fatalf("%s: read in one way and not the other", srcs[i].name)
+		}
+		if small[i] == nil {
+			continue
+		}
+		if !reflect.DeepEqual(small[i].toks, each[i].toks) || !reflect.DeepEqual(small[i].para, each[i].para) {
+			t.Fatalf("%s: the words of a small comparison differ from those read one by one", srcs[i].name)
+		}
+		words += len(small[i].toks)
+	}
+	if each[len(srcs)-1] != nil || eachDocs[len(srcs)-1].Error == "" {
+		t.Fatal("the damaged file was compared")
+	}
+	if words < 2000 {
+		t.Fatalf("only %d words read", words)
+	}
+	for i, want := range []bool{true, false} { // a Chinese document needs jieba, an English one not
+		if got := len(load(context.Background(), srcs[[]int{0, 4}[i]], o).jiebaTexts()) > 0; got != want {
+			t.Errorf("%s: needs jieba %v, want %v", srcs[[]int{0, 4}[i]].name, got, want)
+		}
 	}
 }

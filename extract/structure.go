@@ -337,7 +337,8 @@ func foldPrefix(t, word string) bool {
 	return true
 }
 
-// foldsToAny reports whether r is one of the letters of latin under simple case folding.
+// foldsToAny reports whether r is one of the ASCII letters of latin up to Unicode simple case
+// folding, as regexp's (?i) sees it (so ſ for s and K for k count).
 func foldsToAny(r rune, latin string) bool {
 	for _, l := range latin {
 		if folds(r, l) {
@@ -347,7 +348,7 @@ func foldsToAny(r rune, latin string) bool {
 	return false
 }
 
-// folds reports whether r is l under simple case folding.
+// folds reports whether r is l up to Unicode simple case folding.
 func folds(r, l rune) bool {
 	f := l
 	for {

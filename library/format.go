@@ -108,7 +108,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
 	"thesischeck/similarity"
 )
@@ -132,8 +131,7 @@ type fingerprint struct {
 var errFormat = errors.New("library: damaged record")
 
 type encoder struct {
-	b     []byte
-	runes []rune // the text of the paragraph being written, reused: converting it was a third of writing a record
+	b []byte
 }
 
 func (e *encoder) uvarint(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
@@ -142,22 +140,8 @@ func (e *encoder) u32(v uint32)     { e.b = binary.LittleEndian.AppendUint32(e.b
 func (e *encoder) u64(v uint64)     { e.b = binary.LittleEndian.AppendUint64(e.b, v) }
 
 type decoder struct {
-	b     []byte
-	err   error
-	runes []rune // the text of the paragraph being read, reused as the encoder's
-}
-
-// textRunes is text as runes, in buf's memory when it has room: what []rune(text) gives (invalid
-// UTF-8 is U+FFFD a byte either way), without a new slice for each record.
-func textRunes(buf []rune, text string) []rune {
-	if n := utf8.RuneCountInString(text); cap(buf) < n {
-		buf = make([]rune, 0, n)
-	}
-	buf = buf[:0]
-	for _, r := range text {
-		buf = append(buf, r)
-	}
-	return buf
+	b   []byte
+	err error
 }
 
 func (d *decoder) uvarint() uint64 {
@@ -247,12 +231,12 @@ const (
 func (e *encoder) paragraph(p Paragraph) {
 	e.b = append(e.b, recordMarker...)
 	e.paragraphHead(p)
-	e.runes = textRunes(e.runes, p.Text)
-	rs := e.runes
+	spans := similarity.NewSpanHasher(p.Text)
 	prev := int32(0)
 	for _, t := range p.Tokens {
 		delta, n := t.Start-prev, t.End-t.Start
-		explicit := t.Start < 0 || t.Start > t.End || t.End > int32(len(rs)) || similarity.SpanHash(rs, t.Start, t.End) != t.Hash
+		h, ok := spans.Hash(t.Start, t.End)
+		explicit := !ok || h != t.Hash
 		kind := -1
 		switch {
 		case !t.Stop && !t.Num:
@@ -332,11 +316,7 @@ func (d *decoder) paragraph() Paragraph {
 func (d *decoder) packedTokens(text string) []similarity.Token {
 	nt := d.count(1)
 	toks := make([]similarity.Token, 0, nt)
-	var rs []rune
-	if nt > 0 && d.err == nil {
-		d.runes = textRunes(d.runes, text)
-		rs = d.runes
-	}
+	spans := similarity.NewSpanHasher(text)
 	prev := int32(0)
 	for j := 0; j < nt && d.err == nil; j++ {
 		b := d.bytes(1)
@@ -368,11 +348,12 @@ func (d *decoder) packedTokens(text string) []similarity.Token {
 			}
 		}
 		if !explicit {
-			if t.Start < 0 || t.Start > t.End || t.End > int32(len(rs)) {
+			h, ok := spans.Hash(t.Start, t.End)
+			if !ok {
 				d.err = errFormat
 				break
 			}
-			t.Hash = similarity.SpanHash(rs, t.Start, t.End)
+			t.Hash = h
 		}
 		prev = t.End
 		toks = append(toks, t)

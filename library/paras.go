@@ -273,16 +273,14 @@ func (s *paraStore) read(c paraLoc, from, to int) ([]Paragraph, error) {
 		return nil, fmt.Errorf("%s: %w (%w)", s.name, err, ErrDamaged)
 	}
 	ps := make([]Paragraph, 0, to-from)
-	var runes []rune
 	for i := from; i < to; i++ {
 		b := buf[:c.lens[i]]
 		buf = buf[c.lens[i]:]
 		if crc32.Checksum(b, crcTable) != c.crcs[i] {
 			return nil, fmt.Errorf("%s: paragraph %d at byte %d: %w", s.name, i, off, errChecksum)
 		}
-		d := decoder{b: b, runes: runes}
+		d := decoder{b: b}
 		p := d.paragraph()
-		runes = d.runes
 		if d.err != nil || len(d.b) != 0 {
 			return nil, fmt.Errorf("%s: %w", s.name, errFormat)
 		}

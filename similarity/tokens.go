@@ -442,6 +442,67 @@ func SpanHash(text []rune, start, end int32) uint32 {
 	return h
 }
 
+// SpanHasher gives SpanHash of spans of a text from the text itself, walking its bytes once while
+// the spans come in order (a paragraph's tokens do), instead of decoding the text into runes and
+// each span's runes back into UTF-8: the library's records of 100,000 documents spent 11.6 s of an
+// import's 440 s of CPU and a twentieth of a thesis check's on the two.
+type SpanHasher struct {
+	text string
+	pos  int   // byte offset of rune number n
+	n    int32 // runes before pos
+}
+
+// NewSpanHasher returns a SpanHasher of text.
+func NewSpanHasher(text string) SpanHasher { return SpanHasher{text: text} }
+
+// Hash returns SpanHash([]rune(text), start, end), or false when start < 0, start > end or the text
+// has fewer than end runes. A span before the last one asked starts the walk again.
+func (s *SpanHasher) Hash(start, end int32) (uint32, bool) {
+	if start < 0 || start > end {
+		return 0, false
+	}
+	if start < s.n {
+		s.pos, s.n = 0, 0
+	}
+	for ; s.n < start; s.n++ {
+		if s.pos >= len(s.text) {
+			return 0, false
+		}
+		if s.text[s.pos] < utf8.RuneSelf {
+			s.pos++
+		} else {
+			_, k := utf8.DecodeRuneInString(s.text[s.pos:])
+			s.pos += k
+		}
+	}
+	h := uint32(2166136261)
+	for ; s.n < end; s.n++ {
+		if s.pos >= len(s.text) {
+			return 0, false
+		}
+		if c := s.text[s.pos]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			h ^= uint32(c)
+			h *= 16777619
+			s.pos++
+			continue
+		}
+		r, k := utf8.DecodeRuneInString(s.text[s.pos:])
+		b := s.text[s.pos : s.pos+k]
+		if r == utf8.RuneError && k == 1 {
+			b = "\uFFFD" // a byte that is not UTF-8 is U+FFFD among the text's runes
+		}
+		for i := 0; i < len(b); i++ {
+			h ^= uint32(b[i])
+			h *= 16777619
+		}
+		s.pos += k
+	}
+	return h, true
+}
+
 // Prepared is a paragraph ready to compare: its words, SimHash and word bigrams.
 type Prepared struct {
 	Tokens  []Token

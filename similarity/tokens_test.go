@@ -3,6 +3,7 @@ package similarity
 import (
 	"hash/fnv"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -129,6 +130,46 @@ func TestStopSetIsItsMap(t *testing.T) {
 
 // SpanHash gives the hash of the tokens whose characters normalisation only lowered in ASCII, and
 // not of others: the library leaves the first kind's hashes out of its records.
+// SpanHasher gives SpanHash of the text's runes for spans in order, out of order and past the
+// end, over texts of ASCII in both cases, CJK, Greek capitals (not lowered), astral characters,
+// U+FFFD and bytes that are not UTF-8.
+func TestSpanHasher(t *testing.T) {
+	pieces := []string{"a", "Z", "q", " ", "中", "文", "Σ", "é", "😀", "\uFFFD", "\xff", "\xe4\xb8", "\x00", "7"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	hashed := 0
+	for range 2000 {
+		var b strings.Builder
+		for range rng.IntN(20) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		rs := []rune(text)
+		sh := NewSpanHasher(text)
+		start := int32(0)
+		for range 8 {
+			if rng.IntN(4) == 0 { // now and then a span before the last, or anywhere
+				start = int32(rng.IntN(len(rs)+3)) - 1
+			}
+			end := start + int32(rng.IntN(6)) - 1
+			got, ok := sh.Hash(start, end)
+			valid := start >= 0 && start <= end && end <= int32(len(rs))
+			if ok != valid {
+				t.Fatalf("%q [%d, %d): ok %v, want %v", text, start, end, ok, valid)
+			}
+			if valid {
+				hashed++
+				if want := SpanHash(rs, start, end); got != want {
+					t.Fatalf("%q [%d, %d): %08x, SpanHash %08x", text, start, end, got, want)
+				}
+				start = end + int32(rng.IntN(3))
+			}
+		}
+	}
+	if hashed < 5000 {
+		t.Fatalf("only %d spans hashed", hashed)
+	}
+}
+
 func TestSpanHash(t *testing.T) {
 	seg, err := Default()
 	if err != nil {

@@ -210,13 +210,13 @@ const recordMarker = "\x80\x00"
 //	                                              4 hash follows; delta and length uvarints of their
 //	                                              int32 bits
 //
-// The hash is left out when it is similarity.SpanHash of the token's span of the text, and the reader
-// computes it: so it is for all but 0.07 % of the tokens of generated Chinese and English
-// documents (the rest take the long form). Measured on 4.7 million tokens of scripts/benchgen's
+// The hash is left out when it is that of the token's span of the text (similarity.SpanHasher),
+// and the reader computes it: so it is for all but 0.07 % of the tokens of generated Chinese and
+// English documents (the rest take the long form). Measured on 4.7 million tokens of scripts/benchgen's
 // documents: start delta 0 25 %, 1 65 %, 2 7.9 %, 3 1.2 %; length ≤ 8 92.5 %, ≤ 16 99.97 %; so
 // 99.2 % of tokens take one byte (1.02 bytes a token, where versions 1-3 wrote 7). A hash bit in
 // the short form would have cost it a bit of delta, and 10 % of tokens a long form. The cost is the
-// SpanHash of every token: a record of those paragraphs (79 tokens) takes 4.6 µs to write instead
+// span hash of every token: a record of those paragraphs (79 tokens) takes 4.6 µs to write instead
 // of 1.1 µs, and 6.7 µs to read instead of 3.9 µs (2-3 % of an import's CPU).
 const (
 	tokLong      = 0xC0

@@ -52,7 +52,7 @@ func ForTexts(texts []string) (*Segmenter, error) {
 var errWholeDict = errors.New("the dictionary needs to be loaded whole")
 
 // textSegmenter returns a segmenter whose dictionary holds only the words texts may hold.
-func textSegmenter(texts []string) (s *Segmenter, err error) {
+func textSegmenter(texts []string) (*Segmenter, error) {
 	f := new(runFilter)
 	for _, t := range texts {
 		f.add(Normalize(t).Runes)
@@ -82,12 +82,11 @@ func textSegmenter(texts []string) (s *Segmenter, err error) {
 	for _, name := range dictFiles[1:] {
 		paths = append(paths, filepath.Join(dir, name))
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			s, err = nil, fmt.Errorf("segmenter: jieba: %v", r)
-		}
-	}()
-	return &Segmenter{jieba: gojieba.NewJieba(paths...), stop: stopWords(), only: f}, nil
+	j, err := newJieba(paths)
+	if err != nil {
+		return nil, err
+	}
+	return &Segmenter{jieba: j, stop: stopWords(), only: f}, nil
 }
 
 // textDictPattern names the text dictionaries textSegmenter writes, each removed once jieba has

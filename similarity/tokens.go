@@ -117,7 +117,7 @@ func dictSize(f string) (int64, error) {
 	return st.Size(), nil
 }
 
-func newSegmenter() (s *Segmenter, err error) {
+func newSegmenter() (*Segmenter, error) {
 	dir, err := unpackDicts()
 	if err != nil {
 		return nil, fmt.Errorf("segmenter: %w", err)
@@ -126,15 +126,22 @@ func newSegmenter() (s *Segmenter, err error) {
 	for i, f := range dictFiles {
 		paths[i] = filepath.Join(dir, f)
 	}
+	go loadIDF() // on the other core while cppjieba builds its trie on this one
+	j, err := newJieba(paths)
+	if err != nil {
+		return nil, err
+	}
+	return &Segmenter{jieba: j, stop: stopWords()}, nil
+}
+
+// newJieba loads jieba from dictionary files, its panics returned as errors.
+func newJieba(paths []string) (j *gojieba.Jieba, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s, err = nil, fmt.Errorf("segmenter: jieba: %v", r)
+			j, err = nil, fmt.Errorf("segmenter: jieba: %v", r)
 		}
 	}()
-	s = &Segmenter{stop: stopWords()}
-	go loadIDF() // on the other core while cppjieba builds its trie on this one
-	s.jieba = gojieba.NewJieba(paths...)
-	return s, nil
+	return gojieba.NewJieba(paths...), nil
 }
 
 // stopSet is jieba's stop words, with a bit for each of their word hashes in front of the map:
@@ -417,35 +424,14 @@ func hashWord(w []byte) uint32 {
 	return h
 }
 
-// SpanHash is the Hash a token of text[start:end] (rune offsets, as Token's) has when
+// SpanHasher gives the Hash a token of a span of a text (rune offsets, as Token's) has when
 // normalisation changed nothing of its characters but ASCII upper case: hashWord of their UTF-8
 // with 'A'-'Z' lowered, nothing else. The library stores a token's hash only when it differs
 // from this (traditional characters, look-alikes, NFKC forms...), so it must never change: stored
-// tokens would read back with other hashes.
-func SpanHash(text []rune, start, end int32) uint32 {
-	h := uint32(2166136261)
-	var buf [utf8.UTFMax]byte
-	for _, r := range text[start:end] {
-		if 'A' <= r && r <= 'Z' {
-			r += 'a' - 'A'
-		}
-		if r < utf8.RuneSelf {
-			h ^= uint32(r)
-			h *= 16777619
-			continue
-		}
-		for _, b := range buf[:utf8.EncodeRune(buf[:], r)] {
-			h ^= uint32(b)
-			h *= 16777619
-		}
-	}
-	return h
-}
-
-// SpanHasher gives SpanHash of spans of a text from the text itself, walking its bytes once while
-// the spans come in order (a paragraph's tokens do), instead of decoding the text into runes and
-// each span's runes back into UTF-8: the library's records of 100,000 documents spent 11.6 s of an
-// import's 440 s of CPU and a twentieth of a thesis check's on the two.
+// tokens would read back with other hashes. It walks the text's bytes once while the spans come in
+// order (a paragraph's tokens do): decoding the text into runes and each span's runes back into
+// UTF-8 took 11.6 s of the 440 s of CPU importing 100,000 documents, and a twentieth of a thesis
+// check's, in the library's records.
 type SpanHasher struct {
 	text string
 	pos  int   // byte offset of rune number n
@@ -455,8 +441,9 @@ type SpanHasher struct {
 // NewSpanHasher returns a SpanHasher of text.
 func NewSpanHasher(text string) SpanHasher { return SpanHasher{text: text} }
 
-// Hash returns SpanHash([]rune(text), start, end), or false when start < 0, start > end or the text
-// has fewer than end runes. A span before the last one asked starts the walk again.
+// Hash returns the hash of runes [start, end) of the text, or false when start < 0, start > end or
+// the text has fewer than end runes (a byte that is not UTF-8 is a rune U+FFFD, as in []rune of
+// the text). A span before the last one asked starts the walk again.
 func (s *SpanHasher) Hash(start, end int32) (uint32, bool) {
 	if start < 0 || start > end {
 		return 0, false

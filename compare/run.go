@@ -282,10 +282,10 @@ func readSmall(ctx context.Context, srcs []source, o settings, res *Result, pars
 		}
 		defer seg.Close()
 	}
-	for i, l := range loads {
-		res.Documents[i], parsed[i] = l.segment(seg, srcs[i])
-	}
-	return nil
+	// On all cores, as readEach segments (a check segments with a ForTexts segmenter so too).
+	return forEach(ctx, len(loads), func(i int) {
+		res.Documents[i], parsed[i] = loads[i].segment(seg, srcs[i])
+	}, func(int) {})
 }
 
 // readEach reads and segments each of srcs in turn, on all cores. jieba's whole dictionary is loaded

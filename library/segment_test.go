@@ -2,6 +2,7 @@ package library
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -332,6 +333,34 @@ func TestSortByGram(t *testing.T) {
 		slices.Sort(want)
 		if got := sortByGram(pairs); !slices.Equal(got, want) {
 			t.Errorf("%d pairs: sortByGram differs from slices.Sort", n)
+		}
+	}
+}
+
+// sortBits must be a stable sort by the key bits for every width its callers use: one to three
+// digits in one call (a check's hit counts, a segment's grams) and more, in several (Redis's
+// candidates); the bits below the key are left in the order they came in.
+func TestSortBitsWidths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, from := range []int{0, 4, 32} {
+		for keyBits := 1; from+keyBits <= 64; keyBits += 1 + keyBits/3 {
+			pairs := make([]uint64, 5000)
+			for i := range pairs {
+				key := rng.Uint64() >> (64 - keyBits)
+				if rng.IntN(3) == 0 {
+					key &= 0x7ff // many equal keys, and digits above the first all zero
+				}
+				pairs[i] = key<<from | uint64(i)&(1<<from-1)
+			}
+			want := slices.Clone(pairs)
+			slices.SortStableFunc(want, func(a, b uint64) int { return cmp.Compare(a>>from, b>>from) })
+			got, other := sortBits(slices.Clone(pairs), nil, from, keyBits)
+			if !slices.Equal(got, want) {
+				t.Errorf("from %d, %d key bits: not a stable sort by the key", from, keyBits)
+			}
+			if len(other) != len(pairs) {
+				t.Errorf("from %d, %d key bits: scratch of %d, want %d", from, keyBits, len(other), len(pairs))
+			}
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -411,24 +412,56 @@ func sortByGram(pairs []uint64) []uint64 {
 // stable radix sort with spare as scratch space (grown as needed). It returns the sorted pairs and
 // the other buffer, each of them either pairs or spare.
 func sortBits(pairs, spare []uint64, from, keyBits int) (sorted, other []uint64) {
+	if uint64(len(pairs)) > math.MaxUint32 {
+		panic("library: sortBits of more than 2^32 pairs") // segments number postings in 32 bits
+	}
 	spare = slices.Grow(spare[:0], len(pairs))[:len(pairs)]
-	var count [1 << radixBits]int
-	for shift := from; shift < from+keyBits; shift += radixBits {
-		clear(count[:])
+	for keyBits > 0 {
+		n := min(keyBits, 2*radixBits)
+		pairs, spare = sortDigits(pairs, spare, from, n)
+		from, keyBits = from+n, keyBits-n
+	}
+	return pairs, spare
+}
+
+// sortDigits is sortBits of one or two digits, spare as long as pairs. It counts both digits' values
+// in one read of the pairs, in counters of 32 bits. A count pass per digit, in counters of 64 bits,
+// took 1.61 of 14.73 s of CPU in the four checks of a 313-page thesis against 100,000 documents
+// that benchgen -probe makes. Each digit's counters are a variable of their own: through a pointer
+// to an array of both, the compiler read a counter back after every store into spare, and the sort
+// took longer than before.
+func sortDigits(pairs, spare []uint64, from, keyBits int) (sorted, other []uint64) {
+	const mask = 1<<radixBits - 1
+	var c0, c1 [1 << radixBits]uint32
+	s0, s1 := uint(from), uint(from+radixBits)
+	if keyBits <= radixBits {
 		for _, p := range pairs {
-			count[p>>shift&(1<<radixBits-1)]++
+			c0[p>>s0&mask]++
 		}
-		pos := 0
-		for i, c := range count {
-			count[i] = pos
-			pos += c
-		}
+	} else {
 		for _, p := range pairs {
-			d := p >> shift & (1<<radixBits - 1)
-			spare[count[d]] = p
-			count[d]++
+			c0[p>>s0&mask]++
+			c1[p>>s1&mask]++
 		}
-		pairs, spare = spare, pairs
+	}
+	var o0, o1 uint32
+	for i := range c0 {
+		n0, n1 := c0[i], c1[i]
+		c0[i], c1[i] = o0, o1
+		o0, o1 = o0+n0, o1+n1
+	}
+	for _, p := range pairs {
+		k := p >> s0 & mask
+		spare[c0[k]] = p
+		c0[k]++
+	}
+	if keyBits <= radixBits {
+		return spare, pairs
+	}
+	for _, p := range spare {
+		k := p >> s1 & mask
+		pairs[c1[k]] = p
+		c1[k]++
 	}
 	return pairs, spare
 }

@@ -727,8 +727,9 @@ func (l *folder) Boilerplate(grams []uint32, minDocs int, thesis bool) float64 {
 			continue
 		}
 		total++
-		// Fewer postings than minDocs cannot hold minDocs documents: most grams stop here.
-		if x.postings(g, mem, postings) < minDocs {
+		// Fewer postings than minDocs cannot hold minDocs documents: most grams stop here, and
+		// most of them before their postings are looked up.
+		if x.postingsAtMost(g, mem) < minDocs || x.postings(g, mem, postings) < minDocs {
 			continue
 		}
 		key := uint64(g)<<32 | uint64(uint32(minDocs)&^(1<<31))

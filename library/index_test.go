@@ -512,3 +512,74 @@ func TestSearchFrom(t *testing.T) {
 		}
 	}
 }
+
+// Boilerplate answers the same with the segments' lists of frequent grams as without them, and the
+// lists do spare lookups: a gram they leave out is bounded below the postings it has, never above.
+// 48 documents in two segments share one paragraph (every document) and another (a third of them);
+// minDocs runs from 2 to past the documents' number.
+func TestBoilerplateFrequentGrams(t *testing.T) {
+	dir, src := t.TempDir(), t.TempDir()
+	opts := &Options{FlushDocs: 8}
+	l := openLib(t, dir, opts)
+	every, third := prose[4], prose[5]
+	var paths []string
+	for i := range 48 {
+		body := []string{every, fmt.Sprintf("%s第%d段。", prose[i%4], i)}
+		if i%3 == 0 {
+			body = append(body, third)
+		}
+		paths = append(paths, writeDoc(t, src, fmt.Sprintf("d%02d.txt", i), fmt.Sprintf("Doc %d", i), body...))
+	}
+	add(t, l, AddOptions{}, paths...) // segments of 32 and 16 documents
+	seg := segmenter(t)
+	var queries [][]uint32
+	for _, p := range append([]string{every, third}, prose...) {
+		queries = append(queries, seg.Prepare(p).Grams)
+	}
+	shares := func(l *Library) []float64 {
+		var out []float64
+		for _, q := range queries {
+			for minDocs := 2; minDocs <= 52; minDocs += 2 {
+				out = append(out, l.Boilerplate(q, minDocs, false))
+			}
+		}
+		return out
+	}
+	withLists := shares(l)
+	f := folderOf(l)
+	if len(f.idx.segs) < 2 {
+		t.Fatalf("%d segments: the test needs several", len(f.idx.segs))
+	}
+	listed, spared := 0, 0
+	mem := f.idx.mem.tables()
+	lists := make([][]uint32, len(f.idx.segs))
+	for _, q := range queries {
+		for _, g := range similarity.Winnow(q, winnowWindow) {
+			bound, n := f.idx.postingsAtMost(g, mem), f.idx.postings(g, mem, lists)
+			if bound < n {
+				t.Fatalf("gram %x: bound %d below its %d postings", g, bound, n)
+			}
+			if bound == n && n >= 16 {
+				listed++
+			}
+			if bound < 48 {
+				spared++
+			}
+		}
+	}
+	if listed == 0 || spared == 0 {
+		t.Errorf("%d grams listed as frequent, %d bounded below 48 documents: the lists were not tried", listed, spared)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// The same library without the lists: each segment's is made empty before its first use.
+	l = openLib(t, dir, opts)
+	defer l.Close()
+	for _, s := range folderOf(l).idx.segs {
+		s.freq.once.Do(func() {})
+	}
+	if without := shares(l); !slices.Equal(withLists, without) {
+		t.Errorf("shares with the lists of frequent grams\n%v\nwithout\n%v", withLists, without)
+	}
+}

@@ -13,8 +13,9 @@ import (
 // of the file before them (uint32 LE each), then the CRC-32C of that table. A page is checked the
 // first time a read touches it, so a check pays for the pages it reads already and never reads a
 // page for the sake of its checksum; Open checks the header and the document arrays whole (they
-// say which documents the segment holds), a merge checks its inputs whole before their postings go
-// into a file with new checksums, and `library check` checks every page. Measured on a library of
+// say which documents the segment holds), the first boilerplate test the gram offsets whole (it
+// reads them all for the segment's frequent grams, frequent.go), a merge checks its inputs whole
+// before their postings go into a file with new checksums, and `library check` checks every page. Measured on a library of
 // 10,000 documents (one 82 MB segment, 20,015 pages): Open 2.8-4.6 ms with the checks, 2.8 ms
 // without; the candidates of a 600-paragraph submission touched 16,039 pages, and took 67-71 ms
 // with their first checks against 52-57 ms without (later checks in the same process find the

@@ -18,6 +18,7 @@ type segment struct {
 	data   []byte // the mapping; nil for an empty segment
 	seg    segArrays
 	dead   []bool // by local document: removed from the library
+	freq   frequentGrams
 }
 
 // segArrays are the sections of a segment file, as slices over the mapping.

@@ -12,13 +12,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"sort"
 	"sync"
-	"time"
 
 	"thesischeck/extract"
+	"thesischeck/internal/parallel"
 	"thesischeck/library"
 	"thesischeck/prepare"
 	"thesischeck/report"
@@ -189,7 +188,7 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 		return nil, err
 	}
 	prep := prepare.Extracted(doc, sha)
-	if err := parallel(ctx, len(prep.Prints), func(i int) {
+	if err := parallel.For(ctx, len(prep.Prints), func(i int) {
 		prep.Fingerprint(i, seg, weights)
 	}, func(done int) { progress(StageFingerprint, done, len(prep.Prints)) }); err != nil {
 		return nil, err
@@ -211,7 +210,7 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 		c.templateDocs = append(c.templateDocs, max(3, int(float64(*k)*o.TemplateShare+0.999)))
 	}
 	progress(StageSearch, 0, len(paras))
-	if err := parallel(ctx, len(paras), func(i int) {
+	if err := parallel.For(ctx, len(paras), func(i int) {
 		if paras[i].checked {
 			paras[i].matches = c.matchParagraph(&paras[i])
 		}
@@ -363,52 +362,6 @@ func (c *checker) fail(err error) {
 		c.err = err
 	}
 	c.mu.Unlock()
-}
-
-// parallel runs f(0..n-1) on all cores and reports progress from the calling goroutine.
-func parallel(ctx context.Context, n int, f func(int), progress func(done int)) error {
-	next := make(chan int)
-	done := make(chan struct{}, n)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.NumCPU(); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-				done <- struct{}{}
-			}
-		}()
-	}
-	var err error
-	sent, finished := 0, 0
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	for finished < n {
-		var send chan int
-		if sent < n && err == nil {
-			send = next
-		}
-		select {
-		case send <- sent:
-			sent++
-		case <-done:
-			finished++
-			if finished == n {
-				progress(finished)
-			}
-		case <-tick.C:
-			progress(finished)
-		case <-ctx.Done():
-			if err == nil {
-				err = ctx.Err()
-				n = sent // wait only for what was handed out
-			}
-		}
-	}
-	close(next)
-	wg.Wait()
-	return err
 }
 
 // sortFound orders matches so that the longest copy claims the characters first.

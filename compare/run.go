@@ -6,15 +6,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
 	"thesischeck/extract"
+	"thesischeck/internal/parallel"
 	"thesischeck/internal/written"
 	"thesischeck/library"
 	"thesischeck/similarity"
@@ -409,40 +408,9 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 	return out, d
 }
 
-// forEach runs f(0..n-1) on all cores and reports progress from the calling goroutine (at most every
-// 50 ms, and once at the end). It stops handing out work when ctx is done.
+// forEach is parallel.For with the error of a comparison.
 func forEach(ctx context.Context, n int, f func(i int), progress func(done int)) error {
-	var next atomic.Int64
-	finished := make(chan struct{}, 64)
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.NumCPU(), n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				f(i)
-				finished <- struct{}{}
-			}
-		}()
-	}
-	go func() {
-		wg.Wait()
-		close(finished)
-	}()
-	done := 0
-	var last time.Time
-	for range finished {
-		done++
-		if done == n || time.Since(last) >= 50*time.Millisecond {
-			progress(done)
-			last = time.Now()
-		}
-	}
-	if err := ctx.Err(); err != nil {
+	if err := parallel.For(ctx, n, f, progress); err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
 	return nil

@@ -15,11 +15,11 @@ import (
 // page for the sake of its checksum; Open checks the header and the document arrays whole (they
 // say which documents the segment holds), the first boilerplate test the gram offsets whole (it
 // reads them all for the segment's frequent grams, frequent.go), a merge checks its inputs whole
-// before their postings go into a file with new checksums, and `library check` checks every page. Measured on a library of
-// 10,000 documents (one 82 MB segment, 20,015 pages): Open 2.8-4.6 ms with the checks, 2.8 ms
-// without; the candidates of a 600-paragraph submission touched 16,039 pages, and took 67-71 ms
-// with their first checks against 52-57 ms without (later checks in the same process find the
-// pages checked); the 3,976 pages left took 2.8-3.2 ms (0.75 µs a page).
+// before their postings go into a file with new checksums, and `library check` checks every page.
+// Measured on a library of 10,000 documents (one 82 MB segment, 20,015 pages): Open 2.8-4.6 ms
+// with the checks, 2.8 ms without; the candidates of a 600-paragraph submission touched 16,039
+// pages, and took 67-71 ms with their first checks against 52-57 ms without (later checks in the
+// same process find the pages checked); the 3,976 pages left took 2.8-3.2 ms (0.75 µs a page).
 // Segments "TCIDX001" (format version 2) have no table and are read unchecked.
 
 const (

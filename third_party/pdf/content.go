@@ -101,8 +101,10 @@ func (p Page) Content() Content {
 	c := &contentReader{r: r, visiting: map[objptr]bool{}, work: work{page: maxPageWork, reader: r.work},
 		overflow: -1, ocOff: r.optionalContentOff()}
 	c.path.reset()
+	c.text = make([]Text, 0, min(r.glyphHint, 8192)) // PATCH: the page before's count (Reader.glyphHint)
 	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState()}
 	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
+	r.glyphHint = len(c.text) // PATCH
 	return Content{Text: c.text, Rect: c.rect, Truncated: c.truncated, Damaged: c.work.damaged, Paints: c.paints, Backdrops: c.backgrounds()}
 }
 
@@ -504,7 +506,7 @@ func (c *contentReader) show(g *textState, s string, off bool) {
 				if g.Tmode == 7 {
 					c.clipOnly = append(c.clipOnly, clipGlyph{len(c.text), -1})
 				}
-				c.text = append(c.text, Text{Font: f.name, FontSize: size, X: x + float64(k)*w, Y: y, W: w, S: string(r),
+				c.text = append(c.text, Text{Font: f.name, FontSize: size, X: x + float64(k)*w, Y: y, W: w, S: c.r.runeString(r), // PATCH: runeString
 					Bold: bold, Paint: paint})
 				k++
 			}
@@ -517,4 +519,19 @@ func (c *contentReader) show(g *textState, s string, off bool) {
 		g.Tm = translate(tx, 0, g.Tm)
 		m = translate(tx, 0, m)
 	}
+}
+
+// runeString is string(c), made once per Reader (PATCH).
+func (r *Reader) runeString(c rune) string {
+	if s, ok := r.runeStrs[c]; ok {
+		return s
+	}
+	s := string(c)
+	if r.runeStrs == nil {
+		r.runeStrs = map[rune]string{}
+	}
+	if len(r.runeStrs) < 1<<16 {
+		r.runeStrs[c] = s
+	}
+	return s
 }

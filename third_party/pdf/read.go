@@ -95,6 +95,11 @@ type Reader struct {
 	fonts    map[fontKey]*fontInfo
 	resolves int    // depth of nested resolve calls, to stop cyclic object streams
 	work     *int64 // PATCH: content bytes its pages may still read (see limits.go)
+	// PATCH: what Content makes for every page again: the glyph count of the page before (the
+	// next page's glyphs are allocated at once instead of grown by append) and the one-character
+	// strings of Text.S (a string allocated per glyph before).
+	glyphHint int
+	runeStrs  map[rune]string
 }
 
 // objStm is a decoded object stream: its data and where each object starts in it.

@@ -105,3 +105,16 @@ func FuzzVerifyPDF(f *testing.F) {
 	trust := fuzzTrust(f)
 	f.Fuzz(func(t *testing.T, data []byte) { checkVerdict(t, verifyPDF, trust, data) })
 }
+
+// FuzzCanonicalJSON: the in-place canonical form agrees with the tokens' on any bytes.
+func FuzzCanonicalJSON(f *testing.F) {
+	js, _ := signedSampleBytes(f)
+	f.Add(js)
+	for _, s := range []string{`{"b": 1, "a": [true, {"z": "\u2028\ud83d"}], "signature": "x", "b": 2}`,
+		"{\"k\": \"\xff<&>\", \"\\u006b\": [[[]]], \"n\": -0.0e-1}", `[1]`, `{"a": 1} {"b": 2}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkCanonicalForms(t, "input", data)
+	})
+}

@@ -10,6 +10,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -709,5 +710,124 @@ func TestLooksLikeReport(t *testing.T) {
 		if got := LooksLikeReport(tc.path); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// randomJSON writes a random object for the canonical form's tests: nested objects and arrays (now
+// and then past maxJSONDepth), repeated keys, "signature" keys, numbers in every form, literals,
+// and strings with escapes, control characters, U+2028 and U+2029, HTML characters, astral
+// characters, broken surrogates and bytes that are not UTF-8, with space between tokens.
+func randomJSON(rng *rand.Rand, b *bytes.Buffer, depth int) {
+	space := func() {
+		for range rng.IntN(3) {
+			b.WriteString([]string{" ", "\n", "\t", "\r\n  "}[rng.IntN(4)])
+		}
+	}
+	str := func() {
+		pieces := []string{"a", "中文", "é", "😀", `\"`, `\\`, `\/`, `\n`, `\t`, `\b`, `\f`, `\u0001`, `\u001f`,
+			`\u2028`, "\u2028", "\u2029", `\u00e9`, `\ud83d\ude00`, `\ud83d`, `\udc00x`, "<&>", "\x7f", "\xff", "\xe2\x80", "sig", "signature", " "}
+		b.WriteByte('"')
+		for range rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		b.WriteByte('"')
+	}
+	var val func(d int)
+	val = func(d int) {
+		space()
+		switch k := rng.IntN(10); {
+		case k < 2 && d < maxJSONDepth+2:
+			b.WriteByte('{')
+			for i := range rng.IntN(5) {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				space()
+				if rng.IntN(4) == 0 {
+					b.WriteString([]string{`"signature"`, `"k"`, `"a"`, `"\u006b"`}[rng.IntN(4)])
+				} else {
+					str()
+				}
+				space()
+				b.WriteByte(':')
+				val(d + 1)
+				space()
+			}
+			b.WriteByte('}')
+		case k < 4 && d < maxJSONDepth+2:
+			b.WriteByte('[')
+			for i := range rng.IntN(5) {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				val(d + 1)
+				space()
+			}
+			b.WriteByte(']')
+		case k < 6:
+			str()
+		case k < 8:
+			b.WriteString([]string{"0", "-0", "1.50e3", "-0.0e-1", "123456789012345678901234567890", "1E+2", "3.14159"}[rng.IntN(7)])
+		default:
+			b.WriteString([]string{"true", "false", "null"}[rng.IntN(3)])
+		}
+	}
+	b.WriteByte('{')
+	for i := range rng.IntN(6) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		space()
+		if rng.IntN(3) == 0 {
+			b.WriteString(`"signature"`)
+		} else {
+			str()
+		}
+		b.WriteByte(':')
+		val(depth + 1)
+	}
+	space()
+	b.WriteByte('}')
+}
+
+// The in-place reading of a valid document gives the bytes json.Decoder's tokens give, and is
+// taken for every document they accept; what they refuse, it refuses too.
+func TestScanCanonicalMatchesTokens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	scanned, refused := 0, 0
+	for i := range 3000 {
+		var b bytes.Buffer
+		randomJSON(rng, &b, 0)
+		data := b.Bytes()
+		checkCanonicalForms(t, fmt.Sprint("document ", i), data)
+		if _, err := tokenCanonical(data); err == nil {
+			scanned++
+		} else {
+			refused++
+		}
+	}
+	for _, f := range []string{"legacy-ed25519.json", "sample.json.golden"} {
+		checkCanonicalForms(t, f, readFile(t, filepath.Join("testdata", f)))
+	}
+	if scanned < 1000 || refused == 0 {
+		t.Errorf("%d documents read, %d refused: the generator misses a case", scanned, refused)
+	}
+}
+
+// checkCanonicalForms fails when scanCanonical and tokenCanonical disagree on data.
+func checkCanonicalForms(t testing.TB, name string, data []byte) {
+	t.Helper()
+	want, err := tokenCanonical(data)
+	got, ok := []byte(nil), false
+	if json.Valid(data) {
+		got, ok = scanCanonical(data)
+	}
+	switch {
+	case err != nil && ok:
+		t.Fatalf("%s: read in place where the tokens say %v:\n%q", name, err, data)
+	case err == nil && !ok:
+		t.Fatalf("%s: refused in place, read by the tokens:\n%q", name, data)
+	case ok && !bytes.Equal(got, want):
+		t.Fatalf("%s: in place\n%s\ntokens\n%s\nof %q", name, got, want, data)
 	}
 }

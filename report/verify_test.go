@@ -733,27 +733,30 @@ func randomJSON(rng *rand.Rand, b *bytes.Buffer, depth int) {
 		b.WriteByte('"')
 	}
 	var val func(d int)
+	object := func(d, members int, keys ...string) {
+		b.WriteByte('{')
+		for i := range members {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			space()
+			if rng.IntN(3) == 0 {
+				b.WriteString(keys[rng.IntN(len(keys))])
+			} else {
+				str()
+			}
+			space()
+			b.WriteByte(':')
+			val(d + 1)
+			space()
+		}
+		b.WriteByte('}')
+	}
 	val = func(d int) {
 		space()
 		switch k := rng.IntN(10); {
 		case k < 2 && d < maxJSONDepth+2:
-			b.WriteByte('{')
-			for i := range rng.IntN(5) {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				space()
-				if rng.IntN(4) == 0 {
-					b.WriteString([]string{`"signature"`, `"k"`, `"a"`, `"\u006b"`}[rng.IntN(4)])
-				} else {
-					str()
-				}
-				space()
-				b.WriteByte(':')
-				val(d + 1)
-				space()
-			}
-			b.WriteByte('}')
+			object(d, rng.IntN(5), `"signature"`, `"k"`, `"a"`, `"\u006b"`)
 		case k < 4 && d < maxJSONDepth+2:
 			b.WriteByte('[')
 			for i := range rng.IntN(5) {
@@ -772,22 +775,7 @@ func randomJSON(rng *rand.Rand, b *bytes.Buffer, depth int) {
 			b.WriteString([]string{"true", "false", "null"}[rng.IntN(3)])
 		}
 	}
-	b.WriteByte('{')
-	for i := range rng.IntN(6) {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		space()
-		if rng.IntN(3) == 0 {
-			b.WriteString(`"signature"`)
-		} else {
-			str()
-		}
-		b.WriteByte(':')
-		val(depth + 1)
-	}
-	space()
-	b.WriteByte('}')
+	object(depth, rng.IntN(6), `"signature"`)
 }
 
 // The in-place reading of a valid document gives the bytes json.Decoder's tokens give, and is

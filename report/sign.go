@@ -176,8 +176,7 @@ func tokenCanonical(data []byte) ([]byte, error) {
 
 type canonicalizer struct {
 	dec *json.Decoder
-	str bytes.Buffer // scratch for encoding strings
-	enc *json.Encoder
+	str stringEncoder
 }
 
 func (c *canonicalizer) value(out *bytes.Buffer, tok json.Token, depth int) error {
@@ -277,16 +276,29 @@ func (c *canonicalizer) object(out *bytes.Buffer, top bool, depth int) error {
 
 // writeString escapes s as encoding/json does without HTML escaping.
 func (c *canonicalizer) writeString(out *bytes.Buffer, s string) error {
-	if c.enc == nil {
-		c.enc = json.NewEncoder(&c.str)
-		c.enc.SetEscapeHTML(false)
+	b, err := c.str.encode(s)
+	out.Write(b)
+	return err
+}
+
+// stringEncoder writes strings as encoding/json does without HTML escaping, the one way the
+// canonical form escapes them.
+type stringEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+// encode returns s encoded, valid until the next call.
+func (e *stringEncoder) encode(s string) ([]byte, error) {
+	if e.enc == nil {
+		e.enc = json.NewEncoder(&e.buf)
+		e.enc.SetEscapeHTML(false)
 	}
-	c.str.Reset()
-	if err := c.enc.Encode(s); err != nil {
-		return err
+	e.buf.Reset()
+	if err := e.enc.Encode(s); err != nil {
+		return nil, err
 	}
-	out.Write(bytes.TrimSuffix(c.str.Bytes(), []byte("\n")))
-	return nil
+	return bytes.TrimSuffix(e.buf.Bytes(), []byte("\n")), nil
 }
 
 // scanCanon makes the canonical form of a document json.Valid accepts, reading it in place: the
@@ -296,8 +308,7 @@ func (c *canonicalizer) writeString(out *bytes.Buffer, s string) error {
 type scanCanon struct {
 	data []byte
 	pos  int
-	str  bytes.Buffer
-	enc  *json.Encoder
+	str  stringEncoder
 }
 
 // scanCanonical is canonicalJSON of data, which json.Valid accepts; false when it is not an object
@@ -398,15 +409,8 @@ func plainJSONString(s []byte) (plain, escaped bool) {
 
 // appendString appends s as tokenCanonical writes it.
 func (c *scanCanon) appendString(out []byte, s string) ([]byte, bool) {
-	if c.enc == nil {
-		c.enc = json.NewEncoder(&c.str)
-		c.enc.SetEscapeHTML(false)
-	}
-	c.str.Reset()
-	if c.enc.Encode(s) != nil {
-		return out, false
-	}
-	return append(out, bytes.TrimSuffix(c.str.Bytes(), []byte("\n"))...), true
+	b, err := c.str.encode(s)
+	return append(out, b...), err == nil
 }
 
 func (c *scanCanon) array(out []byte, depth int) ([]byte, bool) {
@@ -442,12 +446,13 @@ func (c *scanCanon) object(out []byte, top bool, depth int) ([]byte, bool) {
 	c.space()
 	for c.data[c.pos] != '}' {
 		raw := c.stringToken()
-		m := member{key: string(raw[1 : len(raw)-1]), raw: raw}
-		plain, escaped := plainJSONString(raw[1 : len(raw)-1])
-		if !plain {
-			m.raw = nil
+		inner := raw[1 : len(raw)-1]
+		plain, escaped := plainJSONString(inner)
+		m := member{key: string(inner)}
+		if plain {
+			m.raw = raw
 		}
-		if (!plain || escaped) && json.Unmarshal(raw, &m.key) != nil {
+		if (!plain || escaped) && json.Unmarshal(raw, &m.key) != nil { // the key it stands for
 			return out, false
 		}
 		c.space()

@@ -42,14 +42,16 @@ func (s *segment) frequent() *frequentGrams {
 		}
 		min := frequentMin(s.paras())
 		for k := 0; k+1 < len(a.gramOff); k++ {
-			if n := a.gramOff[k+1] - a.gramOff[k]; n >= min && a.gramOff[k+1] >= a.gramOff[k] {
-				if !okAt(a, a.gramKeys, k) {
-					f.keys, f.counts = nil, nil
-					return
-				}
-				f.keys = append(f.keys, a.gramKeys[k])
-				f.counts = append(f.counts, n)
+			from, to := a.gramOff[k], a.gramOff[k+1]
+			if to < from || to-from < min { // to < from: damage, which postingsOf reads as no postings
+				continue
 			}
+			if !okAt(a, a.gramKeys, k) {
+				f.keys, f.counts = nil, nil
+				return
+			}
+			f.keys = append(f.keys, a.gramKeys[k])
+			f.counts = append(f.counts, to-from)
 		}
 		f.min = min
 	})

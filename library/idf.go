@@ -75,6 +75,41 @@ func paragraphWords(p Paragraph, buf []uint32) []uint32 {
 	return slices.Compact(buf)
 }
 
+// wordCount is how many paragraphs of a document hold a word.
+type wordCount struct {
+	hash uint32
+	n    uint32
+}
+
+// docWords is wordDelta(paras, 1, nil) as a list sorted by word, for an import: one radix sort of
+// the document's (word, paragraph) pairs. A map per document, grown word by word, and a sort per
+// paragraph took 1.96 of 38.6 s of CPU importing 10,000 documents (pprof), most of it the map's
+// growth.
+func docWords(paras []Paragraph) []wordCount {
+	var pairs []uint64
+	for i, p := range paras {
+		for _, t := range p.Tokens {
+			if !t.Stop {
+				pairs = append(pairs, uint64(t.Hash)<<32|uint64(uint32(i)))
+			}
+		}
+	}
+	// Stable by word: a word's pairs keep the order of their paragraphs, so equal paragraphs are
+	// neighbours.
+	pairs, _ = sortBits(pairs, nil, 32, 32)
+	var out []wordCount
+	for i := 0; i < len(pairs); {
+		h, n := uint32(pairs[i]>>32), uint32(0)
+		for prev := -1; i < len(pairs) && uint32(pairs[i]>>32) == h; i++ {
+			if para := int(uint32(pairs[i])); para != prev {
+				n, prev = n+1, para
+			}
+		}
+		out = append(out, wordCount{h, n})
+	}
+	return out
+}
+
 // wordDelta returns sign × how many of paras hold each word.
 func wordDelta(paras []Paragraph, sign int, delta map[uint32]int) map[uint32]int {
 	if delta == nil {

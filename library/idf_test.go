@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -223,4 +224,31 @@ func TestWordCountsOfAnOlderLibrary(t *testing.T) {
 	defer l.Close()
 	weights(t, l)
 	wordCountsAgree(t, l, "an older library opened", true)
+}
+
+// docWords counts what wordDelta counts, as a list sorted by word: words repeated in a paragraph
+// count once, stop words and numbers not at all, paragraphs without words add nothing.
+func TestDocWordsIsWordDelta(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := range 40 {
+		paras := make([]Paragraph, n)
+		for i := range paras {
+			for range rng.IntN(30) {
+				// Few words, some of them past 2^31 and sharing their low bits with others.
+				h := uint32(rng.IntN(12)) | uint32(rng.IntN(3))<<31
+				paras[i].Tokens = append(paras[i].Tokens, similarity.Token{Hash: h, Stop: rng.IntN(4) == 0})
+			}
+		}
+		got := docWords(paras)
+		m := map[uint32]int{}
+		for i, c := range got {
+			if i > 0 && got[i-1].hash >= c.hash {
+				t.Fatalf("%d paragraphs: %v not sorted by word", n, got)
+			}
+			m[c.hash] = int(c.n)
+		}
+		if want := wordDelta(paras, 1, nil); !maps.Equal(m, want) {
+			t.Fatalf("%d paragraphs: docWords %v, wordDelta %v", n, m, want)
+		}
+	}
 }

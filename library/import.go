@@ -110,7 +110,7 @@ type prepared struct {
 	rec   docRecord
 	paras []Paragraph
 	fps   []fingerprint
-	words map[uint32]int // how many paragraphs hold each word, for the library's word weights
+	words []wordCount // how many paragraphs hold each word, for the library's word weights
 	warns []prepare.Warning
 	err   error
 }
@@ -320,7 +320,7 @@ func prepareFile(ctx context.Context, path string, opts AddOptions, seg *similar
 	}
 	sig := similarity.MinHash(shingles)
 	p.rec.Signature = sig[:]
-	p.words = wordDelta(p.paras, 1, nil)
+	p.words = docWords(p.paras)
 	p.rec.Paragraphs = len(p.paras)
 	return p
 }
@@ -400,8 +400,8 @@ func (l *folder) write(batch []prepared) (added []DocInfo, dups []string, err er
 	l.templates += templates
 	l.mu.Unlock()
 	for _, p := range fresh {
-		for h, n := range p.words {
-			delta[h] += n
+		for _, c := range p.words {
+			delta[c.hash] += int(c.n)
 		}
 		dparas += len(p.paras)
 	}

@@ -108,8 +108,8 @@ func (s *redisStore) write(ctx context.Context, batch []prepared) (added []DocIn
 		}
 		delta, paras := map[uint32]int{}, 0
 		for _, p := range fresh {
-			for h, n := range p.words {
-				delta[h] += n
+			for _, c := range p.words {
+				delta[c.hash] += int(c.n)
 			}
 			paras += len(p.paras)
 		}
@@ -181,8 +181,8 @@ func putDocs(ctx context.Context, p redis.Pipeliner, recs []docRecord, fresh []p
 			templates++
 		}
 		p.Set(ctx, redisSHAKey(r.SHA256), id, 0)
-		for h, n := range d.words {
-			words[h] += n
+		for _, c := range d.words {
+			words[c.hash] += int(c.n)
 		}
 		paras += len(d.paras)
 	}

@@ -160,7 +160,11 @@ func (n *Normalized) dropSpaces() {
 		}
 		chain = 0
 	}
-	for i := 0; i < len(n.Runes); i++ {
+	// Up to the first space every rune stays where it is: most Chinese paragraphs have none.
+	for w < len(n.Runes) && n.Runes[w] != ' ' {
+		w++
+	}
+	for i := w; i < len(n.Runes); i++ {
 		c := n.Runes[i]
 		if c == ' ' {
 			if w == 0 {

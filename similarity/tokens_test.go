@@ -97,35 +97,53 @@ func TestLatinSegmenterIsDefaultWithoutCJK(t *testing.T) {
 	Latin().Prepare("中文")
 }
 
-// The bits in front of the stop words' map never turn a stop word away and never let another word
-// in: every stop word and every word of jieba's dictionary (some of which share a stop word's bit).
-func TestStopSetIsItsMap(t *testing.T) {
+// The stop set says yes to exactly the words of the stop words' file: every stop word and every
+// word of jieba's dictionary (some of which share a stop word's bit, some a stop word's slot).
+func TestStopSetIsItsFile(t *testing.T) {
 	stop := stopWords()
-	if len(stop.words) < 1000 {
-		t.Fatalf("%d stop words", len(stop.words))
+	data, err := assets.Jieba.ReadFile("jieba/stop_words.utf8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, w := range strings.Split(string(data), "\n") {
+		if w = strings.TrimSpace(w); w != "" {
+			want[strings.ToLower(w)] = true
+		}
+	}
+	if len(want) < 1000 {
+		t.Fatalf("%d stop words", len(want))
 	}
 	dict, err := assets.Jieba.ReadFile("jieba/jieba.dict.utf8")
 	if err != nil {
 		t.Fatal(err)
 	}
-	words := slices.Collect(maps.Keys(stop.words))
+	words := slices.Collect(maps.Keys(want))
 	for _, l := range strings.Split(string(dict), "\n") {
 		if w, _, ok := strings.Cut(l, " "); ok {
 			words = append(words, strings.ToLower(w))
 		}
 	}
-	shared := 0
+	sharedBit, sharedSlot, moved := 0, 0, 0
 	for _, w := range words {
 		h := hashWord([]byte(w))
-		if got := stop.has([]byte(w), h); got != stop.words[w] {
-			t.Fatalf("%q: has %v, the map %v", w, got, stop.words[w])
+		if got := stop.has([]byte(w), h); got != want[w] {
+			t.Fatalf("%q: has %v, the file %v", w, got, want[w])
 		}
-		if !stop.words[w] && stop.bits[h>>6&(1<<10-1)]&(1<<(h&63)) != 0 {
-			shared++
+		home := stop.slots[h%uint32(len(stop.slots))]
+		switch {
+		case want[w] && home != w:
+			moved++
+		case !want[w] && stop.bits[h>>6&(1<<10-1)]&(1<<(h&63)) != 0:
+			sharedBit++
+			if home != "" {
+				sharedSlot++
+			}
 		}
 	}
-	if shared == 0 {
-		t.Error("no word shares a stop word's bit: the map behind the bits went untested")
+	if moved == 0 || sharedBit == 0 || sharedSlot == 0 {
+		t.Errorf("stop words moved from their slot %d, other words sharing a bit %d and then a slot %d: a case went untested",
+			moved, sharedBit, sharedSlot)
 	}
 }
 
@@ -224,5 +242,22 @@ func TestSpanHash(t *testing.T) {
 	}
 	if spanHash("x AB y", 2, 4) != hashWord([]byte("ab")) {
 		t.Error("the hash of a span inside a text is not hashWord of its lowered word")
+	}
+}
+
+// TestInLatinWord compares the ASCII shortcut with the Unicode predicate it stands for, for every
+// rune, before a letter, a digit, a space and at the end.
+func TestInLatinWord(t *testing.T) {
+	want := func(rs []rune, j int) bool {
+		r := rs[j]
+		return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) ||
+			(r == '\'' && j+1 < len(rs) && unicode.IsLetter(rs[j+1]))) && !IsCJK(r)
+	}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		for _, rs := range [][]rune{{'a', r, 'b'}, {'a', r, '1'}, {'a', r, ' '}, {'a', r, '中'}, {'a', r}} {
+			if got := inLatinWord(rs, 1); got != want(rs, 1) {
+				t.Fatalf("inLatinWord(%q, 1) = %v, want %v", rs, got, !got)
+			}
+		}
 	}
 }

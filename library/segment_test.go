@@ -364,3 +364,35 @@ func TestSortBitsWidths(t *testing.T) {
 		}
 	}
 }
+
+// mergeRuns merges runs in order into the order a sort gives, with any number of runs, empty ones
+// among them, and sortBands sorts what a run out of order leaves unsorted.
+func TestSortBands(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, nruns := range []int{1, 2, 3, 5, 8} {
+		for _, disorder := range []bool{false, true} {
+			var bands []bandEntry
+			var runs []int
+			for r := 0; r < nruns; r++ {
+				run := make([]bandEntry, rng.IntN(40))
+				for i := range run {
+					// Few keys, so that equal keys meet across runs and the documents decide.
+					run[i] = bandEntry{uint64(rng.IntN(8)), uint32(rng.IntN(100))}
+				}
+				if !disorder || r != nruns/2 {
+					slices.SortFunc(run, compareBands)
+				}
+				bands = append(bands, run...)
+				runs = append(runs, len(bands))
+			}
+			want := slices.Clone(bands)
+			slices.SortFunc(want, compareBands)
+			if got := mergeRuns(slices.Clone(bands), runs); !disorder && !slices.Equal(got, want) {
+				t.Errorf("%d runs merged: %v, want %v", nruns, got, want)
+			}
+			if got := sortBands(slices.Clone(bands), runs); !slices.Equal(got, want) {
+				t.Errorf("%d runs, one out of order %v: %v, want %v", nruns, disorder, got, want)
+			}
+		}
+	}
+}

@@ -310,12 +310,20 @@ func prepareFile(ctx context.Context, path string, opts AddOptions, seg *similar
 	doc := d.Text
 	p.rec = docRecord{DocInfo: DocInfo{Path: abs, Title: doc.Title, Template: opts.Template, Thesis: doc.Thesis}, SHA256: d.SHA256}
 	p.warns = doc.Warnings
-	var shingles []uint32
+	n := 0
+	for _, pr := range d.Prints {
+		n += max(1, len(pr.Tokens)-similarity.ShingleSize+1)
+	}
+	// One array for the document's shingles: grown paragraph by paragraph, it was 7 % of the bytes
+	// an import allocated.
+	shingles := make([]uint32, 0, n)
+	p.paras = make([]Paragraph, 0, len(doc.Paragraphs))
+	p.fps = make([]fingerprint, 0, len(doc.Paragraphs))
 	for i, ep := range doc.Paragraphs {
 		pr := d.Prints[i]
 		p.paras = append(p.paras, Paragraph{Text: ep.Text, Section: string(ep.Section), Chapter: ep.Chapter, Page: ep.Page, Heading: ep.Heading, Tokens: pr.Tokens})
 		p.fps = append(p.fps, fingerprint{SimHash: pr.SimHash, Grams: similarity.Winnow(pr.Grams, winnowWindow)})
-		shingles = append(shingles, similarity.Shingles(pr.Tokens)...)
+		shingles = similarity.AppendShingles(shingles, pr.Tokens)
 		p.rec.Chars += utf8.RuneCountInString(ep.Text)
 	}
 	sig := similarity.MinHash(shingles)

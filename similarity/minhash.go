@@ -18,25 +18,32 @@ const ShingleSize = 3
 // Shingles returns the hashes of the word 3-grams of toks (stop words included, so that the order
 // of words counts).
 func Shingles(toks []Token) []uint32 {
+	if len(toks) == 0 {
+		return nil
+	}
+	return AppendShingles(make([]uint32, 0, max(1, len(toks)-ShingleSize+1)), toks)
+}
+
+// AppendShingles appends the Shingles of toks to dst: a document's, paragraph after paragraph.
+func AppendShingles(dst []uint32, toks []Token) []uint32 {
 	if len(toks) < ShingleSize {
 		if len(toks) == 0 {
-			return nil
+			return dst
 		}
 		h := uint32(2166136261)
 		for _, t := range toks {
 			h = (h ^ t.Hash) * 16777619
 		}
-		return []uint32{h}
+		return append(dst, h)
 	}
-	out := make([]uint32, 0, len(toks)-ShingleSize+1)
 	for i := 0; i+ShingleSize <= len(toks); i++ {
 		h := uint32(2166136261)
 		for _, t := range toks[i : i+ShingleSize] {
 			h = (h ^ t.Hash) * 16777619
 		}
-		out = append(out, h)
+		dst = append(dst, h)
 	}
-	return out
+	return dst
 }
 
 // hashMul and hashAdd are the odd multipliers and offsets of the 128 hash functions (a·x + b mod

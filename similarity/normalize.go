@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -46,9 +47,12 @@ var punctFold = map[rune]rune{
 }
 
 // Normalize prepares text for comparison. It is safe for concurrent use.
-func Normalize(text string) Normalized {
-	runes := utf8.RuneCountInString(text)
-	n := Normalized{Len: runes, Runes: make([]rune, 0, runes), Orig: make([]int32, 0, runes)}
+func Normalize(text string) Normalized { return normalize(text, nil, nil) }
+
+// normalize is Normalize into the memory of runeBuf and origBuf, grown as needed.
+func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
+	count := utf8.RuneCountInString(text)
+	n := Normalized{Len: count, Runes: slices.Grow(runeBuf[:0], count), Orig: slices.Grow(origBuf[:0], count)}
 	var orig []rune // the text as runes, made only for a look-alike letter's neighbours
 	hasHan := false
 	var buf [8]rune

@@ -43,8 +43,31 @@ const DefaultMinIDFParagraphs = 2000
 // dfTable is the word counts in memory, loaded on first use and kept in step by write and Remove.
 type dfTable struct {
 	loaded bool
-	n      int
+	n      int // set by setN
 	df     map[uint32]uint32
+	idf    [idfCached]float32 // LearnedIDF(n, df) for the smallest counts
+}
+
+// idfCached is how many of the smallest counts have their weight worked out in dfTable whenever
+// the paragraph count changes (once a batch in an import), not at every word: the logarithm was
+// 0.60 of 31.7 s of CPU importing 10,000 generated documents (pprof), and most words are rare.
+const idfCached = 1024
+
+// setN sets the paragraph count and the weights that depend on it.
+func (t *dfTable) setN(n int) {
+	t.n = n
+	for df := range t.idf {
+		t.idf[df] = similarity.LearnedIDF(n, df)
+	}
+}
+
+// weight is similarity.LearnedIDF of the word's count; the caller holds the table's lock.
+func (t *dfTable) weight(h uint32) float32 {
+	df := t.df[h]
+	if df < idfCached {
+		return t.idf[df]
+	}
+	return similarity.LearnedIDF(t.n, int(df))
 }
 
 // wordCounts are counts not yet in the df bucket.
@@ -278,7 +301,7 @@ func (t *dfTable) apply(delta map[uint32]int, paras int) {
 	if !t.loaded {
 		return
 	}
-	t.n += paras
+	t.setN(t.n + paras)
 	for h, d := range delta {
 		if n := int(t.df[h]) + d; n > 0 {
 			t.df[h] = uint32(n)
@@ -302,7 +325,7 @@ func (l *folder) Weights() (func(hash uint32) float32, error) {
 			if err != nil {
 				return err
 			}
-			t.n = int(n)
+			t.setN(int(n))
 			want, err := l.rec.count(tx, keyDFSum)
 			if err != nil {
 				return err
@@ -336,8 +359,7 @@ func (l *folder) Weights() (func(hash uint32) float32, error) {
 	}
 	return func(h uint32) float32 {
 		l.dfMu.RLock()
-		n, df := l.dft.n, l.dft.df[h]
-		l.dfMu.RUnlock()
-		return similarity.LearnedIDF(n, int(df))
+		defer l.dfMu.RUnlock()
+		return l.dft.weight(h)
 	}, nil
 }

@@ -252,3 +252,29 @@ func TestDocWordsIsWordDelta(t *testing.T) {
 		}
 	}
 }
+
+// A table's weights are LearnedIDF of its counts, bit for bit, on either side of the counts it
+// keeps worked out, after it is loaded and after each change of its paragraph count.
+func TestDFTableWeight(t *testing.T) {
+	tab := dfTable{loaded: true, df: map[uint32]uint32{}}
+	tab.setN(5000)
+	counts := []int{0, 1, 2, 7, idfCached - 1, idfCached, idfCached + 1, 4999}
+	for i, c := range counts {
+		if c > 0 {
+			tab.df[uint32(i)] = uint32(c)
+		}
+	}
+	for _, paras := range []int{0, 1, 300, 100000} {
+		delta := map[uint32]int{}
+		if paras > 0 {
+			delta[uint32(len(counts))] = 3
+			counts = append(counts, 3)
+		}
+		tab.apply(delta, paras)
+		for i, c := range counts {
+			if got, want := tab.weight(uint32(i)), similarity.LearnedIDF(tab.n, c); got != want {
+				t.Errorf("%d paragraphs, count %d: weight %v, LearnedIDF %v", tab.n, c, got, want)
+			}
+		}
+	}
+}

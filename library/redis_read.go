@@ -545,13 +545,15 @@ func (s *redisStore) loadWords(ctx context.Context) error {
 		return fmt.Errorf("library %s: word counts: %w", s.where, err)
 	}
 	t := dfTable{loaded: true, df: make(map[uint32]uint32, len(df.Val()))}
+	paras := 0
 	if !errors.Is(n.Err(), redis.Nil) {
 		v, err := strconv.Atoi(n.Val())
 		if err != nil {
 			return fmt.Errorf("library %s: word counts: meta dfparas %q: %w", s.where, n.Val(), errRedisDamaged)
 		}
-		t.n = v
+		paras = v
 	}
+	t.setN(paras)
 	for k, v := range df.Val() {
 		h, err1 := strconv.ParseUint(k, 10, 32)
 		c, err2 := strconv.ParseInt(v, 10, 64)
@@ -577,9 +579,8 @@ func (s *redisStore) localWeights() func(hash uint32) float32 {
 	}
 	return func(h uint32) float32 {
 		s.dfMu.RLock()
-		n, df := s.dft.n, s.dft.df[h]
-		s.dfMu.RUnlock()
-		return similarity.LearnedIDF(n, int(df))
+		defer s.dfMu.RUnlock()
+		return s.dft.weight(h)
 	}
 }
 

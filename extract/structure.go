@@ -202,7 +202,7 @@ const (
 func classify(p Paragraph, levels bool) paraInfo {
 	t := strings.TrimSpace(p.Text)
 	in := paraInfo{runes: utf8.RuneCountInString(t)}
-	in.heading = headingShaped(t) || p.Heading
+	in.heading = headingShaped(t, in.runes) || p.Heading
 	in.prose = !in.heading && (in.runes > 60 || (in.runes > 20 && endsSentence(t)))
 	readerChapter := levels && p.Heading && p.Chapter == p.Text
 
@@ -398,16 +398,12 @@ func headingKey(t string) string {
 	return strings.TrimRight(b.String(), ":：.．")
 }
 
-// headingShaped: a short single line that does not end a sentence and has letters in it.
-func headingShaped(t string) bool {
-	// A text of more bytes than four times maxHeadingLat has more characters than that: most
-	// paragraphs are turned away before their characters are counted.
-	if t == "" || len(t) > utf8.UTFMax*maxHeadingLat || strings.ContainsAny(t, "\n") {
+// headingShaped: a short single line that does not end a sentence and has letters in it. n is its
+// number of runes, which classify has counted already.
+func headingShaped(t string, n int) bool {
+	// Too long for a heading in either script (maxHeadingCJK is shorter still), or more than a line.
+	if t == "" || n > maxHeadingLat || strings.ContainsAny(t, "\n") {
 		return false
-	}
-	n := utf8.RuneCountInString(t)
-	if n > maxHeadingLat {
-		return false // too long for a heading in either script (maxHeadingCJK is shorter still)
 	}
 	cjk, letters := 0, 0
 	for _, r := range t {

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -324,7 +323,7 @@ func prepareFile(ctx context.Context, path string, opts AddOptions, seg *similar
 		p.paras = append(p.paras, Paragraph{Text: ep.Text, Section: string(ep.Section), Chapter: ep.Chapter, Page: ep.Page, Heading: ep.Heading, Tokens: pr.Tokens})
 		p.fps = append(p.fps, fingerprint{SimHash: pr.SimHash, Grams: similarity.Winnow(pr.Grams, winnowWindow)})
 		shingles = similarity.AppendShingles(shingles, pr.Tokens)
-		p.rec.Chars += utf8.RuneCountInString(ep.Text)
+		p.rec.Chars += pr.Runes
 	}
 	sig := similarity.MinHash(shingles)
 	p.rec.Signature = sig[:]

@@ -83,6 +83,11 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			out = append(out, r)
 		} else if f, ok := punctFold[r]; ok {
 			out = append(out, f)
+		} else if isFullwidthASCII(r) {
+			// NFKC's own answer (TestFullwidthASCII) for Chinese text's commas, colons and
+			// brackets, which went through NFKC.Append: 0.38 of 33 s of CPU importing 10,000
+			// generated documents.
+			out = append(out, r-fullwidthOffset)
 		} else if k := utf8.EncodeRune(enc[:], r); norm.NFKC.QuickSpan(enc[:k]) == k {
 			out = append(out, r) // already NFKC: most text, and no string to allocate
 		} else {
@@ -121,6 +126,11 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 	n.dropSpaces()
 	return n
 }
+
+// Fullwidth forms of ASCII 0x21-0x7E, which NFKC turns into the ASCII characters.
+const fullwidthOffset = 0xFF01 - 0x21
+
+func isFullwidthASCII(r rune) bool { return r >= 0xFF01 && r <= 0xFF5E }
 
 // plainHan reports the common CJK ideographs, which every step of Normalize keeps as they are (NFKC,
 // folds, lower case) but the conversion to simplified: the bulk of Chinese text skips those steps.

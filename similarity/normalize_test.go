@@ -145,3 +145,15 @@ func TestDropsSpace(t *testing.T) {
 		}
 	}
 }
+
+// The fullwidth forms Normalize maps by an offset are those NFKC maps to ASCII, each to what NFKC
+// gives: every rune of the Halfwidth and Fullwidth Forms block is tried.
+func TestFullwidthASCII(t *testing.T) {
+	for r := rune(0xFF00); r <= 0xFFEF; r++ {
+		nfkc := norm.NFKC.String(string(r))
+		ascii := len(nfkc) == 1 && nfkc[0] > ' ' && nfkc[0] < 0x7F
+		if isFullwidthASCII(r) != ascii || ascii && string(r-fullwidthOffset) != nfkc {
+			t.Errorf("%U: NFKC %q, isFullwidthASCII %v", r, nfkc, isFullwidthASCII(r))
+		}
+	}
+}

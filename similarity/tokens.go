@@ -544,6 +544,7 @@ type Prepared struct {
 	SimHash uint64
 	Grams   []uint32
 	Dodges  Dodges
+	Runes   int // the characters of the text, as Normalize counted them
 }
 
 // Prepare normalises, segments and fingerprints one paragraph.
@@ -560,7 +561,7 @@ func (s *Segmenter) PrepareWeighted(text string, weight func(hash uint32) float3
 	sc.toks = s.appendTokens(sc.toks[:0], n, weight)
 	toks := make([]Token, len(sc.toks))
 	copy(toks, sc.toks)
-	return Prepared{Tokens: toks, SimHash: SimHash(toks), Grams: Grams(toks), Dodges: n.Dodges}
+	return Prepared{Tokens: toks, SimHash: SimHash(toks), Grams: Grams(toks), Dodges: n.Dodges, Runes: n.Len}
 }
 
 // scratch is the memory PrepareWeighted needs only while it runs: the normalised text and the

@@ -95,11 +95,8 @@ type bandEntry struct {
 }
 
 func compareBands(a, b bandEntry) int {
-	if a.key != b.key {
-		if a.key < b.key {
-			return -1
-		}
-		return 1
+	if c := cmp.Compare(a.key, b.key); c != 0 {
+		return c
 	}
 	return cmp.Compare(a.doc, b.doc)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"slices"
+	"sync"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -61,6 +62,16 @@ func (t *dfTable) setN(n int) {
 	}
 }
 
+// weights is the function that reads the table's weights under mu, its lock: what a folder's and a
+// Redis library's Weights return.
+func (t *dfTable) weights(mu *sync.RWMutex) func(hash uint32) float32 {
+	return func(h uint32) float32 {
+		mu.RLock()
+		defer mu.RUnlock()
+		return t.weight(h)
+	}
+}
+
 // weight is similarity.LearnedIDF of the word's count; the caller holds the table's lock.
 func (t *dfTable) weight(h uint32) float32 {
 	df := t.df[h]
@@ -86,28 +97,16 @@ func (c *wordCounts) add(words map[uint32]int, paras int) {
 	c.paras += paras
 }
 
-// paragraphWords returns the distinct words (not stop words or numbers) of a paragraph.
-func paragraphWords(p Paragraph, buf []uint32) []uint32 {
-	buf = buf[:0]
-	for _, t := range p.Tokens {
-		if !t.Stop {
-			buf = append(buf, t.Hash)
-		}
-	}
-	slices.Sort(buf)
-	return slices.Compact(buf)
-}
-
 // wordCount is how many paragraphs of a document hold a word.
 type wordCount struct {
 	hash uint32
 	n    uint32
 }
 
-// docWords is wordDelta(paras, 1, nil) as a list sorted by word, for an import: one radix sort of
-// the document's (word, paragraph) pairs. A map per document, grown word by word, and a sort per
-// paragraph took 1.96 of 38.6 s of CPU importing 10,000 documents (pprof), most of it the map's
-// growth.
+// docWords returns how many of paras hold each word (not stop words or numbers), sorted by word:
+// one radix sort of the (word, paragraph) pairs. A map per document, grown word by word, and a
+// sort per paragraph took 1.96 of 38.6 s of CPU importing 10,000 documents (pprof), most of it
+// the map's growth.
 func docWords(paras []Paragraph) []wordCount {
 	tokens := 0
 	for _, p := range paras {
@@ -137,17 +136,13 @@ func docWords(paras []Paragraph) []wordCount {
 	return out
 }
 
-// wordDelta returns sign × how many of paras hold each word.
+// wordDelta returns sign × how many of paras hold each word, added to delta (nil: a new map).
 func wordDelta(paras []Paragraph, sign int, delta map[uint32]int) map[uint32]int {
 	if delta == nil {
 		delta = map[uint32]int{}
 	}
-	var buf []uint32
-	for _, p := range paras {
-		buf = paragraphWords(p, buf)
-		for _, h := range buf {
-			delta[h] += sign
-		}
+	for _, c := range docWords(paras) {
+		delta[c.hash] += sign * int(c.n)
 	}
 	return delta
 }
@@ -357,9 +352,5 @@ func (l *folder) Weights() (func(hash uint32) float32, error) {
 	if l.dft.n < l.minIDF {
 		return nil, nil
 	}
-	return func(h uint32) float32 {
-		l.dfMu.RLock()
-		defer l.dfMu.RUnlock()
-		return l.dft.weight(h)
-	}, nil
+	return l.dft.weights(&l.dfMu), nil
 }

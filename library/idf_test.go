@@ -226,17 +226,25 @@ func TestWordCountsOfAnOlderLibrary(t *testing.T) {
 	wordCountsAgree(t, l, "an older library opened", true)
 }
 
-// docWords counts what wordDelta counts, as a list sorted by word: words repeated in a paragraph
-// count once, stop words and numbers not at all, paragraphs without words add nothing.
-func TestDocWordsIsWordDelta(t *testing.T) {
+// docWords counts, for each word, the paragraphs that hold it, sorted by word: words repeated in a
+// paragraph count once, stop words and numbers not at all, paragraphs without words add nothing;
+// wordDelta adds those counts times its sign to a map.
+func TestDocWords(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for n := range 40 {
 		paras := make([]Paragraph, n)
+		want := map[uint32]int{}
 		for i := range paras {
+			seen := map[uint32]bool{}
 			for range rng.IntN(30) {
 				// Few words, some of them past 2^31 and sharing their low bits with others.
 				h := uint32(rng.IntN(12)) | uint32(rng.IntN(3))<<31
-				paras[i].Tokens = append(paras[i].Tokens, similarity.Token{Hash: h, Stop: rng.IntN(4) == 0})
+				stop := rng.IntN(4) == 0
+				paras[i].Tokens = append(paras[i].Tokens, similarity.Token{Hash: h, Stop: stop})
+				if !stop && !seen[h] {
+					seen[h] = true
+					want[h]++
+				}
 			}
 		}
 		got := docWords(paras)
@@ -247,8 +255,18 @@ func TestDocWordsIsWordDelta(t *testing.T) {
 			}
 			m[c.hash] = int(c.n)
 		}
-		if want := wordDelta(paras, 1, nil); !maps.Equal(m, want) {
-			t.Fatalf("%d paragraphs: docWords %v, wordDelta %v", n, m, want)
+		if !maps.Equal(m, want) {
+			t.Fatalf("%d paragraphs: docWords %v, want %v", n, m, want)
+		}
+		delta := map[uint32]int{1 << 30: 5}
+		wordDelta(paras, -1, delta)
+		for h, c := range want {
+			if delta[h] != -c {
+				t.Fatalf("%d paragraphs: wordDelta(-1) gave word %d %d, want %d", n, h, delta[h], -c)
+			}
+		}
+		if delta[1<<30] != 5 || len(delta) != len(want)+1 {
+			t.Fatalf("%d paragraphs: wordDelta(-1) left %v", n, delta)
 		}
 	}
 }

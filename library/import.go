@@ -311,7 +311,7 @@ func prepareFile(ctx context.Context, path string, opts AddOptions, seg *similar
 	p.warns = doc.Warnings
 	n := 0
 	for _, pr := range d.Prints {
-		n += max(1, len(pr.Tokens)-similarity.ShingleSize+1)
+		n += similarity.NumShingles(pr.Tokens)
 	}
 	// One array for the document's shingles: grown paragraph by paragraph, it was 7 % of the bytes
 	// an import allocated.

@@ -577,11 +577,7 @@ func (s *redisStore) localWeights() func(hash uint32) float32 {
 	if s.dft.n < s.minIDF {
 		return nil
 	}
-	return func(h uint32) float32 {
-		s.dfMu.RLock()
-		defer s.dfMu.RUnlock()
-		return s.dft.weight(h)
-	}
+	return s.dft.weights(&s.dfMu)
 }
 
 // Doc returns a document's description and MinHash signature.

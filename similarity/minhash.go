@@ -21,7 +21,16 @@ func Shingles(toks []Token) []uint32 {
 	if len(toks) == 0 {
 		return nil
 	}
-	return AppendShingles(make([]uint32, 0, max(1, len(toks)-ShingleSize+1)), toks)
+	return AppendShingles(make([]uint32, 0, NumShingles(toks)), toks)
+}
+
+// NumShingles is how many shingles toks have: one for every ShingleSize words, one for fewer, none
+// for none.
+func NumShingles(toks []Token) int {
+	if len(toks) == 0 {
+		return 0
+	}
+	return max(1, len(toks)-ShingleSize+1)
 }
 
 // AppendShingles appends the Shingles of toks to dst: a document's, paragraph after paragraph.

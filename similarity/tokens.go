@@ -164,13 +164,7 @@ func stopWords() *stopSet {
 			w = strings.ToLower(w)
 			h := hashWord([]byte(w))
 			stop.bits[h>>6&(1<<10-1)] |= 1 << (h & 63)
-			i := h
-			for ; stop.slots[i%uint32(len(stop.slots))] != ""; i++ {
-				if stop.slots[i%uint32(len(stop.slots))] == w {
-					break
-				}
-			}
-			stop.slots[i%uint32(len(stop.slots))] = w
+			stop.slots[stop.slot([]byte(w), h)] = w
 		}
 	}
 	return stop
@@ -178,15 +172,14 @@ func stopWords() *stopSet {
 
 // has reports whether w, whose hashWord is h, is a stop word.
 func (s *stopSet) has(w []byte, h uint32) bool {
-	if s.bits[h>>6&(1<<10-1)]&(1<<(h&63)) == 0 {
-		return false
-	}
+	return s.bits[h>>6&(1<<10-1)]&(1<<(h&63)) != 0 && s.slots[s.slot(w, h)] != ""
+}
+
+// slot is the slot that holds w, whose hashWord is h, or the free one where it would go.
+func (s *stopSet) slot(w []byte, h uint32) uint32 {
 	for i := h; ; i++ {
-		switch s.slots[i%uint32(len(s.slots))] {
-		case "":
-			return false
-		case string(w):
-			return true
+		if k := i % uint32(len(s.slots)); s.slots[k] == "" || s.slots[k] == string(w) {
+			return k
 		}
 	}
 }

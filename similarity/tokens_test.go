@@ -261,3 +261,21 @@ func TestInLatinWord(t *testing.T) {
 		}
 	}
 }
+
+// NumShingles counts the shingles Shingles makes, and AppendShingles appends the same after what
+// it is given.
+func TestNumShingles(t *testing.T) {
+	for n := range 7 {
+		toks := make([]Token, n)
+		for i := range toks {
+			toks[i].Hash = uint32(i * 7919)
+		}
+		sh := Shingles(toks)
+		if len(sh) != NumShingles(toks) {
+			t.Errorf("%d tokens: %d shingles, NumShingles %d", n, len(sh), NumShingles(toks))
+		}
+		if got := AppendShingles([]uint32{42}, toks); !slices.Equal(got, append([]uint32{42}, sh...)) {
+			t.Errorf("%d tokens: AppendShingles %v, Shingles %v", n, got, sh)
+		}
+	}
+}

@@ -10,6 +10,9 @@ package ui
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"runtime"
 	"sync"
 	"time"
 
@@ -33,7 +36,39 @@ const appID = "io.github.thesischeck"
 // Run opens the app on the library in libraryDir (empty: the one in Settings, else the default). With
 // file set, it checks file as soon as the library is open and shows the report.
 func Run(libraryDir, file string) error {
+	if err := haveDisplay(); err != nil {
+		return err
+	}
 	return run(app.NewWithID(appID), libraryDir, file, nil)
+}
+
+// errNoDisplay: the app was asked for where no window can open (a server, a terminal over ssh).
+var errNoDisplay = errors.New("no display to open the app on")
+
+const noDisplayHint = "run it in a desktop session, or use the command line (thesischeck help)"
+
+// haveDisplay refuses to start the app on an X11 or Wayland system whose session names no display:
+// GLFW would only log that it found none, and Fyne then panic when it makes the window.
+func haveDisplay() error {
+	switch runtime.GOOS {
+	case "windows", "darwin", "android", "ios", "js", "wasip1":
+		return nil
+	}
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return fmt.Errorf("%w (neither DISPLAY nor WAYLAND_DISPLAY is set): %s", errNoDisplay, noDisplayHint)
+	}
+	return nil
+}
+
+// newWindow is newGUI, with the panic Fyne raises when GLFW could not start (a display named but
+// not there, no OpenGL) turned into an error.
+func newWindow(a fyne.App, libraryDir string) (g *gui, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w (DISPLAY=%q; the window did not open: %v): %s", errNoDisplay, os.Getenv("DISPLAY"), r, noDisplayHint)
+		}
+	}()
+	return newGUI(a, libraryDir), nil
 }
 
 // run is Run on a given app; ready, when set, is called on the UI goroutine once the report of file is
@@ -43,7 +78,10 @@ func run(a fyne.App, libraryDir, file string, ready func(*gui)) error {
 	// loads while the user looks around, not when the first check starts. An error shows when one
 	// asks for it.
 	go similarity.Default()
-	g := newGUI(a, libraryDir)
+	g, err := newWindow(a, libraryDir)
+	if err != nil {
+		return err
+	}
 	g.onReport = ready
 	g.win.Resize(fyne.NewSize(1360, 880))
 	if file != "" {

@@ -1,11 +1,15 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"thesischeck/extract"
 	"thesischeck/library"
@@ -108,5 +112,47 @@ func TestEnglishSingular(t *testing.T) {
 	}
 	if zh := (tr{lang: langZH}).T("lib.totals", 1, 1, 1); strings.Contains(zh, "document") {
 		t.Errorf("Chinese: %q", zh)
+	}
+}
+
+// runEnv makes the test binary open the app as main.go does, on the library it names.
+const runEnv = "THESISCHECK_UI_RUN"
+
+// Where no display can be used, the app says so in one line and exits 1: it does not panic (Fyne
+// panics making a window when GLFW found no display: "NotInitialized: The GLFW library is not
+// initialized", after a goroutine dump).
+func TestRunWithoutDisplay(t *testing.T) {
+	// A display number no X server of this machine listens on.
+	free := 4242
+	for ; free < 4300; free++ {
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", free)); os.IsNotExist(err) {
+			break
+		}
+	}
+	for _, c := range []struct{ display, want string }{
+		{"", "(neither DISPLAY nor WAYLAND_DISPLAY is set)"},
+		{fmt.Sprintf(":%d", free), fmt.Sprintf("(DISPLAY=\":%d\"; the window did not open: ", free)},
+	} {
+		t.Run("DISPLAY="+c.display, func(t *testing.T) {
+			home := t.TempDir()
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), runEnv+"="+filepath.Join(home, "library"), "DISPLAY="+c.display, "WAYLAND_DISPLAY=",
+				"HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, "config"), "XDG_DATA_HOME="+filepath.Join(home, "data"))
+			out, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+				t.Fatalf("exit: %v, want status 1; output:\n%s", err, out)
+			}
+			text := string(out)
+			if strings.Contains(text, "goroutine ") || strings.Contains(text, "panic") {
+				t.Errorf("the app panicked:\n%s", text)
+			}
+			line := "thesischeck: no display to open the app on " + c.want
+			if !strings.Contains(text, line) || !strings.Contains(text, "use the command line (thesischeck help)\n") {
+				t.Errorf("output:\n%s\nwant the line %q…", text, line)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,6 +18,14 @@ func TestMain(m *testing.M) {
 	// The window test runs this binary again to open a real window on the main thread.
 	if dir := os.Getenv(shotEnv); dir != "" {
 		os.Exit(windowMain(dir))
+	}
+	// TestRunWithoutDisplay runs it again to open the app as main.go does.
+	if dir := os.Getenv(runEnv); dir != "" {
+		if err := Run(dir, ""); err != nil {
+			fmt.Fprintln(os.Stderr, "thesischeck:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
 	os.Exit(tempconfig.Run(m))
 }

@@ -50,7 +50,7 @@ const usage = `ThesisCheck (论文查重): a local plagiarism checker.
   thesischeck library check [--library DIR] [--json]           find damage: exit 1 when there is any
   thesischeck library repair [--library DIR] [--json]          rebuild what damage left, name what is lost
   thesischeck check [--library DIR] [--json OUT] [--pdf OUT] [--html OUT] [--include-references]
-                    [--include-front-matter] [--exclude-source ID]... [--profile NAME|FILE] FILE
+                    [--include-front-matter] [--min-run N] [--exclude-source ID]... [--profile NAME|FILE] FILE
                                                                profiles: bachelor, master, phd, or a school's file
   thesischeck compare [--threshold 15%] [--library DIR] [--old DIR]... [--info FILE.csv]
                       [--json OUT] [--pdf OUT] [--html OUT] [--csv OUT] PATH...
@@ -157,6 +157,11 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 		lib, err := openLibrary(*dir, true)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
+				// Never made: as empty as a library gets. A folder named that holds no library may
+				// be a mistyped one, so it is said.
+				if *dir != "" {
+					fmt.Fprintf(stderr, "thesischeck: no library in %s yet: 'thesischeck library add --library %s FILE...' makes one\n", *dir, *dir)
+				}
 				return listDocs(nil, *asJSON, stdout)
 			}
 			return err
@@ -296,6 +301,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	})
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
 		return usageError(stderr)
+	}
+	if *minRun < 0 {
+		return fmt.Errorf("check: --min-run %d: must be 0 (the default, 13 characters) or more", *minRun)
 	}
 	opts := check.Options{IncludeReferences: *refs, IncludeFrontMatter: *front, MinRunChars: *minRun}
 	var profile *rules.Profile

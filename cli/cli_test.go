@@ -565,3 +565,37 @@ func TestCounted(t *testing.T) {
 		}
 	}
 }
+
+// A folder named with --library that holds no library lists nothing, and says so: a mistyped
+// folder is not taken for an empty library in silence. Nothing is made there.
+func TestListNoLibrary(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "typo")
+	for _, asJSON := range []bool{false, true} {
+		args := []string{"library", "list", "--library", dir}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		out, stderr, err := run(t, args...)
+		if err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		if asJSON && strings.TrimSpace(out) != "[]" || !asJSON && strings.Count(out, "\n") != 1 {
+			t.Errorf("%q: listed\n%s", args, out)
+		}
+		if want := "thesischeck: no library in " + dir + " yet"; !strings.HasPrefix(stderr, want) {
+			t.Errorf("%q: stderr %q, want it to begin %q", args, stderr, want)
+		}
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("listing made %s: %v", dir, err)
+	}
+}
+
+// A negative --min-run is refused before anything is read: it is no run length, and the check
+// would have used the default while the user asked for something else.
+func TestCheckNegativeMinRun(t *testing.T) {
+	_, _, err := run(t, "check", "--min-run", "-5", "--library", t.TempDir(), "no-such-file.txt")
+	if err == nil || !strings.Contains(err.Error(), "--min-run -5: must be 0") {
+		t.Errorf("err = %v", err)
+	}
+}

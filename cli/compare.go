@@ -93,14 +93,18 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			fmt.Fprintf(stderr, "thesischeck: info file %s: line %d: %s is not among the submissions\n", info.Path, row.Line, row.File)
 		}
 	}
-	if err := writeComparison(res, *jsonOut, *pdfOut, *htmlOut, *csvOut, stdout); err != nil {
-		return err
+	// No pair compared: no outputs whose "0 flagged" would pass for a clean class, only why.
+	nothing := res.NothingCompared()
+	if nothing == nil {
+		if err := writeComparison(res, *jsonOut, *pdfOut, *htmlOut, *csvOut, stdout); err != nil {
+			return err
+		}
+		summary := stdout
+		if *jsonOut == "-" || *csvOut == "-" {
+			summary = stderr // keep standard output valid JSON or CSV
+		}
+		printComparison(res, summary)
 	}
-	summary := stdout
-	if *jsonOut == "-" || *csvOut == "-" {
-		summary = stderr // keep standard output valid JSON or CSV
-	}
-	printComparison(res, summary)
 	for _, i := range res.Skipped() {
 		d := res.Documents[i]
 		fmt.Fprintf(stderr, "thesischeck: %s: not compared: %s\n", d.Path, d.Skipped)
@@ -109,6 +113,9 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	for _, i := range failed {
 		d := res.Documents[i]
 		fmt.Fprintf(stderr, "thesischeck: %s\n", errorLine(d.Path, fmt.Errorf("%s", d.Error)))
+	}
+	if nothing != nil {
+		return fmt.Errorf("compare: %w", nothing)
 	}
 	if len(failed) > 0 {
 		return ErrFailed
@@ -178,12 +185,16 @@ func parseShare(s string) (float64, error) {
 func printComparison(r *compare.Result, w io.Writer) {
 	read, old := r.Compared()
 	flagged := r.Flagged()
-	docs := fmt.Sprintf("%d documents", read)
+	docs := count(read, "document", "documents")
 	if old > 0 {
-		docs += fmt.Sprintf(" and %d earlier ones", old)
+		docs += " and " + count(old, "earlier one", "earlier ones")
 	}
-	fmt.Fprintf(w, "compared %s (%d pairs): %d pairs share text, %d flagged at %.0f%% or more\n",
-		docs, r.PairsCompared(), len(r.Pairs), len(flagged), r.Threshold*100)
+	shares := "share"
+	if len(r.Pairs) == 1 {
+		shares = "shares"
+	}
+	fmt.Fprintf(w, "compared %s (%s): %s %s text, %d flagged at %.0f%% or more\n",
+		docs, count(r.PairsCompared(), "pair", "pairs"), count(len(r.Pairs), "pair", "pairs"), shares, len(flagged), r.Threshold*100)
 	for i, p := range flagged {
 		if i == 20 {
 			fmt.Fprintf(w, "  … %d more flagged pairs\n", len(flagged)-20)
@@ -192,7 +203,7 @@ func printComparison(r *compare.Result, w io.Writer) {
 		fmt.Fprintf(w, "  %5.1f%%  %s  %s  (%d characters)\n", p.Similarity*100, r.Label(p.A), r.Label(p.B), p.SharedChars)
 	}
 	if len(r.Clusters) > 0 {
-		fmt.Fprintf(w, "%d clusters of documents joined by flagged pairs:\n", len(r.Clusters))
+		fmt.Fprintf(w, "%s of documents joined by flagged pairs:\n", count(len(r.Clusters), "cluster", "clusters"))
 		for k, c := range r.Clusters {
 			if k == 10 {
 				fmt.Fprintf(w, "  … %d more\n", len(r.Clusters)-10)
@@ -219,4 +230,12 @@ func printComparison(r *compare.Result, w io.Writer) {
 			fmt.Fprintf(w, "  %d documents: %s\n", c.Documents, string(text))
 		}
 	}
+}
+
+// count is n and the noun in the number n asks for.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -258,3 +258,34 @@ func TestCompareOldAndOwnReports(t *testing.T) {
 		t.Errorf("the report in the folder was not skipped:\n%s\n%s", stdout.String(), stderr.String())
 	}
 }
+
+// A comparison that compared no pair (one readable submission, an empty folder) fails, names the
+// files it could not read, and writes no report whose "0 flagged" would pass for a clean class.
+func TestCompareNothing(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	class := writeClass(t)
+	empty := t.TempDir()
+	for _, c := range []struct {
+		paths []string
+		want  string
+	}{
+		{[]string{filepath.Join(class, "alice.txt"), filepath.Join(class, "bad.pdf")}, "compare: nothing compared: 1 submission could be read"},
+		{[]string{empty}, "compare: nothing compared: no PDF, DOCX or TXT file found"},
+	} {
+		out := filepath.Join(t.TempDir(), "class.json")
+		var stdout, stderr bytes.Buffer
+		err := Run(append([]string{"compare", "--json", out}, c.paths...), nil, &stdout, &stderr)
+		if !errors.Is(err, compare.ErrNothingCompared) || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%v: err = %v, want %q…", c.paths, err, c.want)
+		}
+		if _, serr := os.Stat(out); !os.IsNotExist(serr) {
+			t.Errorf("%v: a report was written (%v)", c.paths, serr)
+		}
+		if stdout.Len() > 0 {
+			t.Errorf("%v: printed a summary:\n%s", c.paths, stdout.String())
+		}
+		if len(c.paths) == 2 && !strings.Contains(stderr.String(), "bad.pdf") {
+			t.Errorf("the unreadable file is not named:\n%s", stderr.String())
+		}
+	}
+}

@@ -14,6 +14,7 @@ package compare
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -250,6 +251,31 @@ func (r *Result) Compared() (newDocs, oldDocs int) {
 func (r *Result) PairsCompared() int {
 	n, o := r.Compared()
 	return n*(n-1)/2 + n*o
+}
+
+// ErrNothingCompared means a comparison had no pair to compare: fewer than two submissions could be
+// read, and no earlier year's beside one. Its "0 flagged" would read as a class that copied nothing.
+var ErrNothingCompared = errors.New("nothing compared")
+
+// NothingCompared returns an error wrapping ErrNothingCompared when the comparison considered no
+// pair (PairsCompared is 0), saying how many submissions it could read.
+func (r *Result) NothingCompared() error {
+	if r.PairsCompared() > 0 {
+		return nil
+	}
+	if len(r.Documents) == 0 {
+		return fmt.Errorf("%w: no PDF, DOCX or TXT file found", ErrNothingCompared)
+	}
+	n, _ := r.Compared()
+	return fmt.Errorf("%w: %d %s could be read; a comparison needs two, or one and an earlier year's",
+		ErrNothingCompared, n, plural(n, "submission", "submissions"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func (r *Result) docs(keep func(*Document) bool) []int {

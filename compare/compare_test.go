@@ -2,6 +2,7 @@ package compare
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -365,6 +366,33 @@ func TestReadSmallMatchesEach(t *testing.T) {
 	for i, want := range []bool{true, false} { // a Chinese document needs jieba, an English one not
 		if got := len(load(context.Background(), srcs[[]int{0, 4}[i]], o).jiebaTexts()) > 0; got != want {
 			t.Errorf("%s: needs jieba %v, want %v", srcs[[]int{0, 4}[i]].name, got, want)
+		}
+	}
+}
+
+// A comparison with no pair to compare says so (its "0 flagged" is no finding), and one with a pair
+// does not: two readable submissions, or one and an earlier year's.
+func TestNothingCompared(t *testing.T) {
+	read, failed, skipped, old := Document{}, Document{Error: "damaged"}, Document{Skipped: "a report"}, Document{Old: true}
+	tests := []struct {
+		docs []Document
+		want string // "" for nil
+	}{
+		{nil, "nothing compared: no PDF, DOCX or TXT file found"},
+		{[]Document{read}, "nothing compared: 1 submission could be read; a comparison needs two, or one and an earlier year's"},
+		{[]Document{read, failed, skipped}, "nothing compared: 1 submission could be read"},
+		{[]Document{failed, failed}, "nothing compared: 0 submissions could be read"},
+		{[]Document{old, old}, "nothing compared: 0 submissions could be read"},
+		{[]Document{read, old}, ""},
+		{[]Document{read, read, failed}, ""},
+	}
+	for i, tt := range tests {
+		err := (&Result{Documents: tt.docs}).NothingCompared()
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%d: %v, want nil", i, err)
+		case tt.want != "" && (!errors.Is(err, ErrNothingCompared) || !strings.HasPrefix(err.Error(), tt.want)):
+			t.Errorf("%d: %v, want %q…", i, err, tt.want)
 		}
 	}
 }

@@ -302,6 +302,15 @@ func (s *compareScreen) finished(res *compare.Result, err error) {
 		res.SetThreshold(s.threshold)
 	}
 	s.show(res)
+	// The files not read are listed on the screen; its "0 similar" must not pass for a clean class.
+	if res.NothingCompared() != nil {
+		n, _ := res.Compared()
+		if len(res.Documents) == 0 {
+			s.g.showErrorText(t.T("cmp.noFiles"))
+		} else {
+			s.g.showErrorText(t.T("cmp.nothing", n))
+		}
+	}
 }
 
 // show lays out a result: the histogram and the pairs on the right, the matrix on the left.

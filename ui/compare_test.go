@@ -319,3 +319,30 @@ func TestCompareEarlierYearsAndExports(t *testing.T) {
 		t.Error("the skipped export is not listed")
 	}
 }
+
+// A comparison that compared no pair shows why in a dialog, in the window's language, beside the
+// list of files not read: its empty matrix and "0 similar" are no finding.
+func TestCompareNothingSaysSo(t *testing.T) {
+	for _, code := range []string{langEN, langZH} {
+		g := newTestGUI(t, testLibrary(t), code)
+		one := filepath.Join(writeUIClass(t), "s1.txt")
+		runCompare(t, g, one, "testdata/bad/damaged.docx")
+		top := g.win.Canvas().Overlays().Top()
+		if top == nil {
+			t.Fatalf("%s: no dialog for a comparison of one readable submission", code)
+		}
+		if texts := strings.Join(screenTexts(top), "\n"); !strings.Contains(texts, g.t.T("cmp.nothing", 1)) {
+			t.Errorf("%s: the dialog says:\n%s", code, texts)
+		}
+		if texts := strings.Join(screenTexts(g.compare.content), "\n"); !strings.Contains(texts, "damaged.docx") {
+			t.Errorf("%s: the unreadable file is not listed:\n%s", code, texts)
+		}
+	}
+	// Two readable submissions compare without a dialog.
+	g := newTestGUI(t, testLibrary(t), langEN)
+	class := writeUIClass(t)
+	runCompare(t, g, filepath.Join(class, "s1.txt"), filepath.Join(class, "s2.txt"))
+	if top := g.win.Canvas().Overlays().Top(); top != nil {
+		t.Errorf("a dialog after a comparison of two submissions:\n%s", strings.Join(screenTexts(top), "\n"))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -29,7 +30,7 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 	c.rankSources(r, t)
 	figures(r)
 	c.leftOut(r, t.excluded)
-	r.Warnings = warnings(doc, t)
+	r.Warnings = warnings(doc, t, r.TotalChars)
 	r.Number = reportNumber(sha, r.Created)
 	return r
 }
@@ -266,18 +267,45 @@ func (c *checker) leftOut(r *report.Report, excluded map[exclusion]int) {
 	}
 }
 
-// warnings are extraction's (text changed, dropped or hidden) followed by the dodges the check saw
-// through.
-func warnings(doc *extract.Document, t *tally) []report.Warning {
+// warnings are extraction's (text changed, dropped or hidden), then the text left out when it is
+// most of it, then the dodges the check saw through.
+func warnings(doc *extract.Document, t *tally, total int) []report.Warning {
 	var ws []report.Warning
 	for _, w := range doc.Warnings {
 		ws = append(ws, report.Warning(w))
+	}
+	if w, ok := leftOutWarning(t.excluded, total); ok {
+		ws = append(ws, w)
 	}
 	d := t.dodges
 	if d.SpacedCJK < minSpacedWarning(t.han) {
 		d.SpacedCJK = 0
 	}
 	return append(ws, dodgeWarnings(d)...)
+}
+
+// leftOutWarning warns when more than half of the text was left out of the check (references,
+// headings, front matter: what the options leave out). The figures are then of the smaller rest, and
+// a 0 % of nothing checked must not read as a clean thesis. In a thesis these parts are a fifth of
+// the text or less (the devset's theses: 16-20 %).
+func leftOutWarning(excluded map[exclusion]int, total int) (report.Warning, bool) {
+	n := 0
+	var parts []string
+	for e, c := range excluded {
+		n += c
+		if !slices.Contains(parts, e.section) {
+			parts = append(parts, e.section)
+		}
+	}
+	if total == 0 || 2*n <= total {
+		return report.Warning{}, false
+	}
+	sort.Strings(parts)
+	msg := fmt.Sprintf("%d of the %d characters were left out of the check (%s): the figures are of the rest", n, total, strings.Join(parts, ", "))
+	if n == total {
+		msg = fmt.Sprintf("all %d characters were left out of the check (%s): nothing was checked", n, strings.Join(parts, ", "))
+	}
+	return report.Warning{Kind: extract.WarnLeftOut, Count: n, Message: msg}, true
 }
 
 // reportNumber names a report for people ("TC-20261127-1A2B3C4D"): the day, and a hash of the

@@ -643,3 +643,58 @@ func TestExtractionWarnings(t *testing.T) {
 		t.Errorf("similarity %.3f: the warning must not change the check", r.Similarity)
 	}
 }
+
+// A thesis most of whose text the check leaves out (here a reference list copied from the library,
+// and a title) carries a warning that says how much and what; 0 % of nothing checked must not read
+// as a clean thesis. Counted as a reference list, it is checked and the warning goes.
+func TestMostLeftOutWarns(t *testing.T) {
+	lib := newLibrary(t)
+	ref1 := libPara(t, "en-printing.txt", "[1] Eisenstein")
+	ref2 := libPara(t, "en-printing.txt", "[2] Febvre")
+	paras := []string{"参考文献", ref1.text, ref2.text}
+	leftOut := func(r *report.Report) *report.Warning {
+		for i, w := range r.Warnings {
+			if w.Kind == extract.WarnLeftOut {
+				return &r.Warnings[i]
+			}
+		}
+		return nil
+	}
+	r := checkText(t, lib, nil, paras...)
+	w := leftOut(r)
+	excluded := 0
+	for _, e := range r.Excluded {
+		excluded += e.Chars
+	}
+	if w == nil || w.Count != excluded || 2*excluded <= r.TotalChars || !strings.Contains(w.Message, "left out of the check (references)") {
+		t.Fatalf("warning %+v; %d of %d characters left out: %+v", w, excluded, r.TotalChars, r.Excluded)
+	}
+	if r = checkText(t, lib, &Options{IncludeReferences: true}, paras...); leftOut(r) != nil || r.Similarity == 0 {
+		t.Errorf("with the references counted: warning %+v, similarity %v", leftOut(r), r.Similarity)
+	}
+	// A thesis's usual share left out (a title and a short reference list) warns of nothing.
+	if r = checkText(t, lib, nil, originals[0], originals[1], "参考文献", ref1.text); leftOut(r) != nil {
+		t.Errorf("a thesis with a short reference list: %+v", leftOut(r))
+	}
+}
+
+func TestLeftOutWarning(t *testing.T) {
+	refs, heads := exclusion{section: "references"}, exclusion{section: "headings"}
+	tests := []struct {
+		excluded map[exclusion]int
+		total    int
+		want     string // "" for no warning
+	}{
+		{nil, 100, ""},
+		{map[exclusion]int{refs: 50}, 100, ""},
+		{map[exclusion]int{refs: 40, heads: 11}, 100, "51 of the 100 characters were left out of the check (headings, references): the figures are of the rest"},
+		{map[exclusion]int{refs: 30}, 30, "all 30 characters were left out of the check (references): nothing was checked"},
+		{map[exclusion]int{}, 0, ""},
+	}
+	for _, tt := range tests {
+		w, ok := leftOutWarning(tt.excluded, tt.total)
+		if got := map[bool]string{true: w.Message}[ok]; got != tt.want {
+			t.Errorf("%v of %d: %q, want %q", tt.excluded, tt.total, got, tt.want)
+		}
+	}
+}

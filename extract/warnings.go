@@ -25,6 +25,9 @@ const (
 	// WarnHidden: text a reader cannot see (white, tiny, vanished, off the page), left out.
 	WarnHidden WarningKind = "hidden"
 
+	// WarnLeftOut: most of the text was left out of the check (references, headings, front matter).
+	WarnLeftOut WarningKind = "left_out"
+
 	// WarnInvisible: zero-width or format characters inside the text.
 	WarnInvisible WarningKind = "invisible"
 	// WarnLookalike: Cyrillic or Greek letters inside Latin words.
@@ -39,6 +42,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnHidden,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnHidden, WarnLeftOut,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnTraditional,
 }

@@ -187,6 +187,7 @@ var (
 		extract.WarnLookalike:   {"形近字母 Look-alike letters", "拉丁字母单词中夹有西里尔或希腊字母，这是规避检测的常见手段"},
 		extract.WarnSpaced:      {"汉字间空格 Spaced characters", "汉字之间插入了空格，这是规避检测的常见手段"},
 		extract.WarnTraditional: {"繁体字 Traditional characters", "繁体字已转为简体后比对"},
+		extract.WarnLeftOut:     {"大部分文字未检测 Most text not checked", "一半以上的文字（参考文献、标题、前置部分）未参与检测，复制比只针对其余文字"},
 		// Changes extraction made to the text (extract.Warn…).
 		extract.WarnReplaced:        {"无法解码的字节 Undecodable bytes", "文件中有不符合其编码的字节，已替换为 � 后比对"},
 		extract.WarnNotText:         {"非文字字符 Non-text characters", "文中有私用区、未分配或控制字符，它们不代表任何文字"},

@@ -212,6 +212,7 @@ var msgs = map[string]map[string]string{
 		"warn.truncated_pages":  "有 %d 页绘制的字符超过上限，超出部分未参与比对",
 		"warn.repeated_notes":   "注释被重复引用 %d 次，每条注释只保留一次",
 		"warn.unreadable_notes": "脚注或尾注部分已损坏，未参与比对",
+		"warn.left_out":         "有 %d 个字符（一半以上的文字：参考文献、标题、前置部分）未参与检测，复制比只针对其余文字",
 
 		"det.title":    "段落对照",
 		"det.prev":     "上一处",
@@ -487,6 +488,7 @@ var msgs = map[string]map[string]string{
 		"warn.truncated_pages":  "%d pages draw more characters than a page holds: the rest were left out",
 		"warn.repeated_notes":   "%d more references to notes already read: each note is kept once",
 		"warn.unreadable_notes": "A damaged footnotes or endnotes part was left out",
+		"warn.left_out":         "%d characters, more than half of the text (reference list, headings, front matter), were left out of the check: the figures are of the rest",
 
 		"det.title":    "Paragraph and source",
 		"det.prev":     "Previous",

@@ -303,13 +303,20 @@ func (s *compareScreen) finished(res *compare.Result, err error) {
 	}
 	s.show(res)
 	// The files not read are listed on the screen; its "0 similar" must not pass for a clean class.
-	if res.NothingCompared() != nil {
-		n, _ := res.Compared()
-		if len(res.Documents) == 0 {
-			s.g.showErrorText(t.T("cmp.noFiles"))
-		} else {
-			s.g.showErrorText(t.T("cmp.nothing", n))
-		}
+	if text := nothingText(t, res); text != "" {
+		s.g.showErrorText(text)
+	}
+}
+
+// nothingText says, in the window's language, why res compared no pair; "" when it compared some.
+func nothingText(t tr, res *compare.Result) string {
+	switch n, _ := res.Compared(); {
+	case res.NothingCompared() == nil:
+		return ""
+	case len(res.Documents) == 0:
+		return t.T("cmp.noFiles")
+	default:
+		return t.T("cmp.nothing", n)
 	}
 }
 
@@ -435,6 +442,10 @@ func docLabel(t tr, res *compare.Result, i int) string {
 // export asks where to save the comparison as format, beside the compared folder, never in it.
 func (s *compareScreen) export(format string) {
 	g := s.g
+	if text := nothingText(g.t, s.res); text != "" { // no signed "0 similar" of no pair
+		g.showErrorText(text)
+		return
+	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		g.chosen(w, err, func(path string) {
 			if err := exportComparison(s.res, format, path, s.roots()); err != nil {

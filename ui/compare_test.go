@@ -337,6 +337,12 @@ func TestCompareNothingSaysSo(t *testing.T) {
 		if texts := strings.Join(screenTexts(g.compare.content), "\n"); !strings.Contains(texts, "damaged.docx") {
 			t.Errorf("%s: the unreadable file is not listed:\n%s", code, texts)
 		}
+		// Exporting it is refused the same way: no signed "0 similar" of no pair.
+		g.win.Canvas().Overlays().Remove(top)
+		g.compare.export("pdf")
+		if top = g.win.Canvas().Overlays().Top(); top == nil || !strings.Contains(strings.Join(screenTexts(top), "\n"), g.t.T("cmp.nothing", 1)) {
+			t.Errorf("%s: exporting a comparison of no pair was not refused", code)
+		}
 	}
 	// Two readable submissions compare without a dialog.
 	g := newTestGUI(t, testLibrary(t), langEN)

@@ -331,8 +331,27 @@ func (g *gui) showError(err error) { g.showErrorText(g.t.withAdvice(err)) }
 // showErrorText shows text in an error dialog. Not Fyne's own: it capitalises the first letter,
 // and a file name ("thesis.pdf: …") must read as the user named the file.
 func (g *gui) showErrorText(text string) {
-	body := container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.ErrorIcon())), nil, wrapLabel(text, 520))
+	msg := container.New(widthLayout(520), wrapLabel(text, 520))
+	body := container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.ErrorIcon())), nil, msg)
 	dialog.NewCustom(g.t.T("common.error"), g.t.T("common.ok"), body, g.win).Show()
+}
+
+// widthLayout gives its one object a fixed width and the height the object needs at that width. A
+// dialog sizes itself to its content's MinSize, which for wrapped text is as wide as its longest
+// word: an error dialog was a column of a few words a line, a path broken every 15 characters.
+type widthLayout float32
+
+func (w widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	o := objs[0]
+	if o.Size().Width != float32(w) {
+		o.Resize(fyne.NewSize(float32(w), o.MinSize().Height))
+	}
+	return fyne.NewSize(float32(w), o.MinSize().Height)
+}
+
+func (w widthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.Position{})
+	objs[0].Resize(size)
 }
 
 // fileDialogSize is the size of the file dialogs: Fyne's default cuts long paths and names short.

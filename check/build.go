@@ -287,7 +287,7 @@ func warnings(doc *extract.Document, t *tally, total int) []report.Warning {
 // leftOutWarning warns when more than half of the text was left out of the check (references,
 // headings, front matter: what the options leave out). The figures are then of the smaller rest, and
 // a 0 % of nothing checked must not read as a clean thesis. In a thesis these parts are a fifth of
-// the text or less (the devset's theses: 16-20 %).
+// the text or less (the devset's theses: 8-20 %).
 func leftOutWarning(excluded map[exclusion]int, total int) (report.Warning, bool) {
 	n := 0
 	var parts []string

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"unicode"
 
 	"thesischeck/extract"
+	"thesischeck/internal/parallel"
 	"thesischeck/report"
 	"thesischeck/similarity"
 )
@@ -22,9 +24,13 @@ import (
 // what the text hid or dodged (warnings).
 func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *report.Report {
 	r := c.newReport(doc, sha, len(paras))
+	// Each paragraph settles on its own, on all cores (finding its quotations is most of it: 0.05 s of
+	// a 312-page thesis on one core); the tally adds them up in order.
+	settles := make([]settled, len(paras))
+	parallel.For(context.Background(), len(paras), func(i int) { settles[i] = c.settle(i, &paras[i]) }, nil)
 	t := newTally()
 	for i := range paras {
-		t.add(r, &paras[i], c.settle(i, &paras[i]))
+		t.add(r, &paras[i], settles[i])
 	}
 	r.Document.Chars = r.TotalChars
 	c.rankSources(r, t)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"thesischeck/compare"
+	"thesischeck/internal/english"
 	"thesischeck/keys"
 	"thesischeck/library"
 	"thesischeck/report"
@@ -185,16 +186,16 @@ func parseShare(s string) (float64, error) {
 func printComparison(r *compare.Result, w io.Writer) {
 	read, old := r.Compared()
 	flagged := r.Flagged()
-	docs := count(read, "document", "documents")
+	docs := english.Count(read, "document", "documents")
 	if old > 0 {
-		docs += " and " + count(old, "earlier one", "earlier ones")
+		docs += " and " + english.Count(old, "earlier one", "earlier ones")
 	}
 	shares := "share"
 	if len(r.Pairs) == 1 {
 		shares = "shares"
 	}
 	fmt.Fprintf(w, "compared %s (%s): %s %s text, %d flagged at %.0f%% or more\n",
-		docs, count(r.PairsCompared(), "pair", "pairs"), count(len(r.Pairs), "pair", "pairs"), shares, len(flagged), r.Threshold*100)
+		docs, english.Count(r.PairsCompared(), "pair", "pairs"), english.Count(len(r.Pairs), "pair", "pairs"), shares, len(flagged), r.Threshold*100)
 	for i, p := range flagged {
 		if i == 20 {
 			fmt.Fprintf(w, "  … %d more flagged pairs\n", len(flagged)-20)
@@ -203,7 +204,7 @@ func printComparison(r *compare.Result, w io.Writer) {
 		fmt.Fprintf(w, "  %5.1f%%  %s  %s  (%d characters)\n", p.Similarity*100, r.Label(p.A), r.Label(p.B), p.SharedChars)
 	}
 	if len(r.Clusters) > 0 {
-		fmt.Fprintf(w, "%s of documents joined by flagged pairs:\n", count(len(r.Clusters), "cluster", "clusters"))
+		fmt.Fprintf(w, "%s of documents joined by flagged pairs:\n", english.Count(len(r.Clusters), "cluster", "clusters"))
 		for k, c := range r.Clusters {
 			if k == 10 {
 				fmt.Fprintf(w, "  … %d more\n", len(r.Clusters)-10)
@@ -230,12 +231,4 @@ func printComparison(r *compare.Result, w io.Writer) {
 			fmt.Fprintf(w, "  %d documents: %s\n", c.Documents, string(text))
 		}
 	}
-}
-
-// count is n and the noun in the number n asks for.
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"thesischeck/internal/english"
 	"thesischeck/library"
 )
 
@@ -267,15 +268,8 @@ func (r *Result) NothingCompared() error {
 		return fmt.Errorf("%w: no PDF, DOCX or TXT file found", ErrNothingCompared)
 	}
 	n, _ := r.Compared()
-	return fmt.Errorf("%w: %d %s could be read; a comparison needs two, or one and an earlier year's",
-		ErrNothingCompared, n, plural(n, "submission", "submissions"))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return fmt.Errorf("%w: %s could be read; a comparison needs two, or one and an earlier year's",
+		ErrNothingCompared, english.Count(n, "submission", "submissions"))
 }
 
 func (r *Result) docs(keep func(*Document) bool) []int {

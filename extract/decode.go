@@ -22,6 +22,8 @@ import (
 	"golang.org/x/text/encoding/traditionalchinese"
 	utf16 "golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
+
+	"thesischeck/internal/english"
 )
 
 // ErrEncoding is returned for text whose every reading is mostly not text.
@@ -78,14 +80,6 @@ func decodeText(data []byte) (string, []Warning, error) {
 	return cleanText(r.text), r.warnings(), nil
 }
 
-// plural is "1 byte" or "3 bytes".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 func (r *reading) warnings() []Warning {
 	var ws []Warning
 	if r.nReplace > 0 {
@@ -106,11 +100,11 @@ func (r *reading) warnings() []Warning {
 			verb = "was"
 		}
 		ws = append(ws, Warning{Kind: WarnReplaced, Count: r.nReplace,
-			Message: fmt.Sprintf("%s not valid in %s%s %s replaced by �", plural(r.nReplace, "byte", "bytes"), r.enc, where, verb)})
+			Message: fmt.Sprintf("%s not valid in %s%s %s replaced by �", english.Count(r.nReplace, "byte", "bytes"), r.enc, where, verb)})
 	}
 	if r.notText > 0 {
 		ws = append(ws, Warning{Kind: WarnNotText, Count: r.notText,
-			Message: plural(r.notText, "character", "characters") + " with no meaning as text (private use, unassigned or control characters)"})
+			Message: english.Count(r.notText, "character", "characters") + " with no meaning as text (private use, unassigned or control characters)"})
 	}
 	return ws
 }

@@ -307,9 +307,10 @@ func leftOutWarning(excluded map[exclusion]int, total int) (report.Warning, bool
 		return report.Warning{}, false
 	}
 	sort.Strings(parts)
-	msg := fmt.Sprintf("%d of the %d characters were left out of the check (%s): the figures are of the rest", n, total, strings.Join(parts, ", "))
+	what := strings.Join(parts, ", ")
+	msg := fmt.Sprintf("%d of the %d characters were left out of the check (%s): the figures are of the rest", n, total, what)
 	if n == total {
-		msg = fmt.Sprintf("all %d characters were left out of the check (%s): nothing was checked", n, strings.Join(parts, ", "))
+		msg = fmt.Sprintf("all %d characters were left out of the check (%s): nothing was checked", n, what)
 	}
 	return report.Warning{Kind: extract.WarnLeftOut, Count: n, Message: msg}, true
 }

@@ -29,6 +29,16 @@ type Content struct {
 	// them cost write barriers and the garbage collector's time.
 	Paints    []Paint
 	Backdrops []Backdrop
+	// PATCH: the image XObjects painted where they can be seen, at most maxImages a page, so that
+	// a caller can tell a picture of text (a screenshot of copied paragraphs) from a figure.
+	Images []Image
+}
+
+// Image is an image XObject painted on a page: the part of the page it covers (clipped) and the
+// XObject, whose stream holds its samples.
+type Image struct {
+	Box     Rect
+	XObject Value
 }
 
 type textState struct {
@@ -49,6 +59,7 @@ type contentReader struct {
 
 	ocOff    map[objptr]bool // optional content groups that are off when the file opens
 	regions  []region
+	images   []Image
 	overflow int // glyphs drawn before the region past maxRegions; -1 while there is none
 	path     pathState
 	paints   []Paint // the last is that of the last glyphs shown, shared while it is the same
@@ -105,7 +116,7 @@ func (p Page) Content() Content {
 	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState()}
 	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
 	r.glyphHint = len(c.text) // PATCH
-	return Content{Text: c.text, Rect: c.rect, Truncated: c.truncated, Damaged: c.work.damaged, Paints: c.paints, Backdrops: c.backgrounds()}
+	return Content{Text: c.text, Rect: c.rect, Truncated: c.truncated, Damaged: c.work.damaged, Paints: c.paints, Backdrops: c.backgrounds(), Images: c.images}
 }
 
 func matrixArgs(args []Value) (matrix, bool) {
@@ -292,7 +303,9 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				xo := res.Key("XObject").Key(args[0].Name())
 				switch xo.Key("Subtype").Name() {
 				case "Image":
-					c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), back: Backdrop{Image: true}}, &g.paint)
+					box := transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM)
+					c.addRegion(region{box: box, back: Backdrop{Image: true}}, &g.paint)
+					c.addImage(box, xo, &g.paint)
 				case "Form":
 					inner := g
 					inner.paint.off = g.paint.off || offDepth > 0 || c.contentOff(xo.Key("OC"))
@@ -393,6 +406,15 @@ func (c *contentReader) addRegion(r region, ps *paintState) {
 	}
 	r.seq = len(c.text)
 	c.regions = append(c.regions, r)
+}
+
+// addImage records an image XObject painted in box, unless it is off or clipped away.
+func (c *contentReader) addImage(box Rect, xo Value, ps *paintState) {
+	box = box.intersect(ps.clip)
+	if ps.off || box.empty() || len(c.images) == maxImages {
+		return
+	}
+	c.images = append(c.images, Image{Box: box, XObject: xo})
 }
 
 // paintedThrough: something is painted, so glyphs of render mode 7 whose clip is in force show

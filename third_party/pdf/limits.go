@@ -37,6 +37,8 @@ const (
 	maxOperands = 1 << 16
 	// maxArrayLen bounds the elements of one array (a CID font's /W has at most 131,072).
 	maxArrayLen = 1 << 20
+	// maxImages bounds the images a page's Content lists (a page of a thesis paints a few).
+	maxImages = 256
 	// maxObjects bounds the cross-reference table (ISO 32000's implementation limit is 8,388,607).
 	maxObjects = 1 << 23
 )

@@ -944,6 +944,25 @@ func (v Value) Reader() io.ReadCloser {
 	return io.NopCloser(&limitedReader{rd, maxStreamBytes})
 }
 
+// PATCH: RawReader returns the stream's bytes decrypted but not decoded, for filters the
+// caller decodes itself (an image's DCTDecode, or FlateDecode with predictors that Reader lacks).
+// It ends with an error past maxStreamBytes.
+func (v Value) RawReader() (io.Reader, error) {
+	x, ok := v.data.(stream)
+	if !ok {
+		return nil, fmt.Errorf("stream not present")
+	}
+	var rd io.Reader = io.NewSectionReader(v.r.f, x.offset, v.Key("Length").Int64())
+	if v.r.key != nil {
+		rd = decryptStream(v.r.key, v.r.useAES, x.ptr, rd)
+	}
+	return &limitedReader{rd, maxStreamBytes}, nil
+}
+
+// PATCH: ID names the indirect object v was read from (zero for a direct object): a caller that
+// meets one image on many pages looks at it once.
+func (v Value) ID() (id uint32, gen uint16) { return v.ptr.id, v.ptr.gen }
+
 func applyFilter(rd io.Reader, name string, param Value) io.Reader {
 	switch name {
 	default:

@@ -15,6 +15,7 @@ require (
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/yanyiwu/gojieba v1.4.7
 	go.etcd.io/bbolt v1.5.0
+	golang.org/x/image v0.40.0
 	golang.org/x/sys v0.48.0
 	golang.org/x/text v0.43.0
 )
@@ -51,7 +52,6 @@ require (
 	go.uber.org/atomic v1.12.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/crypto v0.41.0 // indirect
-	golang.org/x/image v0.40.0 // indirect
 	golang.org/x/net v0.42.0 // indirect
 )
 

@@ -167,6 +167,15 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	if err := lib.Damaged(); err != nil {
 		return nil, err
 	}
+	// Pictures of text are looked for while the text is checked (extract.Document.TextPictures
+	// decodes them on one core); the report is built after.
+	pictures := make(chan error, 1)
+	go func() { pictures <- doc.TextPictures(ctx) }()
+	defer func() {
+		if pictures != nil {
+			<-pictures
+		}
+	}()
 	seg := similarity.Latin() // the same words for text without Chinese, without jieba's load
 	if needsJieba(doc) {
 		// The app has loaded jieba's whole dictionary; a command-line check loads only the words
@@ -224,6 +233,11 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	// A page of the index that failed its checksum answered nothing: the figures may miss a source.
 	if err := lib.Damaged(); err != nil {
 		return nil, err
+	}
+	perr := <-pictures
+	pictures = nil
+	if perr != nil {
+		return nil, perr
 	}
 	r := c.build(doc, sha, paras)
 	r.Library.Documents, r.Library.Paragraphs = lib.Stats()

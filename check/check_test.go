@@ -15,6 +15,7 @@ import (
 	"github.com/longbridgeapp/opencc"
 
 	"thesischeck/extract"
+	"thesischeck/internal/screenshot"
 	"thesischeck/library"
 	"thesischeck/report"
 	"thesischeck/similarity"
@@ -695,6 +696,57 @@ func TestLeftOutWarning(t *testing.T) {
 		w, ok := leftOutWarning(tt.excluded, tt.total)
 		if got := map[bool]string{true: w.Message}[ok]; got != tt.want {
 			t.Errorf("%v of %d: %q, want %q", tt.excluded, tt.total, got, tt.want)
+		}
+	}
+}
+
+// A thesis that shows a copied paragraph as a picture (a screenshot) is checked on its text, and
+// its report says that a picture on page 2 shows lines of text, which the figures cannot include.
+func TestTextPicturesInReport(t *testing.T) {
+	lib := newLibrary(t)
+	typed := libPara(t, "en-tides.txt", "Tidal flats look empty")
+	shown := libPara(t, "en-tides.txt", "Many of these birds")
+	var lines []string
+	for words := strings.Fields(shown.text); len(words) > 0; {
+		n := min(len(words), 9)
+		lines = append(lines, strings.Join(words[:n], " "))
+		words = words[n:]
+	}
+	picture, err := screenshot.PNG(screenshot.Latin(lines))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf, err := screenshot.PDF(typed.text, "", picture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "thesis.pdf")
+	if err := os.WriteFile(path, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, sha, err := Read(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Document(context.Background(), lib, doc, sha, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w *report.Warning
+	for i := range r.Warnings {
+		if r.Warnings[i].Kind == extract.WarnTextPictures {
+			w = &r.Warnings[i]
+		}
+	}
+	if w == nil || w.Count != 1 || !slices.Equal(w.Pages, []int{2}) {
+		t.Fatalf("warnings %+v: want one picture of text on page 2", r.Warnings)
+	}
+	if typed := utf8.RuneCountInString(typed.text); r.CopiedChars < typed*9/10 {
+		t.Errorf("copied %d characters: the typed copy (%d) was not found", r.CopiedChars, typed)
+	}
+	for _, p := range r.Paragraphs {
+		if strings.Contains(p.Text, "bar-tailed godwit") {
+			t.Errorf("the picture's text was read: %q", p.Text)
 		}
 	}
 }

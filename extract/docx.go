@@ -94,9 +94,29 @@ func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 		warnings = append(warnings, Warning{Kind: WarnRepeatedNotes, Count: w.noteRepeats,
 			Message: fmt.Sprintf("%d more references to notes already read: each note is kept once, with the first paragraph that refers to it", w.noteRepeats)})
 	}
-	doc := &Document{Paragraphs: w.paras, Warnings: warnings}
+	doc := &Document{Paragraphs: w.paras, Warnings: warnings, pictures: docxPictures(pkg, rels, mainName, w.pictureIDs)}
 	doc.unplacedHidden = attachOrphans(doc.Paragraphs, w.orphans)
 	return doc, nil
+}
+
+// docxPictures lists the picture parts the body shows, each once; they are read only when a check
+// looks at them (TextPictures).
+func docxPictures(pkg *docxPackage, rels []rel, mainName string, ids []string) []picture {
+	var out []picture
+	for _, id := range ids {
+		name := relByID(rels, id, mainName)
+		if name == "" || pkg.parts[strings.ToLower(name)] == nil {
+			continue
+		}
+		out = append(out, picture{key: name, look: func() (int, bool) {
+			raw, err := pkg.read(name)
+			if err != nil {
+				return 0, false
+			}
+			return docxLook(raw)
+		}})
+	}
+	return out
 }
 
 // --- styles -------------------------------------------------------------------------------------

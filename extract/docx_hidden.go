@@ -479,9 +479,14 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 	case inNS(t.Name, nsWPS, "wps") && t.Name.Local == "wsp":
 		w.backs = append(w.backs, docxBack{shape: true})
 	case inNS(t.Name, nsA, "a"):
+		if t.Name.Local == "blip" {
+			w.pictureStart(attr(t, "embed"))
+		}
 		w.fillStart(t)
 	case inNS(t.Name, nsV, "v"):
 		switch t.Name.Local {
+		case "imagedata":
+			w.pictureStart(attr(t, "id"))
 		case "shape", "rect", "roundrect", "oval", "polyline":
 			s := docxShape{vml: true}
 			style := strings.ToLower(strings.ReplaceAll(attr(t, "style"), " ", ""))
@@ -500,6 +505,18 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		}
 	}
 	return false, nil
+}
+
+// pictureStart notes a picture (the relationship id of its part) unless its drawing is hidden.
+func (w *docxWalker) pictureStart(id string) {
+	for _, s := range w.shapes {
+		if s.why != 0 {
+			return
+		}
+	}
+	if id != "" && len(w.pictureIDs) < maxPictures {
+		w.pictureIDs = append(w.pictureIDs, id)
+	}
 }
 
 // topShape is the innermost shape being read, or nil.

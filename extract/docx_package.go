@@ -144,7 +144,7 @@ func (p *docxPackage) readOptional(name string) []byte {
 	return raw
 }
 
-type rel struct{ typ, target, mode string }
+type rel struct{ id, typ, target, mode string }
 
 // rels reads the relationships of a part (word/_rels/document.xml.rels for the main part).
 func (p *docxPackage) rels(part string) []rel {
@@ -153,18 +153,33 @@ func (p *docxPackage) rels(part string) []rel {
 	return parseRels(raw)
 }
 
+// relByID resolves the part the relationship with the given id points to, or "" when there is none
+// or it is outside the package.
+func relByID(rels []rel, id, from string) string {
+	for _, r := range rels {
+		if r.id == id && r.mode != "External" {
+			return resolvePart(from, r.target)
+		}
+	}
+	return ""
+}
+
 // target resolves the part a relationship of the given type points to, or def when there is none.
 func (p *docxPackage) target(rels []rel, typ, from, def string) string {
 	for _, r := range rels {
 		if r.typ == relPrefix+typ && r.mode != "External" {
-			t := r.target
-			if strings.HasPrefix(t, "/") {
-				return strings.TrimPrefix(path.Clean(t), "/")
-			}
-			return strings.TrimPrefix(path.Clean("/"+path.Dir(from)+"/"+t), "/")
+			return resolvePart(from, r.target)
 		}
 	}
 	return def
+}
+
+// resolvePart is the name of the part a relationship of part from points to.
+func resolvePart(from, target string) string {
+	if strings.HasPrefix(target, "/") {
+		return strings.TrimPrefix(path.Clean(target), "/")
+	}
+	return strings.TrimPrefix(path.Clean("/"+path.Dir(from)+"/"+target), "/")
 }
 
 func parseRels(raw []byte) []rel {
@@ -179,7 +194,7 @@ func parseRels(raw []byte) []rel {
 			return out
 		}
 		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "Relationship" {
-			out = append(out, rel{typ: attr(se, "Type"), target: attr(se, "Target"), mode: attr(se, "TargetMode")})
+			out = append(out, rel{id: attr(se, "Id"), typ: attr(se, "Type"), target: attr(se, "Target"), mode: attr(se, "TargetMode")})
 		}
 	}
 }

@@ -84,6 +84,9 @@ type docxWalker struct {
 	sdts      []sdtKind
 	hideDepth int // inside a content control whose content is not body text
 
+	// pictureIDs are the relationship ids of the pictures shown, in order (pictures.go).
+	pictureIDs []string
+
 	// Hidden text (docx_hidden.go): the run's own properties and character style, why it cannot
 	// be seen (worked out at its first text), the backgrounds of the table cells and text boxes
 	// it is in, the page's colour, and the drawings it is in with what hides them.

@@ -83,6 +83,8 @@ type Document struct {
 	Warnings []Warning `json:"warnings,omitempty"`
 	// unplacedHidden is hidden text that no paragraph could take, there being none.
 	unplacedHidden []Hidden
+	// pictures may show text the check cannot read; TextPictures looks at them.
+	pictures []picture
 }
 
 // Warning is one kind of change extraction made to a document's text.

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"thesischeck/internal/hostile"
+	"thesischeck/internal/screenshot"
 )
 
 // Fuzz targets for the three readers, through Bytes as the library and the check call them. The
@@ -70,6 +71,9 @@ func fuzzReader(t *testing.T, name string, data []byte) {
 	if total > MaxDocText+MaxParagraphs*8 {
 		t.Fatalf("%d bytes of text", total)
 	}
+	if err := doc.TextPictures(context.Background()); err != nil {
+		t.Fatalf("pictures: %v", err)
+	}
 }
 
 func FuzzPDF(f *testing.F) {
@@ -86,6 +90,12 @@ func FuzzPDF(f *testing.F) {
 	f.Add(hiddenPDF(twoParagraphs("0.2 0.4 0.6 rg 60 690 500 30 re f 1 g", "3 Tr (a) Tj 0 Tr /F1 1 Tf (b) Tj /F1 12 Tf",
 		"q 0 0 5 5 re W n BT /F1 12 Tf 72 680 Td (c) Tj ET Q /OC /oc1 BDC BT /F1 12 Tf -400 680 Td (d) Tj ET EMC")))
 	f.Add(hiddenPDF("q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("3 Tr /GS0 gs", "0 0 0 0 k (e) Tj", "1 g 70 676 200 16 re f")))
+	// Pictures: a screenshot of text (a PNG, its rows predicted) on the second page.
+	if png, err := screenshot.PNG(screenshot.Latin([]string{"one line of text", "and another one", "and a third"})); err == nil {
+		if pdf, err := screenshot.PDF("Our own words.", "", png); err == nil {
+			f.Add(pdf)
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzReader(t, "fuzz.pdf", data) })
 }
 

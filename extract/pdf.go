@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -47,6 +48,9 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 		return nil, err
 	}
 	doc := &Document{Title: pdfTitle(r), Warnings: lacking.warnings()}
+	for _, pg := range laid {
+		doc.pictures = append(doc.pictures, pg.pictures[:min(len(pg.pictures), maxPictures-len(doc.pictures))]...)
+	}
 	doc.Paragraphs, doc.unplacedHidden = layoutPDF(laid)
 	return doc, nil
 }
@@ -262,7 +266,41 @@ func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
 	if len(hidden) > 0 {
 		pg.loose = pdfPlaceHidden(pg.lines, hidden, n)
 	}
+	pg.pictures = pdfPictures(content.Images, visible, n)
 	return pg, nil
+}
+
+// pdfPictures lists the images of page n that may show text of their own: large enough to hold
+// lines of it, and not under text that covers a twentieth of them. An image under text is the scan
+// beneath its OCR text, or a background, whose text is read; a few words on a picture (a label, or
+// a word put there to have it passed over) are not that.
+func pdfPictures(images []pdf.Image, visible []pdf.Text, n int) []picture {
+	var out []picture
+	for _, im := range images {
+		b := im.Box
+		if b.Max.X-b.Min.X < 72 || b.Max.Y-b.Min.Y < 24 {
+			continue
+		}
+		covered := 0.0
+		for i := range visible {
+			g := &visible[i]
+			x, y := g.X+g.W/2, g.Y+0.3*g.FontSize
+			if x >= b.Min.X && x <= b.Max.X && y >= b.Min.Y && y <= b.Max.Y {
+				covered += math.Abs(g.W * g.FontSize)
+			}
+		}
+		if covered > (b.Max.X-b.Min.X)*(b.Max.Y-b.Min.Y)/20 {
+			continue
+		}
+		decode, ok := pdfPicture(im.XObject)
+		if !ok {
+			continue
+		}
+		id, gen := im.XObject.ID()
+		out = append(out, picture{page: n, key: fmt.Sprintf("pdf %d %d", id, gen),
+			look: func() (int, bool) { return pictureShowsText(decode) }})
+	}
+	return out
 }
 
 // pdfTitle is the document title from the Info dictionary, unless it is empty or merely

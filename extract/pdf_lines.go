@@ -18,6 +18,7 @@ type pdfPage struct {
 	// The text lacks what came after damage in the content, or past the glyphs a page may draw.
 	damaged, truncated bool
 	loose              []pdfLooseHidden // hidden text that stood in no line
+	pictures           []picture        // images that may show text (pictures.go)
 }
 
 // pdfLine is one line of text rebuilt from glyphs that share a baseline.

@@ -24,6 +24,11 @@ const (
 	WarnUnreadableNotes WarningKind = "unreadable_notes"
 	// WarnHidden: text a reader cannot see (white, tiny, vanished, off the page), left out.
 	WarnHidden WarningKind = "hidden"
+	// WarnTextPictures: pictures that show lines of text, which is not read (a screenshot of
+	// paragraphs); only a check looks (Document.TextPictures).
+	WarnTextPictures WarningKind = "text_pictures"
+	// WarnPicturesUnseen: pictures past what a check decodes, not looked at for text.
+	WarnPicturesUnseen WarningKind = "pictures_unseen"
 
 	// WarnLeftOut: most of the text was left out of the check (references, headings, front matter).
 	WarnLeftOut WarningKind = "left_out"
@@ -42,6 +47,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnHidden, WarnLeftOut,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnLeftOut,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnTraditional,
 }

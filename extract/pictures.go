@@ -1,0 +1,670 @@
+package extract
+
+// Pictures that show text. A screenshot of copied paragraphs pasted into a thesis (or a page
+// printed to an image) is seen by its reader and not by a check, which reads the text layer: the
+// figure would be lower than the truth with nothing said. Without OCR that text cannot be checked,
+// but a picture of text looks like one — rows of glyphs at a regular height, on a plain ground,
+// separated by blank rows — which a chart, a diagram or a photograph does not. The report then says
+// which pictures show text and where, so that its reader can look at them.
+//
+// Decoding pictures costs time a library import does not need, so the extractors only note where
+// each picture is and how to decode it; a check calls TextPictures.
+
+import (
+	"bytes"
+	"compress/zlib"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"image"
+	_ "image/gif" // pictures of a DOCX
+	"image/jpeg"
+	_ "image/png"
+	"io"
+	"slices"
+	"unicode"
+
+	"github.com/ledongthuc/pdf"
+
+	"thesischeck/internal/english"
+)
+
+// Bounds on the pictures looked at. Decoding and looking costs 14-25 ns a pixel (a PDF's 30 charts
+// of 1.6 million pixels 0.7 s, a PNG of them in a DOCX 40 ms, a JPEG photograph of 6 million pixels
+// 0.12 s), so a file of thousands of pictures, or of large ones, is looked at up to a budget: 1-1.6
+// s of one core, beside the check's own work. A thesis's pictures, as Word saves them (220 ppi),
+// have 1-2 million pixels each.
+const (
+	maxPicturesPixels = 64_000_000 // pixels decoded for one document, in all
+	maxPicturePixels  = 1 << 26    // pixels of one picture (64 M: a page scanned at 600 dpi has 35 M)
+	minPicturePixels  = 1 << 13    // smaller pictures (an icon, a logo) hold no paragraph
+	maxPictureBytes   = 1 << 28    // samples of one picture: 64 M pixels of 4 components
+	maxPictures       = 2000       // pictures noted for one document
+)
+
+// picture is a picture in a document, not yet decoded.
+type picture struct {
+	page int    // 1-based page of a PDF; 0 where pages are not known (DOCX)
+	key  string // one image shown many times (a logo on every page) is decoded once
+	// look decodes the picture and tells whether it shows text, and how many pixels it decoded.
+	look func() (pixels int, text bool)
+}
+
+// TextPictures decodes the document's pictures and adds a warning when some of them show lines of
+// text, which the check cannot read, or when there were more than it could look at. It is for a
+// check (an import has no reader to warn), and may run while the paragraphs are checked: it
+// changes only Warnings, and only once.
+func (d *Document) TextPictures(ctx context.Context) error {
+	showsText := map[string]bool{} // by key, the pictures looked at
+	var pages []int
+	shown, budget, unseen := 0, maxPicturesPixels, 0
+	for _, p := range d.pictures {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		text, seen := showsText[p.key]
+		if !seen {
+			if budget <= 0 {
+				unseen++
+				showsText[p.key] = false
+				continue
+			}
+			var used int
+			used, text = lookAt(p)
+			budget -= used
+			showsText[p.key] = text
+			if text {
+				shown++
+			}
+		}
+		if text && p.page > 0 && !slices.Contains(pages, p.page) {
+			pages = append(pages, p.page)
+		}
+	}
+	d.pictures = nil
+	d.Warnings = append(d.Warnings, textPicturesWarnings(shown, pages, unseen)...)
+	return nil
+}
+
+// textPicturesWarnings say how many pictures show text and on which pages, and how many were not
+// looked at.
+func textPicturesWarnings(shown int, pages []int, unseen int) []Warning {
+	var ws []Warning
+	if shown > 0 {
+		verb, where := "show", ""
+		if shown == 1 {
+			verb = "shows"
+		}
+		slices.Sort(pages)
+		switch len(pages) {
+		case 0:
+		case 1:
+			where = fmt.Sprintf(" (page %d)", pages[0])
+		default:
+			where = fmt.Sprintf(" (pages %s)", intList(pages, 0))
+		}
+		ws = append(ws, Warning{Kind: WarnTextPictures, Count: shown, Pages: pages,
+			Message: fmt.Sprintf("%s %s lines of text%s: text in pictures is not checked", english.Count(shown, "picture", "pictures"), verb, where)})
+	}
+	if unseen > 0 {
+		verb := "were"
+		if unseen == 1 {
+			verb = "was"
+		}
+		ws = append(ws, Warning{Kind: WarnPicturesUnseen, Count: unseen,
+			Message: fmt.Sprintf("%s %s not looked at for text (a check decodes %d million pixels of pictures at most)", english.Count(unseen, "picture", "pictures"), verb, maxPicturesPixels/1_000_000)})
+	}
+	return ws
+}
+
+// lookAt looks at a picture. A parser's panic on a hostile image shows nothing that can be told.
+func lookAt(p picture) (pixels int, text bool) {
+	defer func() {
+		if recover() != nil {
+			text = false
+		}
+	}()
+	return p.look()
+}
+
+// pictureShowsText decodes a picture and tells whether it shows text, and how many pixels it
+// decoded. A picture that cannot be decoded (a format Go does not read, damage) shows nothing that
+// can be told.
+func pictureShowsText(decode func() (image.Image, error)) (pixels int, shows bool) {
+	img, err := decode()
+	if err != nil || img == nil {
+		return 0, false
+	}
+	pixels = img.Bounds().Dx() * img.Bounds().Dy()
+	w, h, lum := luminance(img)
+	return pixels, showsText(w, h, lum)
+}
+
+// maxSide is the longest side a picture is looked at in: a line of text in a screenshot is 10-40
+// pixels high, and still 5 or more after a scan at 600 dpi is sampled down to it.
+const maxSide = 1600
+
+// luminance samples img to at most maxSide pixels a side and returns the grey of each pixel,
+// transparency laid on white as a page shows it.
+func luminance(img image.Image) (w, h int, lum []uint8) {
+	b := img.Bounds()
+	step := max(1, (max(b.Dx(), b.Dy())+maxSide-1)/maxSide)
+	w, h = b.Dx()/step, b.Dy()/step
+	lum = make([]uint8, w*h)
+	for y := range h {
+		sy := b.Min.Y + y*step
+		switch m := img.(type) {
+		case *image.Gray:
+			row := m.Pix[m.PixOffset(b.Min.X, sy):]
+			if step == 1 {
+				copy(lum[y*w:(y+1)*w], row)
+				continue
+			}
+			for x := range w {
+				lum[y*w+x] = row[x*step]
+			}
+		case *image.YCbCr:
+			for x := range w {
+				lum[y*w+x] = m.Y[m.YOffset(b.Min.X+x*step, sy)]
+			}
+		case *image.RGBA: // premultiplied: colour plus what shows through of the white
+			for x := range w {
+				i := m.PixOffset(b.Min.X+x*step, sy)
+				white := 255 - uint32(m.Pix[i+3])
+				lum[y*w+x] = luma(uint32(m.Pix[i])+white, uint32(m.Pix[i+1])+white, uint32(m.Pix[i+2])+white)
+			}
+		case *image.NRGBA:
+			for x := range w {
+				i := m.PixOffset(b.Min.X+x*step, sy)
+				a := uint32(m.Pix[i+3])
+				over := func(c uint8) uint32 { return (uint32(c)*a + 255*(255-a)) / 255 }
+				lum[y*w+x] = luma(over(m.Pix[i]), over(m.Pix[i+1]), over(m.Pix[i+2]))
+			}
+		case *image.Paletted:
+			greys := make([]uint8, len(m.Palette))
+			for i, c := range m.Palette {
+				r, g, bl, a := c.RGBA()
+				white := 0xffff - a
+				greys[i] = luma((r+white)>>8, (g+white)>>8, (bl+white)>>8)
+			}
+			for x := range w {
+				if c := int(m.Pix[m.PixOffset(b.Min.X+x*step, sy)]); c < len(greys) {
+					lum[y*w+x] = greys[c]
+				}
+			}
+		default:
+			for x := range w {
+				r, g, bl, a := img.At(b.Min.X+x*step, sy).RGBA()
+				white := 0xffff - a // alpha-premultiplied colour over white
+				lum[y*w+x] = luma((r+white)>>8, (g+white)>>8, (bl+white)>>8)
+			}
+		}
+	}
+	return w, h, lum
+}
+
+// luma is the grey of an RGB colour of components 0-255 (weights 0.299, 0.587, 0.114 in 256ths).
+func luma(r, g, b uint32) uint8 { return uint8((r*77 + g*150 + b*29) >> 8) }
+
+// showsText tells whether a w×h grey picture shows at least three lines of text one after the
+// other: bands of rows with ink, of one height give or take half, each a row of many separate
+// marks across a good part of the width, on a ground of one colour. A chart's axis or a diagram's
+// frame joins its rows into one tall band, and a photograph has no single ground.
+func showsText(w, h int, lum []uint8) bool {
+	if w*h < minPicturePixels/4 || w < 64 || h < 16 {
+		return false
+	}
+	var hist [256]int
+	for _, v := range lum {
+		hist[v]++
+	}
+	ground := 0
+	for v := range hist {
+		if hist[v] > hist[ground] {
+			ground = v
+		}
+	}
+	near := 0
+	for v := max(0, ground-24); v <= min(255, ground+24); v++ {
+		near += hist[v]
+	}
+	if near*100 < len(lum)*55 {
+		return false
+	}
+	var ink [256]bool
+	for v := range ink {
+		ink[v] = abs(v-ground) >= 80
+	}
+	rowInk := make([]int, h)
+	for y := range h {
+		for _, v := range lum[y*w : (y+1)*w] {
+			if ink[v] {
+				rowInk[y]++
+			}
+		}
+	}
+	speck := w / 400 // a row with no more ink than this is blank (noise of a scan)
+	type band struct {
+		top, bottom int
+		text        bool
+	}
+	var bands []band
+	var heights []int
+	for y := 0; y < h; {
+		if rowInk[y] <= speck {
+			y++
+			continue
+		}
+		b := band{top: y}
+		for y < h && rowInk[y] > speck {
+			y++
+		}
+		b.bottom = y
+		b.text = textLine(w, lum[b.top*w:y*w], &ink)
+		if b.text {
+			heights = append(heights, y-b.top)
+		}
+		bands = append(bands, b)
+	}
+	if len(heights) < 3 {
+		return false
+	}
+	slices.Sort(heights)
+	m := heights[len(heights)/2]
+	// Three lines in a row, as in a paragraph: a chart's title and its axis labels are lines of
+	// text too, but its plot stands between them.
+	run := 0
+	for i, b := range bands {
+		ht := b.bottom - b.top
+		if !b.text || 2*ht < m || ht > 2*m || i > 0 && b.top-bands[i-1].bottom > 2*m {
+			run = 0
+		}
+		if b.text && 2*ht >= m && ht <= 2*m {
+			run++
+		}
+		if run >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// textLine tells whether a band of rows with ink (band holds its rows, w pixels each) is a line of
+// text: 4 to 80 pixels high, and across at least a quarter of the width at least six marks
+// separated by blank columns, none much wider than the line is high (a word of joined letters is;
+// a bar, a rule or a photograph's edge is wider).
+func textLine(w int, band []uint8, ink *[256]bool) bool {
+	h := len(band) / w
+	if h < 4 || h > 80 {
+		return false
+	}
+	marks, first, last, run, longest := 0, -1, -1, 0, 0
+	for x := range w {
+		on := false
+		for y := range h {
+			if ink[band[y*w+x]] {
+				on = true
+				break
+			}
+		}
+		if !on {
+			run = 0
+			continue
+		}
+		if run == 0 {
+			marks++
+		}
+		run++
+		longest = max(longest, run)
+		if first < 0 {
+			first = x
+		}
+		last = x
+	}
+	return marks >= 6 && 4*(last-first+1) >= w && longest <= 8*h
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// --- PDF image XObjects --------------------------------------------------------------------------
+
+// pdfPicture returns how to decode an image XObject, or false when it is not worth decoding
+// (too few pixels) or cannot be (a filter Go has no decoder for: JBIG2, CCITT, JPEG 2000).
+func pdfPicture(xo pdf.Value) (func() (image.Image, error), bool) {
+	w, h := int(xo.Key("Width").Int64()), int(xo.Key("Height").Int64())
+	if w <= 0 || h <= 0 || w > maxPicturePixels/h || w*h < minPicturePixels {
+		return nil, false
+	}
+	filter := xo.Key("Filter")
+	params := xo.Key("DecodeParms")
+	if filter.Kind() == pdf.Array {
+		if filter.Len() != 1 {
+			return nil, false
+		}
+		filter, params = filter.Index(0), params.Index(0)
+	}
+	switch {
+	case filter.Kind() == pdf.Null || filter.Name() == "FlateDecode":
+		flate := filter.Kind() != pdf.Null
+		return func() (image.Image, error) { return pdfSamples(xo, w, h, flate, params) }, true
+	case filter.Name() == "DCTDecode":
+		return func() (image.Image, error) {
+			rd, err := xo.RawReader()
+			if err != nil {
+				return nil, err
+			}
+			raw, err := io.ReadAll(rd)
+			if err != nil {
+				return nil, err
+			}
+			// The JPEG's own size, not the dictionary's, is what decoding costs.
+			if cfg, err := jpeg.DecodeConfig(bytes.NewReader(raw)); err != nil || cfg.Width <= 0 ||
+				cfg.Height <= 0 || cfg.Width > maxPicturePixels/cfg.Height {
+				return nil, fmt.Errorf("a JPEG of %d×%d pixels", cfg.Width, cfg.Height)
+			}
+			return jpeg.Decode(bytes.NewReader(raw))
+		}, true
+	}
+	return nil, false
+}
+
+// pdfSamples reads an image's samples (inflated, predicted rows undone) into a grey picture.
+func pdfSamples(xo pdf.Value, w, h int, flate bool, params pdf.Value) (image.Image, error) {
+	bpc, comps, palette, err := pdfImageFormat(xo)
+	if err != nil {
+		return nil, err
+	}
+	rowBytes := (w*comps*bpc + 7) / 8
+	if rowBytes > maxPictureBytes/h {
+		return nil, fmt.Errorf("%d×%d pixels of %d components", w, h, comps)
+	}
+	rd, err := xo.RawReader()
+	if err != nil {
+		return nil, err
+	}
+	predictor := 1
+	if flate {
+		zr, err := zlib.NewReader(rd)
+		if err != nil {
+			return nil, err
+		}
+		defer zr.Close()
+		rd = zr
+		if p := params.Key("Predictor"); p.Kind() == pdf.Integer {
+			predictor = int(p.Int64())
+		}
+	}
+	var data []byte
+	switch {
+	case predictor >= 10:
+		data, err = unpredictPNG(rd, rowBytes, h, max(1, comps*bpc/8))
+	case predictor == 1:
+		data = make([]byte, rowBytes*h)
+		_, err = io.ReadFull(rd, data)
+	default:
+		return nil, fmt.Errorf("predictor %d", predictor)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g := image.NewGray(image.Rect(0, 0, w, h))
+	for y := range h {
+		row, out := data[y*rowBytes:(y+1)*rowBytes], g.Pix[y*w:(y+1)*w]
+		switch {
+		case bpc == 8 && comps == 1 && palette == nil:
+			copy(out, row)
+		case bpc == 8 && comps == 3:
+			for x := range out {
+				out[x] = luma(uint32(row[3*x]), uint32(row[3*x+1]), uint32(row[3*x+2]))
+			}
+		default:
+			for x := range out {
+				out[x] = pdfPixel(row, x, comps, bpc, palette)
+			}
+		}
+	}
+	return g, nil
+}
+
+// pdfImageFormat reads an image's bits per component and its colour components; an indexed image
+// has one, and palette maps each index to its grey.
+func pdfImageFormat(xo pdf.Value) (bpc, comps int, palette []uint8, err error) {
+	if xo.Key("ImageMask").Bool() {
+		return 1, 1, nil, nil
+	}
+	bpc = int(xo.Key("BitsPerComponent").Int64())
+	if bpc != 1 && bpc != 2 && bpc != 4 && bpc != 8 && bpc != 16 {
+		return 0, 0, nil, fmt.Errorf("%d bits per component", bpc)
+	}
+	cs := xo.Key("ColorSpace")
+	comps = pdfComponents(cs)
+	if cs.Kind() == pdf.Array && cs.Index(0).Name() == "Indexed" && cs.Len() == 4 {
+		base := pdfComponents(cs.Index(1))
+		if base == 0 {
+			return 0, 0, nil, fmt.Errorf("colour space %v", cs)
+		}
+		var lookup []byte
+		if l := cs.Index(3); l.Kind() == pdf.String {
+			lookup = []byte(l.RawString())
+		} else {
+			lookup, _ = io.ReadAll(io.LimitReader(l.Reader(), 256*4))
+		}
+		palette = make([]uint8, 256)
+		for i := range palette {
+			if (i+1)*base <= len(lookup) {
+				palette[i] = grey(lookup[i*base:(i+1)*base], 255)
+			}
+		}
+		comps = 1
+	}
+	if comps == 0 {
+		return 0, 0, nil, fmt.Errorf("colour space %v", cs)
+	}
+	return bpc, comps, palette, nil
+}
+
+// pdfComponents is the number of colour components of a colour space, 0 when unknown.
+func pdfComponents(cs pdf.Value) int {
+	name := cs.Name()
+	if cs.Kind() == pdf.Array {
+		name = cs.Index(0).Name()
+	}
+	switch name {
+	case "DeviceGray", "CalGray", "G", "Separation", "Indexed", "I":
+		return 1
+	case "DeviceRGB", "CalRGB", "RGB", "Lab":
+		return 3
+	case "DeviceCMYK", "CMYK":
+		return 4
+	case "ICCBased":
+		if n := int(cs.Index(1).Key("N").Int64()); n == 1 || n == 3 || n == 4 {
+			return n
+		}
+	case "DeviceN":
+		if n := cs.Index(1).Len(); n > 0 && n <= 32 {
+			return n
+		}
+	}
+	return 0
+}
+
+// pdfPixel is the grey of pixel x of a row of samples.
+func pdfPixel(row []byte, x, comps, bpc int, palette []uint8) uint8 {
+	var c [32]byte
+	max := uint32(1)<<min(bpc, 8) - 1
+	for i := range comps {
+		bit := (x*comps + i) * bpc
+		var v uint32
+		switch bpc {
+		case 16:
+			v = uint32(row[bit/8])
+		case 8:
+			v = uint32(row[bit/8])
+		default:
+			v = uint32(row[bit/8]>>(8-bpc-bit%8)) & max
+		}
+		c[i] = byte(v)
+	}
+	if palette != nil {
+		return palette[c[0]]
+	}
+	return grey(c[:comps], max)
+}
+
+// grey is the luminance (0-255) of a colour of 1, 3 (RGB) or 4 (CMYK) components of the given
+// largest value; for others, of the first.
+func grey(c []byte, max uint32) uint8 {
+	scale := func(v byte) uint32 { return uint32(v) * 255 / max }
+	switch len(c) {
+	case 3:
+		return luma(scale(c[0]), scale(c[1]), scale(c[2]))
+	case 4:
+		ink := (scale(c[0])*30 + scale(c[1])*59 + scale(c[2])*11) / 100
+		return uint8(255 - min(255, ink+scale(c[3])))
+	}
+	return uint8(scale(c[0]))
+}
+
+// unpredictPNG reads h rows of rowBytes each, each after a byte naming its PNG filter, and undoes
+// the filters (bpp: bytes per pixel, at least one).
+func unpredictPNG(rd io.Reader, rowBytes, h, bpp int) ([]byte, error) {
+	out := make([]byte, rowBytes*h)
+	prev := make([]byte, rowBytes)
+	var kind [1]byte
+	for y := range h {
+		row := out[y*rowBytes : (y+1)*rowBytes]
+		if _, err := io.ReadFull(rd, kind[:]); err != nil {
+			return nil, err
+		}
+		if _, err := io.ReadFull(rd, row); err != nil {
+			return nil, err
+		}
+		switch kind[0] {
+		case 1: // Sub
+			for i := bpp; i < len(row); i++ {
+				row[i] += row[i-bpp]
+			}
+		case 2: // Up
+			for i := range row {
+				row[i] += prev[i]
+			}
+		case 3: // Average
+			for i := range row {
+				left := 0
+				if i >= bpp {
+					left = int(row[i-bpp])
+				}
+				row[i] += byte((left + int(prev[i])) / 2)
+			}
+		case 4: // Paeth
+			for i := range row {
+				if i < bpp {
+					row[i] += prev[i] // paeth(0, up, 0) is up
+					continue
+				}
+				row[i] += paeth(row[i-bpp], prev[i], prev[i-bpp])
+			}
+		}
+		prev = row
+	}
+	return out, nil
+}
+
+func paeth(a, b, c byte) byte {
+	p := int(a) + int(b) - int(c)
+	pa, pb, pc := abs(p-int(a)), abs(p-int(b)), abs(p-int(c))
+	switch {
+	case pa <= pb && pa <= pc:
+		return a
+	case pb <= pc:
+		return b
+	}
+	return c
+}
+
+// --- DOCX media ----------------------------------------------------------------------------------
+
+// docxLook looks at a picture part of a DOCX: a PNG, JPEG or GIF by its pixels, an EMF by its text.
+// Other formats (WMF, SVG, TIFF) are not looked at.
+func docxLook(raw []byte) (pixels int, text bool) {
+	if isEMF(raw) {
+		return 0, emfShowsText(raw)
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxPicturePixels/cfg.Height ||
+		cfg.Width*cfg.Height < minPicturePixels {
+		return 0, false
+	}
+	return pictureShowsText(func() (image.Image, error) {
+		img, _, err := image.Decode(bytes.NewReader(raw))
+		return img, err
+	})
+}
+
+// An Enhanced Metafile is what Word pastes when text is pasted "as a picture": a list of drawing
+// records, the text among them as strings (EMR_EXTTEXTOUTW, …A). Its text is not pixels, but it is
+// not read as the document's text either.
+const (
+	emrHeader      = 1
+	emrExtTextOutA = 83
+	emrExtTextOutW = 84
+	emfSignature   = 0x464D4520 // " EMF"
+	emfMaxRecords  = 1 << 20
+	emfLongRecord  = 15 // characters of a record that is a line of text rather than a label
+	emfLinesOfText = 3
+)
+
+func isEMF(raw []byte) bool {
+	return len(raw) >= 44 && binary.LittleEndian.Uint32(raw) == emrHeader &&
+		binary.LittleEndian.Uint32(raw[40:]) == emfSignature
+}
+
+// emfShowsText tells whether a metafile draws three or more strings of 15 or more characters (not
+// counting spaces): lines of pasted text. A chart pasted from a spreadsheet draws its labels, which
+// are short.
+func emfShowsText(raw []byte) bool {
+	long := 0
+	for off, n := 0, 0; off+8 <= len(raw) && n < emfMaxRecords; n++ {
+		typ := binary.LittleEndian.Uint32(raw[off:])
+		size := int(binary.LittleEndian.Uint32(raw[off+4:]))
+		if size < 8 || size%4 != 0 || size > len(raw)-off {
+			break
+		}
+		if rec := raw[off : off+size]; (typ == emrExtTextOutW || typ == emrExtTextOutA) && len(rec) >= 52 {
+			chars := int(binary.LittleEndian.Uint32(rec[44:]))
+			at := int(binary.LittleEndian.Uint32(rec[48:]))
+			width := 1
+			if typ == emrExtTextOutW {
+				width = 2
+			}
+			if at >= 0 && chars >= 0 && chars <= len(rec) && at <= len(rec)-chars*width &&
+				emfCharacters(rec[at:at+chars*width], width) >= emfLongRecord {
+				if long++; long >= emfLinesOfText {
+					return true
+				}
+			}
+		}
+		off += size
+	}
+	return false
+}
+
+// emfCharacters counts the characters of a record's string that are not spaces.
+func emfCharacters(b []byte, width int) int {
+	n := 0
+	for i := 0; i+width <= len(b); i += width {
+		c := rune(b[i])
+		if width == 2 {
+			c = rune(binary.LittleEndian.Uint16(b[i:]))
+		}
+		if c != 0 && !unicode.IsSpace(c) {
+			n++
+		}
+	}
+	return n
+}

@@ -9,10 +9,10 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 
 	"thesischeck/extract"
 	"thesischeck/internal/parallel"
+	"thesischeck/prepare"
 	"thesischeck/report"
 	"thesischeck/similarity"
 )
@@ -165,7 +165,7 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 		d.SpacedCJK = 0 // letter-spaced headings and title-page lines ("摘 要", "独 创 性 声 明") are typography
 	}
 	t.dodges.Add(d)
-	t.han += hanCount(p.src.Text)
+	t.han += similarity.HanCount(p.src.Text)
 	t.shingles = append(t.shingles, similarity.Shingles(p.prep.Tokens)...)
 	if !p.checked {
 		t.excluded[exclusionOf(p.src)] += n
@@ -283,11 +283,10 @@ func warnings(doc *extract.Document, t *tally, total int) []report.Warning {
 	if w, ok := leftOutWarning(t.excluded, total); ok {
 		ws = append(ws, w)
 	}
-	d := t.dodges
-	if d.SpacedCJK < minSpacedWarning(t.han) {
-		d.SpacedCJK = 0
+	for _, w := range prepare.DodgeWarnings(t.dodges, t.han) {
+		ws = append(ws, report.Warning(w))
 	}
-	return append(ws, dodgeWarnings(d)...)
+	return ws
 }
 
 // leftOutWarning warns when more than half of the text was left out of the check (references,
@@ -350,42 +349,6 @@ func overlap(s [2]int, spans [][2]int) int {
 		}
 	}
 	return n
-}
-
-// minSpacedWarning is how many dodging spaces between Chinese characters it takes to warn: more
-// than a handful, and more in a long thesis (one in 500 Han characters), so that a stray spaced
-// phrase does not cry wolf while a spaced-out paragraph still does.
-func minSpacedWarning(han int) int { return max(10, han/500) }
-
-func hanCount(s string) int {
-	n := 0
-	for _, r := range s {
-		if unicode.Is(unicode.Han, r) {
-			n++
-		}
-	}
-	return n
-}
-
-func dodgeWarnings(d similarity.Dodges) []report.Warning {
-	var w []report.Warning
-	if d.Invisible > 0 {
-		w = append(w, report.Warning{Kind: extract.WarnInvisible, Count: d.Invisible,
-			Message: fmt.Sprintf("%d invisible characters (zero-width or format characters): a common way to dodge checkers", d.Invisible)})
-	}
-	if d.Lookalike > 0 {
-		w = append(w, report.Warning{Kind: extract.WarnLookalike, Count: d.Lookalike,
-			Message: fmt.Sprintf("%d look-alike letters (Cyrillic or Greek inside Latin words): a common way to dodge checkers", d.Lookalike)})
-	}
-	if d.SpacedCJK > 0 {
-		w = append(w, report.Warning{Kind: extract.WarnSpaced, Count: d.SpacedCJK,
-			Message: fmt.Sprintf("%d spaces between Chinese characters: a common way to dodge checkers", d.SpacedCJK)})
-	}
-	if d.Traditional > 0 {
-		w = append(w, report.Warning{Kind: extract.WarnTraditional, Count: d.Traditional,
-			Message: fmt.Sprintf("%d traditional Chinese characters, compared as simplified", d.Traditional)})
-	}
-	return w
 }
 
 func round(v float64, digits int) float64 {

@@ -231,4 +231,9 @@ func printComparison(r *compare.Result, w io.Writer) {
 			fmt.Fprintf(w, "  %d documents: %s\n", c.Documents, string(text))
 		}
 	}
+	for _, i := range r.Warned() {
+		for _, wn := range r.Documents[i].Warnings {
+			fmt.Fprintf(w, "warning: %s: %s\n", r.Label(i), wn.Message)
+		}
+	}
 }

@@ -289,3 +289,36 @@ func TestCompareNothing(t *testing.T) {
 		}
 	}
 }
+
+// A submission that carries a trick to dodge checkers is named with it in the summary and the
+// HTML report, as a check would warn of it; the others are not.
+func TestCompareWarnings(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir := writeClass(t)
+	os.Remove(filepath.Join(dir, "bad.pdf"))
+	eve := "Students who copy replace letters with Cyrillic ones that look the same, so that no checker finds the words."
+	if err := os.WriteFile(filepath.Join(dir, "eve.txt"), []byte(strings.ReplaceAll(eve, "o", "о")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	html := filepath.Join(t.TempDir(), "class.html")
+	var stdout, stderr bytes.Buffer
+	if err := Run([]string{"compare", "--html", html, dir}, nil, &stdout, &stderr); err != nil {
+		t.Fatal(err, stderr.String())
+	}
+	var warned []string
+	for _, l := range strings.Split(stdout.String(), "\n") {
+		if strings.HasPrefix(l, "warning: ") {
+			warned = append(warned, l)
+		}
+	}
+	if len(warned) != 1 || !strings.HasPrefix(warned[0], "warning: eve.txt: ") || !strings.Contains(warned[0], "look-alike letters") {
+		t.Errorf("warnings in the summary %q:\n%s", warned, stdout.String())
+	}
+	page, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "注意 Warnings") || !strings.Contains(string(page), "eve.txt — 形近字母") || !strings.Contains(string(page), "1 篇有警告") {
+		t.Errorf("the HTML report does not list eve.txt's warning")
+	}
+}

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"thesischeck/extract"
 	"thesischeck/internal/english"
 	"thesischeck/library"
 )
@@ -129,6 +130,10 @@ type Document struct {
 	Skipped string `json:"skipped,omitempty"`
 	// Info holds the document's row of the info file (SetInfo): student name, id, submission time.
 	Info map[string]string `json:"info,omitempty"`
+	// Warnings tell what reading the file changed or left out (hidden text, bytes not valid in its
+	// encoding, …) and the tricks to dodge checkers its text carries (invisible characters,
+	// look-alike letters, …), as a check's report does; a comparison does not look at pictures.
+	Warnings []extract.Warning `json:"warnings,omitempty"`
 	// Paragraphs is the text, as extract reads it. Fragments index it.
 	Paragraphs []Paragraph `json:"paragraphs"`
 }
@@ -233,6 +238,9 @@ func (r *Result) Failed() []int { return r.docs(func(d *Document) bool { return 
 // Skipped returns the indexes of the files not compared although they could be read (reports
 // ThesisCheck wrote).
 func (r *Result) Skipped() []int { return r.docs(func(d *Document) bool { return d.Skipped != "" }) }
+
+// Warned returns the indexes of the documents that carry warnings.
+func (r *Result) Warned() []int { return r.docs(func(d *Document) bool { return len(d.Warnings) > 0 }) }
 
 // Compared returns how many new and old documents were compared.
 func (r *Result) Compared() (newDocs, oldDocs int) {

@@ -396,3 +396,44 @@ func TestNothingCompared(t *testing.T) {
 		}
 	}
 }
+
+// A submission's warnings are in the comparison as in a check's report: what reading its file
+// changed (a byte not valid in its encoding) and the tricks its text carries (look-alike letters,
+// invisible characters, spaced-out Chinese); a clean one has none.
+func TestDocumentWarnings(t *testing.T) {
+	dir := t.TempDir()
+	en := "Tidal flats look empty at first glance, a wide expanse of grey mud that the sea covers and uncovers twice a day. " +
+		"Yet a single square metre of that mud can hold thousands of small worms, snails and shellfish."
+	zh := "随着互联网技术的快速发展，网络教育已经成为高等教育的重要组成部分，越来越多的高校开始建设在线课程平台。"
+	files := map[string]string{
+		"clean.txt":  en + "\n\n" + zh + "\n",
+		"dodges.txt": strings.NewReplacer("e", "е", "a", "a\u200b").Replace(en) + "\n\n" + strings.Join(strings.Split(zh, ""), " ") + "\n",
+		"byte.txt":   en + "\n\n" + zh[:30] + "\xff" + zh[30:] + "\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(context.Background(), []string{dir}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string][]string{}
+	for _, d := range res.Documents {
+		for _, w := range d.Warnings {
+			kinds[d.Name] = append(kinds[d.Name], string(w.Kind))
+		}
+	}
+	want := map[string][]string{"dodges.txt": {"invisible", "lookalike", "spaced"}, "byte.txt": {"replaced"}}
+	if !reflect.DeepEqual(kinds, want) {
+		t.Errorf("warnings by document %v, want %v", kinds, want)
+	}
+	var warned []string
+	for _, i := range res.Warned() {
+		warned = append(warned, res.Documents[i].Name)
+	}
+	if !reflect.DeepEqual(warned, []string{"byte.txt", "dodges.txt"}) {
+		t.Errorf("Warned %v", warned)
+	}
+}

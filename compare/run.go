@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -16,6 +17,7 @@ import (
 	"thesischeck/internal/parallel"
 	"thesischeck/internal/written"
 	"thesischeck/library"
+	"thesischeck/prepare"
 	"thesischeck/similarity"
 )
 
@@ -319,15 +321,17 @@ func readEach(ctx context.Context, srcs []source, o settings, res *Result, parse
 type paragraph struct {
 	text     string
 	compared bool
+	counted  bool               // body text, not a heading or a title page's line (whose spacing is typography)
 	toks     []similarity.Token // nil: segment text
 }
 
 // loaded is a source read: its title and paragraphs, or the document that says why it is not
 // compared (fail).
 type loaded struct {
-	title string
-	paras []paragraph
-	fail  *Document
+	title    string
+	paras    []paragraph
+	warnings []extract.Warning // what extraction changed or left out (hidden text, …)
+	fail     *Document
 }
 
 // load reads one source's paragraphs: a file's extracted, a library document's stored with their
@@ -341,7 +345,7 @@ func load(ctx context.Context, src source, o settings) loaded {
 		l := loaded{title: src.name}
 		for _, p := range stored {
 			ep := extract.Paragraph{Text: p.Text, Section: extract.Section(p.Section), Heading: p.Heading}
-			l.paras = append(l.paras, paragraph{text: p.Text, compared: o.IncludeReferences || ep.Counted(), toks: p.Tokens})
+			l.paras = append(l.paras, paragraph{text: p.Text, compared: o.IncludeReferences || ep.Counted(), counted: ep.Counted(), toks: p.Tokens})
 		}
 		return l
 	}
@@ -353,9 +357,11 @@ func load(ctx context.Context, src source, o settings) loaded {
 	if err != nil {
 		return loaded{fail: &Document{Path: src.path, Title: src.path, Error: err.Error(), Paragraphs: []Paragraph{}}}
 	}
-	l := loaded{title: ed.Title}
+	// Its pictures are not looked at for text (extract.Document.TextPictures): half a second of a
+	// thesis with figures, for each of a class's hundreds; a check of one submission does.
+	l := loaded{title: ed.Title, warnings: ed.Warnings}
 	for _, p := range ed.Paragraphs {
-		l.paras = append(l.paras, paragraph{text: p.Text, compared: o.IncludeReferences || p.Counted()})
+		l.paras = append(l.paras, paragraph{text: p.Text, compared: o.IncludeReferences || p.Counted(), counted: p.Counted()})
 	}
 	return l
 }
@@ -383,6 +389,8 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 	// doubling, garbage as large as the class's words.
 	words := make([][]similarity.Token, len(ps))
 	total := 0
+	var dodges similarity.Dodges // in the text read from a file, as a check counts them
+	han := 0
 	for i, p := range ps {
 		n := utf8.RuneCountInString(p.text)
 		out.Chars += n
@@ -393,10 +401,17 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 		out.ComparedChars += n
 		words[i] = p.toks
 		if words[i] == nil {
-			words[i] = seg.UnweightedTokens(similarity.Normalize(p.text))
+			norm := similarity.Normalize(p.text)
+			if !p.counted {
+				norm.SpacedCJK = 0
+			}
+			dodges.Add(norm.Dodges)
+			han += similarity.HanCount(p.text)
+			words[i] = seg.UnweightedTokens(norm)
 		}
 		total += len(words[i])
 	}
+	out.Warnings = append(slices.Clone(l.warnings), prepare.DodgeWarnings(dodges, han)...)
 	d := &doc{toks: make([]similarity.Token, 0, total), para: make([]int32, 0, total)}
 	for i, toks := range words {
 		d.toks = append(d.toks, toks...)

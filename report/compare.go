@@ -56,7 +56,23 @@ func documentsLine(c *compare.Result) string {
 	if k := len(c.Skipped()); k > 0 {
 		s += fmt.Sprintf(" · %d 篇跳过 skipped", k)
 	}
+	if k := len(c.Warned()); k > 0 {
+		s += fmt.Sprintf(" · %d 篇有警告 with warnings", k)
+	}
 	return s
+}
+
+// warningsText is a document's warnings, each with its label, for the reports' list of them.
+func warningsText(d *compare.Document) string {
+	parts := make([]string, len(d.Warnings))
+	for i, w := range d.Warnings {
+		label := string(w.Kind)
+		if l, ok := warningLabels[w.Kind]; ok {
+			label = l[0]
+		}
+		parts[i] = label + ": " + w.Message
+	}
+	return strings.Join(parts, "; ")
 }
 
 // clusterLine names the documents of cluster k.

@@ -120,6 +120,7 @@ func (h *cmpHTML) cover() {
 		docs  []int
 		why   func(d *compare.Document) string
 	}{
+		{"注意 Warnings", c.Warned(), warningsText},
 		{"无法读取 Not read", c.Failed(), func(d *compare.Document) string { return d.Error }},
 		{"跳过 Not compared", c.Skipped(), func(d *compare.Document) string { return d.Skipped }},
 	} {

@@ -126,7 +126,7 @@ func (w *cmpPDF) cover() {
 		w.pairTable("其他有共同文字的对 Other pairs sharing text", others, false)
 	}
 	w.common()
-	w.unreadable()
+	w.problems()
 }
 
 // clusters lists the groups the flagged pairs join.
@@ -195,12 +195,14 @@ func (w *cmpPDF) common() {
 	}
 }
 
-func (w *cmpPDF) unreadable() {
+// problems lists the documents with warnings, those not read and those not compared.
+func (w *cmpPDF) problems() {
 	for _, part := range []struct {
 		title string
 		docs  []int
 		why   func(d *compare.Document) string
 	}{
+		{"注意 Warnings", w.c.Warned(), warningsText},
 		{"无法读取 Not read", w.c.Failed(), func(d *compare.Document) string { return d.Error }},
 		{"跳过 Not compared", w.c.Skipped(), func(d *compare.Document) string { return d.Skipped }},
 	} {

@@ -1,7 +1,6 @@
 package similarity
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -410,19 +409,15 @@ func simplifiedRune(r rune) rune {
 	return s
 }
 
-// Warnings describes the dodges as sentences for the report, in English and Chinese.
-func (d Dodges) Warnings() []string {
-	var w []string
-	if d.Invisible > 0 {
-		w = append(w, fmt.Sprintf("%d invisible characters (zero-width or format characters)", d.Invisible))
+// HanCount is the number of Han characters in s.
+func HanCount(s string) int {
+	n := 0
+	for _, r := range s {
+		if isHan(r) {
+			n++
+		}
 	}
-	if d.Lookalike > 0 {
-		w = append(w, fmt.Sprintf("%d look-alike letters (Cyrillic/Greek letters inside Latin words)", d.Lookalike))
-	}
-	if d.SpacedCJK > 0 {
-		w = append(w, fmt.Sprintf("%d spaces between Chinese characters", d.SpacedCJK))
-	}
-	return w
+	return n
 }
 
 // String shows the normalised text (for tests and debugging).

@@ -386,22 +386,40 @@ func (s *compareScreen) show(res *compare.Result) {
 	s.setThreshold(res.Threshold)
 }
 
-// problems lists the files not read and not compared, or nil.
+// problems lists the files with warnings (hidden text, dodges), and those not read and not
+// compared, or nil.
 func (s *compareScreen) problems() fyne.CanvasObject {
 	t, res := s.g.t, s.res
+	box := container.NewVBox()
 	var b strings.Builder
+	for _, i := range res.Warned() {
+		var ws []string
+		for _, w := range res.Documents[i].Warnings {
+			ws = append(ws, t.warningText(report.Warning(w)))
+		}
+		fmt.Fprintf(&b, "%s — %s\n", res.Documents[i].Name, strings.Join(ws, t.T("cmp.warnSep")))
+	}
+	if b.Len() > 0 {
+		l := wrapLabel(t.T("cmp.warned")+"\n"+strings.TrimSpace(b.String()), 400)
+		l.Importance = widget.WarningImportance
+		box.Add(l)
+	}
+	b.Reset()
 	for _, i := range res.Failed() {
 		fmt.Fprintf(&b, "%s — %s\n", res.Documents[i].Name, res.Documents[i].Error)
 	}
 	for _, i := range res.Skipped() {
 		fmt.Fprintf(&b, "%s — %s\n", res.Documents[i].Name, t.T("cmp.skipped"))
 	}
-	if b.Len() == 0 {
+	if b.Len() > 0 {
+		l := wrapLabel(t.T("cmp.failed")+"\n"+strings.TrimSpace(b.String()), 400)
+		l.Importance = widget.DangerImportance
+		box.Add(l)
+	}
+	if len(box.Objects) == 0 {
 		return nil
 	}
-	l := wrapLabel(t.T("cmp.failed")+"\n"+strings.TrimSpace(b.String()), 400)
-	l.Importance = widget.DangerImportance
-	return container.NewVScroll(l)
+	return container.NewVScroll(box)
 }
 
 // setThreshold flags the pairs at or above v and shows what that makes of the class.

@@ -112,6 +112,9 @@ func TestCompareScreen(t *testing.T) {
 	if !strings.Contains(texts, "damaged.docx") || !strings.Contains(texts, g.t.T("cmp.failed")) {
 		t.Errorf("the unreadable file is not listed:\n%s", texts)
 	}
+	if strings.Contains(texts, g.t.T("cmp.warned")) {
+		t.Errorf("files with warnings listed in a class without any:\n%s", texts)
+	}
 
 	// The matrix names its rows, the copying pairs side by side.
 	var rows []string
@@ -350,5 +353,31 @@ func TestCompareNothingSaysSo(t *testing.T) {
 	runCompare(t, g, filepath.Join(class, "s1.txt"), filepath.Join(class, "s2.txt"))
 	if top := g.win.Canvas().Overlays().Top(); top != nil {
 		t.Errorf("a dialog after a comparison of two submissions:\n%s", strings.Join(screenTexts(top), "\n"))
+	}
+}
+
+// A submission with spaced-out Chinese (a trick to dodge checkers) is listed with its warning, in the
+// app's words, above the files not read.
+func TestCompareScreenWarnings(t *testing.T) {
+	g := newTestGUI(t, testLibrary(t), langEN)
+	dir := writeUIClass(t)
+	text := dictParagraphs(t, 4, 3)()
+	if err := os.WriteFile(filepath.Join(dir, "spaced.txt"), []byte(strings.Join(strings.Split(text, ""), " ")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runCompare(t, g, dir)
+	var spaced *compare.Document
+	for i := range res.Documents {
+		if res.Documents[i].Name == "spaced.txt" {
+			spaced = &res.Documents[i]
+		}
+	}
+	if spaced == nil || len(spaced.Warnings) != 1 {
+		t.Fatalf("spaced.txt: %+v", spaced)
+	}
+	want := "spaced.txt — " + g.t.T("warn.spaced", spaced.Warnings[0].Count)
+	texts := strings.Join(screenTexts(g.compare.content), "\n")
+	if !strings.Contains(texts, g.t.T("cmp.warned")) || !strings.Contains(texts, want) {
+		t.Errorf("the warning is not listed as %q:\n%s", want, texts)
 	}
 }

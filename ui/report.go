@@ -157,19 +157,26 @@ func (s *reportScreen) warnings(r *report.Report) fyne.CanvasObject {
 	t := s.g.t
 	box := container.NewVBox()
 	for _, w := range r.Warnings {
-		msg, key := w.Message, "warn."+string(w.Kind)
-		if t.Has(key) {
-			if msg = t.T(key); strings.Contains(msg, "%") {
-				msg = t.T(key, w.Count)
-			}
-			msg += t.warningWhere(w)
-		}
-		l := wrapLabel(msg, 1000)
+		l := wrapLabel(t.warningText(w), 1000)
 		box.Add(container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), nil, l))
 	}
 	bg := canvas.NewRectangle(themeColor(colorWarnBack))
 	bg.CornerRadius = 8
 	return container.NewStack(bg, box)
+}
+
+// warningText is a warning in the words of the table, with where it was; a kind the table does
+// not know keeps the core's message.
+func (t tr) warningText(w report.Warning) string {
+	key := "warn." + string(w.Kind)
+	if !t.Has(key) {
+		return w.Message
+	}
+	msg := t.T(key)
+	if strings.Contains(msg, "%") {
+		msg = t.T(key, w.Count)
+	}
+	return msg + t.warningWhere(w)
 }
 
 // warningWhere says where a warning's finds are, in the words of the table: the pages, or else the

@@ -1,0 +1,38 @@
+package prepare
+
+import (
+	"fmt"
+
+	"thesischeck/extract"
+	"thesischeck/similarity"
+)
+
+// minTraditional is the fewest traditional characters that warn.
+const minTraditional = 10
+
+// DodgeWarnings are the warnings of the tricks that normalising a document's text undid (d, summed
+// over its paragraphs; han is the Han characters of the same paragraphs), for a check's report and
+// a comparison's documents alike. Spaces between Chinese characters warn only past a handful, and
+// past one in 500 Han characters in a long text, so that a stray spaced phrase does not cry wolf
+// while a spaced-out paragraph still does; traditional characters past a handful too (a name or a
+// title quoted in them is no trick; a paragraph converted has dozens).
+func DodgeWarnings(d similarity.Dodges, han int) []extract.Warning {
+	var w []extract.Warning
+	if d.Invisible > 0 {
+		w = append(w, extract.Warning{Kind: extract.WarnInvisible, Count: d.Invisible,
+			Message: fmt.Sprintf("%d invisible characters (zero-width or format characters): a common way to dodge checkers", d.Invisible)})
+	}
+	if d.Lookalike > 0 {
+		w = append(w, extract.Warning{Kind: extract.WarnLookalike, Count: d.Lookalike,
+			Message: fmt.Sprintf("%d look-alike letters (Cyrillic or Greek inside Latin words): a common way to dodge checkers", d.Lookalike)})
+	}
+	if d.SpacedCJK >= max(10, han/500) {
+		w = append(w, extract.Warning{Kind: extract.WarnSpaced, Count: d.SpacedCJK,
+			Message: fmt.Sprintf("%d spaces between Chinese characters: a common way to dodge checkers", d.SpacedCJK)})
+	}
+	if d.Traditional >= minTraditional {
+		w = append(w, extract.Warning{Kind: extract.WarnTraditional, Count: d.Traditional,
+			Message: fmt.Sprintf("%d traditional Chinese characters, compared as simplified", d.Traditional)})
+	}
+	return w
+}

@@ -53,7 +53,9 @@ func looksLikeText(data []byte) bool {
 	if nul*10 > total {
 		bad += nul
 	}
-	return total > 0 && bad*100 <= total
+	// One in a hundred may be bad, and one in a text shorter than that: a stray byte in a short
+	// note is still a text, read with a warning.
+	return total > 0 && bad*100 <= max(total, 100)
 }
 
 // cleanText normalises line ends and drops NUL bytes, which truncate text inside gojieba. A form

@@ -157,6 +157,8 @@ func TestLooksLikeText(t *testing.T) {
 		{"utf-16 with BOM", []byte{0xFF, 0xFE, 'a', 0, 'b', 0}, true},
 		{"utf-16 without BOM", []byte{'a', 0, 'b', 0, 'c', 0, 'd', 0}, false},
 		{"control bytes", []byte("\x01\x02\x03\x04abc"), false},
+		{"short, a stray byte", []byte("Security updates arrive through the stable archive\xff; they install overnight.\n"), true},
+		{"short, two stray bytes", []byte("Security updates arrive\xff through the stable archive\xff; they install overnight.\n"), false},
 		{"empty", nil, false},
 		// A sample cut inside a multi-byte character is still text.
 		{"cut rune", append([]byte(strings.Repeat("中文", 40000)), 0xE4, 0xB8), true},

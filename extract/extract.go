@@ -19,6 +19,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"thesischeck/internal/english"
 )
 
 // Section is the part of a thesis a paragraph belongs to.
@@ -85,6 +87,8 @@ type Document struct {
 	unplacedHidden []Hidden
 	// pictures may show text the check cannot read; TextPictures looks at them.
 	pictures []picture
+	// unmapped counts a PDF's visible glyphs whose font gives no character for them.
+	unmapped int
 }
 
 // Warning is one kind of change extraction made to a document's text.
@@ -103,6 +107,7 @@ var (
 	ErrNoText      = errors.New("no text layer — scanned?")
 	ErrEmpty       = errors.New("no paragraphs")
 	ErrAllHidden   = errors.New("all of its text is hidden")
+	ErrUnmapped    = errors.New("its fonts do not say which characters they draw (no Unicode map)")
 	ErrUnsupported = errors.New("not a PDF, DOCX or text file")
 	ErrCorrupt     = errors.New("file is damaged")
 	ErrTooLarge    = errors.New("file is too large")
@@ -232,6 +237,9 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 	}
 	if len(doc.Paragraphs) == 0 {
 		if format == "pdf" {
+			if doc.unmapped > 0 && len(doc.unplacedHidden) == 0 {
+				return nil, fmt.Errorf("%w: %s", ErrUnmapped, english.Count(doc.unmapped, "character", "characters"))
+			}
 			return nil, allHiddenError(doc, ErrNoText)
 		}
 		return nil, allHiddenError(doc, ErrEmpty)

@@ -90,6 +90,7 @@ func FuzzPDF(f *testing.F) {
 	f.Add(hiddenPDF(twoParagraphs("0.2 0.4 0.6 rg 60 690 500 30 re f 1 g", "3 Tr (a) Tj 0 Tr /F1 1 Tf (b) Tj /F1 12 Tf",
 		"q 0 0 5 5 re W n BT /F1 12 Tf 72 680 Td (c) Tj ET Q /OC /oc1 BDC BT /F1 12 Tf -400 680 Td (d) Tj ET EMC")))
 	f.Add(hiddenPDF("q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("3 Tr /GS0 gs", "0 0 0 0 k (e) Tj", "1 g 70 676 200 16 re f")))
+	f.Add(unmappedPDF("Our own words.", 60)) // glyphs of a font that says no character
 	// Pictures: a screenshot of text (a PNG, its rows predicted) on the second page.
 	if png, err := screenshot.PNG(screenshot.Latin([]string{"one line of text", "and another one", "and a third"})); err == nil {
 		if pdf, err := screenshot.PDF("Our own words.", "", png); err == nil {

@@ -19,6 +19,7 @@ type pdfPage struct {
 	damaged, truncated bool
 	loose              []pdfLooseHidden // hidden text that stood in no line
 	pictures           []picture        // images that may show text (pictures.go)
+	unmapped, glyphs   int              // visible glyphs their font gives no character for; all visible
 }
 
 // pdfLine is one line of text rebuilt from glyphs that share a baseline.

@@ -1,8 +1,10 @@
 package extract
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -350,5 +352,75 @@ func TestTally(t *testing.T) {
 		if got, want := tl.add(v), m[v]; got != want {
 			t.Fatalf("after %v: %d, a map says %d", v, got, want)
 		}
+	}
+}
+
+// unmappedPDF draws a paragraph in Helvetica and then glyphs in a composite font that has no
+// ToUnicode map (Identity-H: its codes are glyph numbers, which say nothing of the characters);
+// a reader sees the glyphs, the text has none of them.
+func unmappedPDF(words string, glyphs int) []byte {
+	var codes strings.Builder
+	for i := range glyphs {
+		fmt.Fprintf(&codes, "%04X", 0x21+i%90)
+	}
+	content := ""
+	if words != "" {
+		content = "BT /F1 12 Tf 72 700 Td (" + words + ") Tj ET\n"
+	}
+	content += "BT /F2 12 Tf 72 650 Td <" + codes.String() + "> Tj ET"
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+		"<< /Type /Font /Subtype /Type0 /BaseFont /SimSun /Encoding /Identity-H /DescendantFonts [<< /Type /Font /Subtype /CIDFontType2" +
+			" /BaseFont /SimSun /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 500 >>] >>",
+	}
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.7\n")
+	offs := make([]int, len(objs))
+	for i, o := range objs {
+		offs[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
+	return b.Bytes()
+}
+
+// TestPDFUnmapped: text drawn in a font that does not say which characters it draws (a paragraph
+// hidden from checkers so) is warned of with its count and page; a few such glyphs among a page's
+// text (a paper's mathematical symbols) are not; a PDF drawn only so is refused with that reason,
+// not as a scan.
+func TestPDFUnmapped(t *testing.T) {
+	words := "Our own words about the survey and what it shows us today, in a paragraph that a reader sees."
+	doc, err := Bytes(context.Background(), "unmapped.pdf", unmappedPDF(words, 80))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != words {
+		t.Errorf("paragraphs %+v", doc.Paragraphs)
+	}
+	want := Warning{Kind: WarnUnmapped, Count: 80, Pages: []int{1},
+		Message: "80 characters on page 1 are in fonts that do not say which characters they are (no Unicode map): their text is missing from the check"}
+	if len(doc.Warnings) != 1 || !reflect.DeepEqual(doc.Warnings[0], want) {
+		t.Errorf("warnings %+v, want %+v", doc.Warnings, want)
+	}
+	// Symbols: 12 among a page's text.
+	doc, err = Bytes(context.Background(), "symbols.pdf", unmappedPDF(words, 12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Warnings) != 0 {
+		t.Errorf("a few symbols warned: %+v", doc.Warnings)
+	}
+	_, err = Bytes(context.Background(), "only.pdf", unmappedPDF("", 80))
+	if !errors.Is(err, ErrUnmapped) || errors.Is(err, ErrNoText) || !strings.HasSuffix(err.Error(), "(no Unicode map): 80 characters") {
+		t.Errorf("a PDF drawn only in such a font: %v", err)
 	}
 }

@@ -95,13 +95,9 @@ func textPicturesWarnings(shown int, pages []int, unseen int) []Warning {
 		if shown == 1 {
 			verb = "shows"
 		}
-		slices.Sort(pages)
-		switch len(pages) {
-		case 0:
-		case 1:
-			where = fmt.Sprintf(" (page %d)", pages[0])
-		default:
-			where = fmt.Sprintf(" (pages %s)", intList(pages, 0))
+		if len(pages) > 0 {
+			slices.Sort(pages)
+			where = " (" + pageList(pages) + ")"
 		}
 		ws = append(ws, Warning{Kind: WarnTextPictures, Count: shown, Pages: pages,
 			Message: fmt.Sprintf("%s %s lines of text%s: text in pictures is not checked", english.Count(shown, "picture", "pictures"), verb, where)})

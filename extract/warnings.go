@@ -17,6 +17,9 @@ const (
 	WarnUnreadablePages WarningKind = "unreadable_pages"
 	// WarnTruncatedPages: PDF pages that draw more glyphs than a page holds; the rest were left out.
 	WarnTruncatedPages WarningKind = "truncated_pages"
+	// WarnUnmapped: PDF characters drawn in a font that does not say which characters they are (a
+	// composite font without a ToUnicode map): seen by a reader, missing from the text.
+	WarnUnmapped WarningKind = "unmapped"
 	// WarnRepeatedNotes: references to a DOCX footnote or endnote already kept (a note referred to
 	// 20,000 times would otherwise be read 20,000 times).
 	WarnRepeatedNotes WarningKind = "repeated_notes"
@@ -46,7 +49,7 @@ const (
 // WarningKinds lists every kind above, for the readers that must name each one (the reports'
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
-	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages,
+	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped,
 	WarnRepeatedNotes, WarnUnreadableNotes, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnLeftOut,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnTraditional,
 }

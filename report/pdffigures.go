@@ -194,6 +194,7 @@ var (
 		extract.WarnNameMismatch:    {"文件名与内容不符 Name and content disagree", "文件扩展名与实际格式不符，已按实际内容读取"},
 		extract.WarnUnreadablePages: {"无法读取的页面 Unreadable pages", "部分页面内容损坏，其文字未能全部参与比对"},
 		extract.WarnTruncatedPages:  {"超量文字的页面 Overfull pages", "页面绘制的字符超过上限，超出部分未参与比对"},
+		extract.WarnUnmapped:        {"无法识别的字符 Unmapped characters", "部分文字所用的字体没有说明它们是哪些字符（缺少字符映射表），读者看得见，比对读不到"},
 		extract.WarnRepeatedNotes:   {"重复引用的注释 Repeated notes", "同一注释被多次引用，只保留一次"},
 		extract.WarnUnreadableNotes: {"损坏的注释 Unreadable notes", "脚注或尾注部分已损坏，未参与比对"},
 		extract.WarnHidden:          {"隐藏文字 Hidden text", "文件中有读者看不见的文字（白色、极小字号、隐藏格式等），已剔除、不参与比对；这是规避检测的手段"},

@@ -19,6 +19,7 @@ var knownErrors = []struct {
 	{extract.ErrEncrypted, "err.encrypted"},
 	{extract.ErrNoText, "err.noText"},
 	{extract.ErrAllHidden, "err.allHidden"},
+	{extract.ErrUnmapped, "err.unmapped"},
 	{extract.ErrEmpty, "err.empty"},
 	{extract.ErrUnsupported, "err.unsupported"},
 	{extract.ErrCorrupt, "err.corrupt"},
@@ -38,6 +39,8 @@ func (t tr) advice(path string, err error) string {
 		return t.T("err.encryptedAdvice")
 	case errors.Is(err, extract.ErrNoText):
 		return t.T("err.noTextAdvice")
+	case errors.Is(err, extract.ErrUnmapped):
+		return t.T("err.unmappedAdvice")
 	case strings.EqualFold(filepath.Ext(path), ".wps") || strings.EqualFold(filepath.Ext(path), ".et"):
 		return t.T("err.wpsAdvice")
 	}

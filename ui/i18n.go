@@ -213,6 +213,7 @@ var msgs = map[string]map[string]string{
 		"warn.repeated_notes":   "注释被重复引用 %d 次，每条注释只保留一次",
 		"warn.unreadable_notes": "脚注或尾注部分已损坏，未参与比对",
 		"warn.left_out":         "有 %d 个字符（一半以上的文字：参考文献、标题、前置部分）未参与检测，复制比只针对其余文字",
+		"warn.unmapped":         "有 %d 个字符所用的字体没有说明它们是哪些字（缺少字符映射表）：读者看得见，未参与比对",
 		"warn.text_pictures":    "%d 张图片显示成行的文字（如段落截图）：图片中的文字无法比对",
 		"warn.pictures_unseen":  "%d 张图片未查看其中是否有文字（一次检测最多解码 6400 万像素的图片）",
 
@@ -289,6 +290,8 @@ var msgs = map[string]map[string]string{
 		"err.encrypted":       "文件有密码保护，无法读取",
 		"err.noText":          "没有文字层（是扫描件吗？）",
 		"err.allHidden":       "所有文字都是隐藏的（读者看不见）",
+		"err.unmapped":        "它的字体没有说明所画的是哪些字（缺少字符映射表），文字无法读取",
+		"err.unmappedAdvice":  "请从原始文档重新导出 PDF（Word：另存为 PDF），或提交原始 Word 文件。",
 		"err.empty":           "没有可检测的段落",
 		"err.unsupported":     "不是 PDF、DOCX 或文本文件",
 		"err.corrupt":         "文件已损坏",
@@ -493,6 +496,7 @@ var msgs = map[string]map[string]string{
 		"warn.repeated_notes":   "%d more references to notes already read: each note is kept once",
 		"warn.unreadable_notes": "A damaged footnotes or endnotes part was left out",
 		"warn.left_out":         "%d characters, more than half of the text (reference list, headings, front matter), were left out of the check: the figures are of the rest",
+		"warn.unmapped":         "%d characters are in fonts that do not say which characters they are (no Unicode map): a reader sees them, the check cannot",
 		"warn.text_pictures":    "%d pictures showing lines of text (a screenshot of paragraphs?): text in pictures is not checked",
 		"warn.pictures_unseen":  "%d pictures not looked at for text (a check decodes 64 million pixels of pictures at most)",
 
@@ -569,6 +573,8 @@ var msgs = map[string]map[string]string{
 		"err.encrypted":       "password protected",
 		"err.noText":          "no text layer — scanned?",
 		"err.allHidden":       "all of its text is hidden",
+		"err.unmapped":        "its fonts do not say which characters they draw (no Unicode map): its text cannot be read",
+		"err.unmappedAdvice":  "Export the PDF again from the original document (Word: Save as PDF), or hand in the Word file.",
 		"err.empty":           "no paragraphs to check",
 		"err.unsupported":     "not a PDF, DOCX or text file",
 		"err.corrupt":         "the file is damaged",

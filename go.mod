@@ -16,6 +16,7 @@ require (
 	github.com/yanyiwu/gojieba v1.4.7
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/image v0.40.0
+	golang.org/x/net v0.42.0
 	golang.org/x/sys v0.48.0
 	golang.org/x/text v0.43.0
 )
@@ -52,7 +53,6 @@ require (
 	go.uber.org/atomic v1.12.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/crypto v0.41.0 // indirect
-	golang.org/x/net v0.42.0 // indirect
 )
 
 replace github.com/ledongthuc/pdf => ./third_party/pdf

@@ -23,6 +23,11 @@ const (
 // endnotes attached to the paragraph that refers to them. Headers, footers, comments, deleted text,
 // field codes and the table of contents are not body text and are left out.
 func readDOCX(ctx context.Context, data []byte) (*Document, error) {
+	return readDOCXDepth(ctx, data, 0)
+}
+
+// readDOCXDepth is readDOCX of a document depth parts deep inside another (docx_chunks.go).
+func readDOCXDepth(ctx context.Context, data []byte, depth int) (*Document, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, fmt.Errorf("%w: not a valid ZIP archive (%v)", ErrCorrupt, err)
@@ -94,7 +99,13 @@ func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 		warnings = append(warnings, Warning{Kind: WarnRepeatedNotes, Count: w.noteRepeats,
 			Message: fmt.Sprintf("%d more references to notes already read: each note is kept once, with the first paragraph that refers to it", w.noteRepeats)})
 	}
-	doc := &Document{Paragraphs: w.paras, Warnings: warnings, pictures: docxPictures(pkg, rels, mainName, w.pictureIDs)}
+	paras, chunkWarnings, chunkPictures, err := readChunks(ctx, pkg, rels, mainName, w.paras, w.chunks, depth)
+	if err != nil {
+		return nil, err
+	}
+	warnings = append(warnings, chunkWarnings...)
+	doc := &Document{Paragraphs: paras, Warnings: warnings,
+		pictures: append(docxPictures(pkg, rels, mainName, w.pictureIDs), chunkPictures...)}
 	doc.unplacedHidden = attachOrphans(doc.Paragraphs, w.orphans)
 	return doc, nil
 }

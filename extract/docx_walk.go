@@ -86,6 +86,9 @@ type docxWalker struct {
 
 	// pictureIDs are the relationship ids of the pictures shown, in order (pictures.go).
 	pictureIDs []string
+	// chunks are the parts imported (w:altChunk) or embedded (a Word document object), read
+	// after the walk (docx_chunks.go).
+	chunks []docxChunk
 
 	// Hidden text (docx_hidden.go): the run's own properties and character style, why it cannot
 	// be seen (worked out at its first text), the backgrounds of the table cells and text boxes
@@ -304,8 +307,13 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 			w.noteID = id
 		}
 	case "del", "moveFrom", "delText", "pPrChange", "rPrChange", "sectPrChange", "tblPrChange",
-		"trPrChange", "tcPrChange", "numberingChange", "rt", "commentReference", "sym", "object":
+		"trPrChange", "tcPrChange", "numberingChange", "rt", "commentReference", "sym":
 		// Deleted and moved-away text, old formatting, ruby annotations and symbols are not text.
+		return true, d.Skip()
+	case "object":
+		return true, w.object(d)
+	case "altChunk":
+		w.altChunk(t)
 		return true, d.Skip()
 	}
 	return false, nil

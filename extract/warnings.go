@@ -25,6 +25,9 @@ const (
 	WarnRepeatedNotes WarningKind = "repeated_notes"
 	// WarnUnreadableNotes: a damaged DOCX footnotes or endnotes part, left out.
 	WarnUnreadableNotes WarningKind = "unreadable_notes"
+	// WarnUnreadableParts: parts a DOCX imports (w:altChunk) or embeds (a Word document object)
+	// that Word shows and that could not be read (RTF, an old .doc, damage).
+	WarnUnreadableParts WarningKind = "unreadable_parts"
 	// WarnHidden: text a reader cannot see (white, tiny, vanished, off the page), left out.
 	WarnHidden WarningKind = "hidden"
 	// WarnTextPictures: pictures that show lines of text, which is not read (a screenshot of
@@ -50,6 +53,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnLeftOut,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnLeftOut,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnTraditional,
 }

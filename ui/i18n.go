@@ -213,6 +213,7 @@ var msgs = map[string]map[string]string{
 		"warn.repeated_notes":   "注释被重复引用 %d 次，每条注释只保留一次",
 		"warn.unreadable_notes": "脚注或尾注部分已损坏，未参与比对",
 		"warn.left_out":         "有 %d 个字符（一半以上的文字：参考文献、标题、前置部分）未参与检测，复制比只针对其余文字",
+		"warn.unreadable_parts": "%d 处 Word 显示的插入内容（导入的富文本文件、旧版 Word 嵌入文档等）无法读取，未参与比对",
 		"warn.unmapped":         "有 %d 个字符所用的字体没有说明它们是哪些字（缺少字符映射表）：读者看得见，未参与比对",
 		"warn.text_pictures":    "%d 张图片显示成行的文字（如段落截图）：图片中的文字无法比对",
 		"warn.pictures_unseen":  "%d 张图片未查看其中是否有文字（一次检测最多解码 6400 万像素的图片）",
@@ -496,6 +497,7 @@ var msgs = map[string]map[string]string{
 		"warn.repeated_notes":   "%d more references to notes already read: each note is kept once",
 		"warn.unreadable_notes": "A damaged footnotes or endnotes part was left out",
 		"warn.left_out":         "%d characters, more than half of the text (reference list, headings, front matter), were left out of the check: the figures are of the rest",
+		"warn.unreadable_parts": "%d parts Word shows (an imported RTF, an embedded old Word document…) could not be read: their text is missing from the check",
 		"warn.unmapped":         "%d characters are in fonts that do not say which characters they are (no Unicode map): a reader sees them, the check cannot",
 		"warn.text_pictures":    "%d pictures showing lines of text (a screenshot of paragraphs?): text in pictures is not checked",
 		"warn.pictures_unseen":  "%d pictures not looked at for text (a check decodes 64 million pixels of pictures at most)",
@@ -608,7 +610,7 @@ func (t tr) T(key string, args ...any) string {
 
 // oneCounted finds a count of exactly one before a plural noun of the English table ("1 documents"),
 // which T makes singular ("1 document"); Chinese has no plural.
-var oneCounted = regexp.MustCompile(`(^|[^\d.,])1 (document|paragraph|character|file|problem|page|submission|pair|group|byte|space|footnote|earlier one|similar pair|picture)s\b`)
+var oneCounted = regexp.MustCompile(`(^|[^\d.,])1 (document|paragraph|character|file|problem|page|submission|pair|group|byte|space|footnote|earlier one|similar pair|picture|part)s\b`)
 
 // Has reports whether the table has key, for core values (section names, warning kinds) that may be
 // new to the UI.

@@ -1,0 +1,311 @@
+package extract
+
+// Text Word shows that is not in the document's own paragraphs: a part imported with w:altChunk
+// (an HTML page, an MHT archive, plain text or another DOCX, which Word converts when it opens the
+// file; tools that make a DOCX from a web page write one) and a Word document embedded as an
+// object (Insert → Object), which Word draws in place. A reader sees that text, so a check must
+// read it, or a copied paragraph put there would be missing from the figures with nothing said.
+// They are read where they stand, between the paragraphs around them.
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
+	"net/mail"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+	"golang.org/x/net/html/charset"
+
+	"thesischeck/internal/english"
+)
+
+// maxChunkDepth bounds DOCX parts inside DOCX parts: a document imports another at most twice over.
+const maxChunkDepth = 2
+
+// maxChunks bounds the parts one document imports or embeds.
+const maxChunks = 1000
+
+// docxChunk is an imported or embedded part, where it stands.
+type docxChunk struct {
+	at   int    // paragraphs of the body before it
+	id   string // its relationship
+	word bool   // an embedded Word document (an altChunk is read by its content)
+}
+
+// altChunk notes a w:altChunk.
+func (w *docxWalker) altChunk(t xml.StartElement) {
+	if id := attr(t, "id"); id != "" && len(w.chunks) < maxChunks {
+		w.chunks = append(w.chunks, docxChunk{at: len(w.paras), id: id})
+	}
+}
+
+// object reads a w:object: an embedded Word document is noted as a part to read; any other object
+// (an Excel sheet, an equation) shows a picture of itself, which is looked at as pictures are.
+func (w *docxWalker) object(d *xml.Decoder) error {
+	var progID, objectID, pictureID string
+	for depth := 1; depth > 0; {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			switch t.Name.Local {
+			case "OLEObject":
+				progID, objectID = attr(t, "ProgID"), attr(t, "id")
+			case "imagedata":
+				pictureID = attr(t, "id")
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+	if why, _ := w.hide(); why != 0 {
+		return nil
+	}
+	if strings.HasPrefix(progID, "Word.Document") && objectID != "" && len(w.chunks) < maxChunks {
+		w.chunks = append(w.chunks, docxChunk{at: len(w.paras), id: objectID, word: true})
+		return nil
+	}
+	if pictureID != "" {
+		w.pictureStart(pictureID)
+	}
+	return nil
+}
+
+// readChunks reads the parts the body imports or embeds and puts their paragraphs where they
+// stand among paras. A part that cannot be read is said in a warning, not an error: the rest of
+// the document is still the document.
+func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName string, paras []Paragraph, chunks []docxChunk, depth int) ([]Paragraph, []Warning, []picture, error) {
+	if len(chunks) == 0 {
+		return paras, nil, nil, nil
+	}
+	var out []Paragraph
+	var warnings []Warning
+	var pictures []picture // a DOCX part's own
+	var unread []string
+	next := 0
+	for _, c := range chunks {
+		out = append(out, paras[next:c.at]...)
+		next = c.at
+		name := relByID(rels, c.id, mainName)
+		if name == "" || pkg.parts[strings.ToLower(name)] == nil {
+			continue // a relationship to nothing shows nothing
+		}
+		raw, err := pkg.read(name)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		doc, err := readChunk(ctx, raw, c.word, depth)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, nil, ctx.Err()
+			}
+			unread = append(unread, fmt.Sprintf("%s (%v)", name, err))
+			continue
+		}
+		out = append(out, doc.Paragraphs...)
+		warnings = append(warnings, doc.Warnings...)
+		pictures = append(pictures, doc.pictures...)
+		if len(out) > MaxParagraphs {
+			return nil, nil, nil, fmt.Errorf("%w: more than %d paragraphs", ErrTooLarge, MaxParagraphs)
+		}
+	}
+	out = append(out, paras[next:]...)
+	if len(unread) > 0 {
+		warnings = append(warnings, Warning{Kind: WarnUnreadableParts, Count: len(unread),
+			Message: fmt.Sprintf("%s Word shows could not be read: %s; their text is missing from the check",
+				english.Count(len(unread), "imported or embedded part", "imported or embedded parts"), strings.Join(unread, "; "))})
+	}
+	return out, warnings, pictures, nil
+}
+
+// readChunk reads one part: a DOCX (an embedded Word document, or one imported), an MHT archive,
+// an HTML page or plain text, told by their content.
+func readChunk(ctx context.Context, raw []byte, word bool, depth int) (*Document, error) {
+	head := strings.ToLower(string(raw[:min(len(raw), 1024)]))
+	switch {
+	case bytes.HasPrefix(raw, []byte("PK\x03\x04")):
+		if depth >= maxChunkDepth {
+			return nil, fmt.Errorf("a Word document inside %d others", depth)
+		}
+		return readDOCXDepth(ctx, raw, depth+1)
+	case word:
+		return nil, fmt.Errorf("an embedded document in an older Word format")
+	case strings.HasPrefix(head, "{\\rtf"):
+		return nil, fmt.Errorf("RTF")
+	case strings.Contains(head, "mime-version:") || strings.Contains(head, "multipart/related"):
+		page, err := mhtPage(raw)
+		if err != nil {
+			return nil, err
+		}
+		return &Document{Paragraphs: htmlParagraphs(page)}, nil
+	case strings.Contains(head, "<html") || strings.Contains(head, "<body") || strings.Contains(head, "<!doctype html") ||
+		strings.Contains(head, "<p") || strings.Contains(head, "<div"):
+		return &Document{Paragraphs: htmlParagraphs(raw)}, nil
+	}
+	return readTXT(raw)
+}
+
+// mhtPage is the HTML page of an MHT archive (a MIME message, as Word and html-docx-js write it):
+// its first text/html part, its transfer encoding undone.
+func mhtPage(raw []byte) ([]byte, error) {
+	msg, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("MHT: %v", err)
+	}
+	mediaType, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil || !strings.HasPrefix(mediaType, "multipart/") {
+		return partBody(msg.Header.Get("Content-Transfer-Encoding"), msg.Body)
+	}
+	r := multipart.NewReader(msg.Body, params["boundary"])
+	for {
+		p, err := r.NextRawPart()
+		if err != nil {
+			return nil, fmt.Errorf("MHT: no HTML page")
+		}
+		if t, _, _ := mime.ParseMediaType(p.Header.Get("Content-Type")); t == "text/html" {
+			return partBody(p.Header.Get("Content-Transfer-Encoding"), p)
+		}
+	}
+}
+
+func partBody(encoding string, r io.Reader) ([]byte, error) {
+	switch strings.ToLower(strings.TrimSpace(encoding)) {
+	case "quoted-printable":
+		r = quotedprintable.NewReader(r)
+	case "base64":
+		return nil, fmt.Errorf("MHT: a base64 page") // Word writes quoted-printable; not seen otherwise
+	}
+	return io.ReadAll(io.LimitReader(r, MaxTextBytes))
+}
+
+// htmlParagraphs reads an HTML page's visible text into paragraphs: one per block (p, div, li,
+// a table cell, a heading, which is marked so), none from script, style or an element styled
+// display:none or visibility:hidden.
+func htmlParagraphs(page []byte) []Paragraph {
+	r, err := charset.NewReader(bytes.NewReader(page), "") // the page's <meta charset>, or UTF-8
+	if err != nil {
+		r = bytes.NewReader(page)
+	}
+	z := html.NewTokenizer(r)
+	var ps []Paragraph
+	var b strings.Builder
+	heading := false
+	hiddenDepth, depth := 0, 0 // inside a hidden element: the depth it opened at
+	flush := func() {
+		if text := htmlText(b.String()); text != "" {
+			ps = append(ps, Paragraph{Text: text, Heading: heading})
+		}
+		b.Reset()
+		heading = false
+	}
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			flush()
+			return ps
+		case html.TextToken:
+			if hiddenDepth == 0 {
+				b.Write(z.Text())
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			a := atom.Lookup(name)
+			hidden := false
+			for hasAttr {
+				var k, v []byte
+				k, v, hasAttr = z.TagAttr()
+				if string(k) == "style" {
+					style := strings.ToLower(strings.ReplaceAll(string(v), " ", ""))
+					hidden = strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden")
+				}
+			}
+			switch a {
+			case atom.Script, atom.Style, atom.Head, atom.Title, atom.Noscript, atom.Template:
+				hidden = true
+			case atom.Br:
+				b.WriteByte('\n')
+				continue
+			}
+			if htmlBlock(a) {
+				flush()
+				heading = a == atom.H1 || a == atom.H2 || a == atom.H3 || a == atom.H4 || a == atom.H5 || a == atom.H6
+			}
+			if tt == html.SelfClosingTagToken || htmlVoid(a) {
+				continue
+			}
+			depth++
+			if hidden && hiddenDepth == 0 {
+				hiddenDepth = depth
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			a := atom.Lookup(name)
+			if htmlVoid(a) {
+				continue
+			}
+			if depth == hiddenDepth {
+				hiddenDepth = 0
+			}
+			depth = max(depth-1, 0)
+			if htmlBlock(a) {
+				flush()
+			}
+		}
+	}
+}
+
+func htmlBlock(a atom.Atom) bool {
+	switch a {
+	case atom.P, atom.Div, atom.Li, atom.Td, atom.Th, atom.Tr, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6,
+		atom.Blockquote, atom.Pre, atom.Section, atom.Article, atom.Body, atom.Table, atom.Ul, atom.Ol, atom.Dd, atom.Dt:
+		return true
+	}
+	return false
+}
+
+func htmlVoid(a atom.Atom) bool {
+	switch a {
+	case atom.Br, atom.Img, atom.Hr, atom.Meta, atom.Link, atom.Input, atom.Col, atom.Wbr, atom.Area, atom.Base:
+		return true
+	}
+	return false
+}
+
+// htmlText collapses an HTML text's white space as a browser does, except that a line break
+// between two Chinese characters is dropped (a browser shows a space there, but the source's
+// lines are where an editor wrapped them, not spaces someone typed).
+func htmlText(s string) string {
+	var b strings.Builder
+	space, newline := false, false
+	var last rune
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = true
+			newline = newline || r == '\n' || r == '\r'
+			continue
+		}
+		if space && b.Len() > 0 && !(newline && isCJK(last) && isCJK(r)) {
+			b.WriteByte(' ')
+		}
+		space, newline = false, false
+		b.WriteRune(r)
+		last = r
+	}
+	if !utf8.ValidString(b.String()) {
+		return strings.ToValidUTF8(b.String(), "\uFFFD")
+	}
+	return b.String()
+}

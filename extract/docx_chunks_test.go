@@ -1,0 +1,100 @@
+package extract
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// chunkDOCX builds a DOCX whose body is body, with parts (name under word/ → content) that the
+// document's relationships reach by id.
+func chunkDOCX(t *testing.T, body string, rels map[string]string, parts map[string]string) []byte {
+	t.Helper()
+	files := map[string]string{
+		"[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+			`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/></Types>`,
+		"_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+			`<Relationship Id="rId1" Type="` + relPrefix + `officeDocument" Target="word/document.xml"/></Relationships>`,
+		"word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document ` + wNS +
+			` xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:v="urn:schemas-microsoft-com:vml"><w:body>` + body + `</w:body></w:document>`,
+	}
+	var rs strings.Builder
+	for id, target := range rels {
+		rs.WriteString(`<Relationship Id="` + id + `" Type="` + relPrefix + `aFChunk" Target="` + target + `"/>`)
+	}
+	files["word/_rels/document.xml.rels"] = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` + rs.String() + `</Relationships>`
+	for name, content := range parts {
+		files["word/"+name] = content
+	}
+	return buildDOCX(t, files)
+}
+
+const (
+	chunkBefore = "我们自己写的第一段文字，在导入的部分之前。"
+	chunkAfter  = "我们自己写的最后一段文字，在导入的部分之后。"
+	chunkCopied = "随着互联网技术的快速发展，网络教育已经成为高等教育的重要组成部分，越来越多的高校开始建设在线课程平台。"
+)
+
+// TestDOCXChunks: the text of parts Word shows in place — an HTML page, an MHT archive, plain text
+// or a DOCX imported with w:altChunk, a Word document embedded as an object — is read where it
+// stands, headings marked, hidden and script text not; a part that cannot be read (RTF, a Word
+// document nested too deep) is warned of, the rest read.
+func TestDOCXChunks(t *testing.T) {
+	altChunk := wPara("", chunkBefore) + `<w:altChunk r:id="rIdChunk"/>` + wPara("", chunkAfter)
+	page := "<html><head><title>不是正文</title><style>p {color: red}</style></head><body>\n<h1>第一章 绪论</h1>\n<p>随着互联网技术的快速发展，网络教育已经成为\n高等教育的重要组成部分，越来越多的高校开始建设在线课程平台。</p>" +
+		"<div style=\"display: none\">藏起来的文字不读</div><script>var x = 1;</script></body></html>"
+	mht := "MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=\"B\"\r\n\r\n--B\r\nContent-Type: text/html; charset=\"utf-8\"\r\n" +
+		"Content-Transfer-Encoding: quoted-printable\r\n\r\n<html><body><p>=E9=9A=8F=E7=9D=80=E4=BA=92=E8=81=94=E7=BD=91=E6=8A=80=E6=9C=AF</p></body></html>\r\n--B--\r\n"
+	inner := string(wordPackage(t, wPara("", chunkCopied), nil))
+	object := wPara("", chunkBefore) + `<w:p><w:r><w:object><v:shape id="o1"><v:imagedata r:id="rIdPreview"/></v:shape>` +
+		`<o:OLEObject Type="Embed" ProgID="Word.Document.12" ShapeID="o1" r:id="rIdChunk"/></w:object></w:r></w:p>` + wPara("", chunkAfter)
+	deep := string(chunkDOCX(t, `<w:altChunk r:id="rIdChunk"/>`, map[string]string{"rIdChunk": "inner.docx"}, map[string]string{"inner.docx": inner}))
+	deeper := string(chunkDOCX(t, `<w:altChunk r:id="rIdChunk"/>`, map[string]string{"rIdChunk": "deep.docx"}, map[string]string{"deep.docx": deep}))
+	cases := []struct {
+		name, body, part, content string
+		want                      []string
+		headings                  []bool
+		warn                      string
+	}{
+		{"HTML", altChunk, "afchunk.htm", page, []string{chunkBefore, "第一章 绪论", chunkCopied, chunkAfter}, []bool{false, true, false, false}, ""},
+		{"MHT", altChunk, "afchunk.mht", mht, []string{chunkBefore, "随着互联网技术", chunkAfter}, nil, ""},
+		{"text", altChunk, "afchunk.txt", chunkCopied + "\n", []string{chunkBefore, chunkCopied, chunkAfter}, nil, ""},
+		{"DOCX", altChunk, "afchunk.docx", inner, []string{chunkBefore, chunkCopied, chunkAfter}, nil, ""},
+		{"two deep", altChunk, "afchunk.docx", deep, []string{chunkBefore, chunkCopied, chunkAfter}, nil, ""},
+		{"embedded Word document", object, "embeddings/doc1.docx", inner, []string{chunkBefore, chunkCopied, chunkAfter}, nil, ""},
+		{"RTF", altChunk, "afchunk.rtf", `{\rtf1\ansi copied text}`, []string{chunkBefore, chunkAfter}, nil, "1 imported or embedded part Word shows could not be read: word/afchunk.rtf (RTF)"},
+		{"three deep", altChunk, "afchunk.docx", deeper, []string{chunkBefore, chunkAfter}, nil, "a Word document inside 2 others"},
+	}
+	for _, c := range cases {
+		data := chunkDOCX(t, c.body, map[string]string{"rIdChunk": c.part}, map[string]string{c.part: c.content})
+		doc, err := Bytes(context.Background(), c.name+".docx", data)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var got []string
+		var headings []bool
+		for _, p := range doc.Paragraphs {
+			got = append(got, p.Text)
+			headings = append(headings, p.Heading)
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: paragraphs %q, want %q", c.name, got, c.want)
+		}
+		if c.headings != nil && !reflect.DeepEqual(headings, c.headings) {
+			t.Errorf("%s: headings %v, want %v", c.name, headings, c.headings)
+		}
+		var warned []string
+		for _, w := range doc.Warnings {
+			if w.Kind == WarnUnreadableParts {
+				warned = append(warned, w.Message)
+			}
+		}
+		switch {
+		case c.warn == "" && len(warned) > 0:
+			t.Errorf("%s: warned %q", c.name, warned)
+		case c.warn != "" && (len(warned) != 1 || !strings.Contains(warned[0], c.warn)):
+			t.Errorf("%s: warnings %q, want one with %q", c.name, warned, c.warn)
+		}
+	}
+}

@@ -106,6 +106,14 @@ func TestDOCXProducers(t *testing.T) {
 			absent: []string{"DELETED TEXT", "HIDDEN WORDS"},
 			once:   []string{"Inserted text stays."},
 		}},
+		// The body is one imported MHT page (w:altChunk).
+		{"html-docx-js-zh.docx", docxWant{
+			paras: []Paragraph{
+				{Text: "第一章 绪论", Section: Body, Heading: true},
+				{Text: "随着互联网技术的快速发展，网络教育已经成为高等教育的重要组成部分，越来越多的高校开始建设在线课程平台。", Section: Body},
+				{Text: "Our own words about the survey.", Section: Body},
+			},
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

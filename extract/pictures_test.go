@@ -11,6 +11,7 @@ import (
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -429,5 +430,23 @@ func BenchmarkLookAtPicture(b *testing.B) {
 				docxLook(raw)
 			}
 		})
+	}
+}
+
+// TestTextPicturesProducers: in the DOCX and the PDF LibreOffice wrote of a screenshot of a
+// paragraph, a chart and a flow chart (testdata/pictures), only the screenshot shows text.
+func TestTextPicturesProducers(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		pages []int
+	}{{"libreoffice-figures.docx", nil}, {"libreoffice-figures.pdf", []int{1}}} {
+		doc, err := File(filepath.Join("testdata", "pictures", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := doc.TextPictures(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		checkTextPictures(t, c.file, doc, 1, c.pages)
 	}
 }

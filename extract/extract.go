@@ -237,7 +237,8 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 	}
 	if len(doc.Paragraphs) == 0 {
 		if format == "pdf" {
-			if doc.unmapped > 0 && len(doc.unplacedHidden) == 0 {
+			// A scan with a page number in such a font is still a scan.
+			if doc.unmapped >= pdfUnmappedPage && len(doc.unplacedHidden) == 0 {
 				return nil, fmt.Errorf("%w: %s", ErrUnmapped, english.Count(doc.unmapped, "character", "characters"))
 			}
 			return nil, allHiddenError(doc, ErrNoText)

@@ -30,6 +30,12 @@ func hiddenPDF(contents ...string) []byte {
 			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(c), c))
 	}
 	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), len(kids))
+	return pdfOfObjects(objs)
+}
+
+// pdfOfObjects writes a PDF of the objects given, numbered from 1 (the first the catalog), with
+// its cross-reference table.
+func pdfOfObjects(objs []string) []byte {
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.7\n")
 	offs := make([]int, len(objs))

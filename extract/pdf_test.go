@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -377,26 +376,13 @@ func unmappedPDF(words string, glyphs int) []byte {
 		"<< /Type /Font /Subtype /Type0 /BaseFont /SimSun /Encoding /Identity-H /DescendantFonts [<< /Type /Font /Subtype /CIDFontType2" +
 			" /BaseFont /SimSun /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 500 >>] >>",
 	}
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.7\n")
-	offs := make([]int, len(objs))
-	for i, o := range objs {
-		offs[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
-	return b.Bytes()
+	return pdfOfObjects(objs)
 }
 
 // TestPDFUnmapped: text drawn in a font that does not say which characters it draws (a paragraph
 // hidden from checkers so) is warned of with its count and page; a few such glyphs among a page's
 // text (a paper's mathematical symbols) are not; a PDF drawn only so is refused with that reason,
-// not as a scan.
+// not as a scan, unless they are as few as a scan's page number.
 func TestPDFUnmapped(t *testing.T) {
 	words := "Our own words about the survey and what it shows us today, in a paragraph that a reader sees."
 	doc, err := Bytes(context.Background(), "unmapped.pdf", unmappedPDF(words, 80))
@@ -422,5 +408,9 @@ func TestPDFUnmapped(t *testing.T) {
 	_, err = Bytes(context.Background(), "only.pdf", unmappedPDF("", 80))
 	if !errors.Is(err, ErrUnmapped) || errors.Is(err, ErrNoText) || !strings.HasSuffix(err.Error(), "(no Unicode map): 80 characters") {
 		t.Errorf("a PDF drawn only in such a font: %v", err)
+	}
+	// A scan whose page number is in such a font is a scan.
+	if _, err = Bytes(context.Background(), "scan.pdf", unmappedPDF("", 3)); !errors.Is(err, ErrNoText) {
+		t.Errorf("three such glyphs and no text: %v", err)
 	}
 }

@@ -191,18 +191,21 @@ func partBody(encoding string, r io.Reader) ([]byte, error) {
 }
 
 // htmlParagraphs reads an HTML page's visible text into paragraphs: one per block (p, div, li,
-// a table cell, a heading, which is marked so), none from script, style or an element styled
-// display:none or visibility:hidden.
+// a table cell, a heading, which is marked so), none from script, style, the head or an element
+// styled display:none or visibility:hidden. The page is parsed as a browser parses it (end tags
+// it leaves out are implied), in the charset its <meta> names.
 func htmlParagraphs(page []byte) []Paragraph {
-	r, err := charset.NewReader(bytes.NewReader(page), "") // the page's <meta charset>, or UTF-8
+	r, err := charset.NewReader(bytes.NewReader(page), "")
 	if err != nil {
 		r = bytes.NewReader(page)
 	}
-	z := html.NewTokenizer(r)
+	root, err := html.Parse(r)
+	if err != nil {
+		return nil
+	}
 	var ps []Paragraph
 	var b strings.Builder
 	heading := false
-	hiddenDepth, depth := 0, 0 // inside a hidden element: the depth it opened at
 	flush := func() {
 		if text := htmlText(b.String()); text != "" {
 			ps = append(ps, Paragraph{Text: text, Heading: heading})
@@ -210,75 +213,51 @@ func htmlParagraphs(page []byte) []Paragraph {
 		b.Reset()
 		heading = false
 	}
-	for {
-		tt := z.Next()
-		switch tt {
-		case html.ErrorToken:
-			flush()
-			return ps
-		case html.TextToken:
-			if hiddenDepth == 0 {
-				b.Write(z.Text())
-			}
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			a := atom.Lookup(name)
-			hidden := false
-			for hasAttr {
-				var k, v []byte
-				k, v, hasAttr = z.TagAttr()
-				if string(k) == "style" {
-					style := strings.ToLower(strings.ReplaceAll(string(v), " ", ""))
-					hidden = strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden")
-				}
-			}
-			switch a {
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			b.WriteString(n.Data)
+			return
+		case html.ElementNode:
+			switch n.DataAtom {
 			case atom.Script, atom.Style, atom.Head, atom.Title, atom.Noscript, atom.Template:
-				hidden = true
+				return
 			case atom.Br:
 				b.WriteByte('\n')
-				continue
+				return
 			}
-			if htmlBlock(a) {
-				flush()
-				heading = a == atom.H1 || a == atom.H2 || a == atom.H3 || a == atom.H4 || a == atom.H5 || a == atom.H6
-			}
-			if tt == html.SelfClosingTagToken || htmlVoid(a) {
-				continue
-			}
-			depth++
-			if hidden && hiddenDepth == 0 {
-				hiddenDepth = depth
-			}
-		case html.EndTagToken:
-			name, _ := z.TagName()
-			a := atom.Lookup(name)
-			if htmlVoid(a) {
-				continue
-			}
-			if depth == hiddenDepth {
-				hiddenDepth = 0
-			}
-			depth = max(depth-1, 0)
-			if htmlBlock(a) {
-				flush()
+			for _, a := range n.Attr {
+				style := strings.ToLower(strings.ReplaceAll(a.Val, " ", ""))
+				if a.Key == "style" && (strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden")) {
+					return
+				}
 			}
 		}
+		block := n.Type == html.ElementNode && htmlBlock(n.DataAtom)
+		if block {
+			flush()
+			switch n.DataAtom {
+			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				heading = true
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+		if block {
+			flush()
+		}
 	}
+	walk(root)
+	flush()
+	return ps
 }
 
 func htmlBlock(a atom.Atom) bool {
 	switch a {
 	case atom.P, atom.Div, atom.Li, atom.Td, atom.Th, atom.Tr, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6,
 		atom.Blockquote, atom.Pre, atom.Section, atom.Article, atom.Body, atom.Table, atom.Ul, atom.Ol, atom.Dd, atom.Dt:
-		return true
-	}
-	return false
-}
-
-func htmlVoid(a atom.Atom) bool {
-	switch a {
-	case atom.Br, atom.Img, atom.Hr, atom.Meta, atom.Link, atom.Input, atom.Col, atom.Wbr, atom.Area, atom.Base:
 		return true
 	}
 	return false

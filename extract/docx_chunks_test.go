@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
 // chunkDOCX builds a DOCX whose body is body, with parts (name under word/ → content) that the
@@ -59,6 +61,9 @@ func TestDOCXChunks(t *testing.T) {
 	}{
 		{"HTML", altChunk, "afchunk.htm", page, []string{chunkBefore, "第一章 绪论", chunkCopied, chunkAfter}, []bool{false, true, false, false}, ""},
 		{"MHT", altChunk, "afchunk.mht", mht, []string{chunkBefore, "随着互联网技术", chunkAfter}, nil, ""},
+		// End tags left out, and the page in GBK as its <meta> says.
+		{"sloppy GBK HTML", altChunk, "afchunk.htm", "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=gb2312\"><title>x</title><body><p>" + gbk(t, chunkCopied) + "<p>" + gbk(t, "第二段"),
+			[]string{chunkBefore, chunkCopied, "第二段", chunkAfter}, nil, ""},
 		{"text", altChunk, "afchunk.txt", chunkCopied + "\n", []string{chunkBefore, chunkCopied, chunkAfter}, nil, ""},
 		{"DOCX", altChunk, "afchunk.docx", inner, []string{chunkBefore, chunkCopied, chunkAfter}, nil, ""},
 		{"two deep", altChunk, "afchunk.docx", deep, []string{chunkBefore, chunkCopied, chunkAfter}, nil, ""},
@@ -97,4 +102,13 @@ func TestDOCXChunks(t *testing.T) {
 			t.Errorf("%s: warnings %q, want one with %q", c.name, warned, c.warn)
 		}
 	}
+}
+
+func gbk(t *testing.T, s string) string {
+	t.Helper()
+	out, err := simplifiedchinese.GBK.NewEncoder().String(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -419,7 +419,10 @@ func (s *compareScreen) problems() fyne.CanvasObject {
 	if len(box.Objects) == 0 {
 		return nil
 	}
-	return container.NewVScroll(box)
+	// A scroll is one line high unless told otherwise: as high as the lists, up to a few lines.
+	scroll := container.NewVScroll(box)
+	scroll.SetMinSize(fyne.NewSize(0, min(box.MinSize().Height, 8*theme.TextSize()*1.6)))
+	return scroll
 }
 
 // setThreshold flags the pairs at or above v and shows what that makes of the class.

@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 
@@ -379,5 +380,9 @@ func TestCompareScreenWarnings(t *testing.T) {
 	texts := strings.Join(screenTexts(g.compare.content), "\n")
 	if !strings.Contains(texts, g.t.T("cmp.warned")) || !strings.Contains(texts, want) {
 		t.Errorf("the warning is not listed as %q:\n%s", want, texts)
+	}
+	// The list is as high as its lines, not a one-line scroll.
+	if p, ok := g.compare.problems().(*container.Scroll); !ok || p.MinSize().Height < p.Content.MinSize().Height {
+		t.Errorf("the list of warnings is not as high as its lines: %T", g.compare.problems())
 	}
 }

@@ -23,11 +23,12 @@ const (
 // endnotes attached to the paragraph that refers to them. Headers, footers, comments, deleted text,
 // field codes and the table of contents are not body text and are left out.
 func readDOCX(ctx context.Context, data []byte) (*Document, error) {
-	return readDOCXDepth(ctx, data, 0)
+	return readDOCXDepth(ctx, data, 0, newChunkBudget())
 }
 
-// readDOCXDepth is readDOCX of a document depth parts deep inside another (docx_chunks.go).
-func readDOCXDepth(ctx context.Context, data []byte, depth int) (*Document, error) {
+// readDOCXDepth is readDOCX of a document depth parts deep inside another, the parts it imports
+// costing budget (docx_chunks.go).
+func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBudget) (*Document, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, fmt.Errorf("%w: not a valid ZIP archive (%v)", ErrCorrupt, err)
@@ -99,7 +100,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int) (*Document, erro
 		warnings = append(warnings, Warning{Kind: WarnRepeatedNotes, Count: w.noteRepeats,
 			Message: fmt.Sprintf("%d more references to notes already read: each note is kept once, with the first paragraph that refers to it", w.noteRepeats)})
 	}
-	paras, chunkWarnings, chunkPictures, err := readChunks(ctx, pkg, rels, mainName, w.paras, w.chunks, depth)
+	paras, chunkWarnings, chunkPictures, err := readChunks(ctx, pkg, rels, mainName, w.paras, w.chunks, depth, budget)
 	if err != nil {
 		return nil, err
 	}

@@ -34,6 +34,17 @@ const maxChunkDepth = 2
 // maxChunks bounds the parts one document imports or embeds.
 const maxChunks = 1000
 
+// maxHTMLPage bounds an imported HTML page: parsing builds a tree of several times its size, and
+// a thesis's page, markup and all, is a few MB.
+const maxHTMLPage = 16 << 20
+
+// chunkBudget is what reading imported parts may still cost, shared by a document and the parts
+// inside its parts: the bytes of the parts read, and the text they gave. A package of a thousand
+// small parts that each inflate to the limit of one part must fail, not take gigabytes.
+type chunkBudget struct{ raw, text int }
+
+func newChunkBudget() *chunkBudget { return &chunkBudget{raw: MaxTextBytes, text: MaxDocText} }
+
 // docxChunk is an imported or embedded part, where it stands.
 type docxChunk struct {
 	at   int    // paragraphs of the body before it
@@ -86,7 +97,7 @@ func (w *docxWalker) object(d *xml.Decoder) error {
 // readChunks reads the parts the body imports or embeds and puts their paragraphs where they
 // stand among paras. A part that cannot be read is said in a warning, not an error: the rest of
 // the document is still the document.
-func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName string, paras []Paragraph, chunks []docxChunk, depth int) ([]Paragraph, []Warning, []picture, error) {
+func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName string, paras []Paragraph, chunks []docxChunk, depth int, budget *chunkBudget) ([]Paragraph, []Warning, []picture, error) {
 	if len(chunks) == 0 {
 		return paras, nil, nil, nil
 	}
@@ -106,13 +117,22 @@ func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName stri
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		doc, err := readChunk(ctx, raw, c.word, depth)
+		if budget.raw -= len(raw); budget.raw < 0 {
+			return nil, nil, nil, fmt.Errorf("%w: its imported parts expand to more than %d MB", ErrTooLarge, MaxTextBytes>>20)
+		}
+		doc, err := readChunk(ctx, raw, c.word, depth, budget)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, nil, nil, ctx.Err()
 			}
 			unread = append(unread, fmt.Sprintf("%s (%v)", name, err))
 			continue
+		}
+		for _, p := range doc.Paragraphs {
+			budget.text -= len(p.Text)
+		}
+		if budget.text < 0 {
+			return nil, nil, nil, fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
 		}
 		out = append(out, doc.Paragraphs...)
 		warnings = append(warnings, doc.Warnings...)
@@ -132,14 +152,14 @@ func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName stri
 
 // readChunk reads one part: a DOCX (an embedded Word document, or one imported), an MHT archive,
 // an HTML page or plain text, told by their content.
-func readChunk(ctx context.Context, raw []byte, word bool, depth int) (*Document, error) {
+func readChunk(ctx context.Context, raw []byte, word bool, depth int, budget *chunkBudget) (*Document, error) {
 	head := strings.ToLower(string(raw[:min(len(raw), 1024)]))
 	switch {
 	case bytes.HasPrefix(raw, []byte("PK\x03\x04")):
 		if depth >= maxChunkDepth {
 			return nil, fmt.Errorf("a Word document inside %d others", depth)
 		}
-		return readDOCXDepth(ctx, raw, depth+1)
+		return readDOCXDepth(ctx, raw, depth+1, budget)
 	case word:
 		return nil, fmt.Errorf("an embedded document in an older Word format")
 	case strings.HasPrefix(head, "{\\rtf"):
@@ -149,12 +169,20 @@ func readChunk(ctx context.Context, raw []byte, word bool, depth int) (*Document
 		if err != nil {
 			return nil, err
 		}
-		return &Document{Paragraphs: htmlParagraphs(page)}, nil
+		return htmlDocument(page)
 	case strings.Contains(head, "<html") || strings.Contains(head, "<body") || strings.Contains(head, "<!doctype html") ||
 		strings.Contains(head, "<p") || strings.Contains(head, "<div"):
-		return &Document{Paragraphs: htmlParagraphs(raw)}, nil
+		return htmlDocument(raw)
 	}
 	return readTXT(raw)
+}
+
+// htmlDocument reads an HTML page, refusing one too large to parse.
+func htmlDocument(page []byte) (*Document, error) {
+	if len(page) > maxHTMLPage {
+		return nil, fmt.Errorf("an HTML page of %d MB", len(page)>>20)
+	}
+	return &Document{Paragraphs: htmlParagraphs(page)}, nil
 }
 
 // mhtPage is the HTML page of an MHT archive (a MIME message, as Word and html-docx-js write it):
@@ -187,7 +215,7 @@ func partBody(encoding string, r io.Reader) ([]byte, error) {
 	case "base64":
 		return nil, fmt.Errorf("MHT: a base64 page") // Word writes quoted-printable; not seen otherwise
 	}
-	return io.ReadAll(io.LimitReader(r, MaxTextBytes))
+	return io.ReadAll(io.LimitReader(r, maxHTMLPage+1))
 }
 
 // htmlParagraphs reads an HTML page's visible text into paragraphs: one per block (p, div, li,

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -111,4 +113,31 @@ func gbk(t *testing.T, s string) string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestDOCXChunksBounded: parts that inflate past what one document may hold, in text or in bytes,
+// fail the file as too large instead of taking gigabytes.
+func TestDOCXChunksBounded(t *testing.T) {
+	megabyte := strings.Repeat("x", 1<<20)
+	for _, c := range []struct {
+		name    string
+		parts   int
+		content string
+	}{
+		{"text", 5, strings.Repeat("文字很多的一段。", 1<<20/24) + "\n"},           // 5 × 1 MB of text: past 4 MB
+		{"bytes", 65, "<html><body><p>短</p><!-- " + megabyte + " --></body></html>"}, // 65 MB of pages, a character of text each
+	} {
+		var body strings.Builder
+		rels, parts := map[string]string{}, map[string]string{}
+		for i := range c.parts {
+			id := fmt.Sprintf("rId%d", i)
+			body.WriteString(`<w:altChunk r:id="` + id + `"/>`)
+			rels[id] = fmt.Sprintf("chunk%d.htm", i)
+			parts[rels[id]] = c.content
+		}
+		_, err := Bytes(context.Background(), c.name+".docx", chunkDOCX(t, body.String(), rels, parts))
+		if !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%s: %v, want ErrTooLarge", c.name, err)
+		}
+	}
 }

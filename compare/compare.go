@@ -125,6 +125,7 @@ type Document struct {
 	CommonChars   int `json:"common_chars"` // characters of common text left out
 	// Error says why the file could not be read ("" when it was); such a document is in no pair.
 	Error string `json:"error,omitempty"`
+	err   error  // Error as the reader returned it, for Err
 	// Skipped says why a file was not compared although it could be read: a report ThesisCheck
 	// wrote is not a submission.
 	Skipped string `json:"skipped,omitempty"`
@@ -238,6 +239,18 @@ func (r *Result) Failed() []int { return r.docs(func(d *Document) bool { return 
 // Skipped returns the indexes of the files not compared although they could be read (reports
 // ThesisCheck wrote).
 func (r *Result) Skipped() []int { return r.docs(func(d *Document) bool { return d.Skipped != "" }) }
+
+// Err is why the document could not be read, as an error whose kind can be told (errors.Is with
+// extract's errors), or nil. A comparison read back from JSON has only the message.
+func (d *Document) Err() error {
+	switch {
+	case d.err != nil:
+		return d.err
+	case d.Error != "":
+		return errors.New(d.Error)
+	}
+	return nil
+}
 
 // Warned returns the indexes of the documents that carry warnings.
 func (r *Result) Warned() []int { return r.docs(func(d *Document) bool { return len(d.Warnings) > 0 }) }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"thesischeck/extract"
 	"thesischeck/library"
 )
 
@@ -165,6 +166,13 @@ func TestUnreadableFilesListed(t *testing.T) {
 	failed := map[string]string{}
 	for _, i := range res.Failed() {
 		failed[res.Documents[i].Path] = res.Documents[i].Error
+		if d := &res.Documents[i]; d.Err() == nil || d.Err().Error() != d.Error {
+			t.Errorf("%s: Err() %v, Error %q", d.Path, d.Err(), d.Error)
+		}
+		// The reader's error, whose kind the app names in its language.
+		if d := &res.Documents[i]; d.Path == bad && !errors.Is(d.Err(), extract.ErrCorrupt) {
+			t.Errorf("%s: %v is not extract.ErrCorrupt", d.Path, d.Err())
+		}
 	}
 	for _, p := range []string{bad, empty, missing} {
 		msg, ok := failed[p]

@@ -207,8 +207,9 @@ func read(ctx context.Context, paths []string, o settings, res *Result, progress
 		}
 	}
 	for _, b := range bad {
+		err := fmt.Errorf("compare %s: %w", b.Path, b.Err)
 		res.Documents = append(res.Documents, Document{Path: b.Path, Name: filepath.Base(b.Path), Title: b.Path,
-			Error: fmt.Sprintf("compare %s: %v", b.Path, b.Err), Paragraphs: []Paragraph{}})
+			Error: err.Error(), err: err, Paragraphs: []Paragraph{}})
 	}
 	var docs []*doc
 	for _, d := range parsed {
@@ -340,7 +341,7 @@ func load(ctx context.Context, src source, o settings) loaded {
 	if src.lib != nil {
 		stored, err := src.lib.Paragraphs(src.id)
 		if err != nil {
-			return loaded{fail: &Document{Path: src.path, Title: src.path, Error: err.Error(), Paragraphs: []Paragraph{}}}
+			return loaded{fail: &Document{Path: src.path, Title: src.path, Error: err.Error(), err: err, Paragraphs: []Paragraph{}}}
 		}
 		l := loaded{title: src.name}
 		for _, p := range stored {
@@ -355,7 +356,7 @@ func load(ctx context.Context, src source, o settings) loaded {
 	}
 	ed, err := extract.FileContext(ctx, src.path)
 	if err != nil {
-		return loaded{fail: &Document{Path: src.path, Title: src.path, Error: err.Error(), Paragraphs: []Paragraph{}}}
+		return loaded{fail: &Document{Path: src.path, Title: src.path, Error: err.Error(), err: err, Paragraphs: []Paragraph{}}}
 	}
 	// Its pictures are not looked at for text (extract.Document.TextPictures): half a second of a
 	// thesis with figures, for each of a class's hundreds; a check of one submission does.

@@ -386,3 +386,19 @@ func TestCompareScreenWarnings(t *testing.T) {
 		t.Errorf("the list of warnings is not as high as its lines: %T", g.compare.problems())
 	}
 }
+
+// In the Chinese app a file the comparison could not read is listed with its reason in Chinese,
+// its details as the reader gave them, as a check's error dialog says it.
+func TestCompareScreenFailedInChinese(t *testing.T) {
+	g := newTestGUI(t, testLibrary(t), langZH)
+	res := runCompare(t, g, writeUIClass(t), "testdata/bad/damaged.docx")
+	failed := res.Failed()
+	if len(failed) != 1 {
+		t.Fatalf("failed %v", failed)
+	}
+	want := "damaged.docx — " + g.t.errorText(res.Documents[failed[0]].Err())
+	texts := strings.Join(screenTexts(g.compare.content), "\n")
+	if !strings.Contains(want, g.t.T("err.corrupt")) || !strings.Contains(texts, want) {
+		t.Errorf("the unread file is not listed as %q:\n%s", want, texts)
+	}
+}

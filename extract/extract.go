@@ -109,6 +109,7 @@ var (
 	ErrAllHidden   = errors.New("all of its text is hidden")
 	ErrUnmapped    = errors.New("its fonts do not say which characters they draw (no Unicode map)")
 	ErrUnsupported = errors.New("not a PDF, DOCX or text file")
+	ErrOldOffice   = errors.New("a Word 97-2003 document (.doc) or another Office file of before 2007: save it as DOCX (in Word or WPS: Save As), then check that")
 	ErrCorrupt     = errors.New("file is damaged")
 	ErrTooLarge    = errors.New("file is too large")
 	ErrTimeout     = errors.New("reading took too long")
@@ -229,6 +230,9 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 	}
 	format := Sniff(data, name)
 	if format == "" {
+		if bytes.HasPrefix(data, oleSignature) {
+			return nil, ErrOldOffice
+		}
 		return nil, ErrUnsupported
 	}
 	doc, err := parseGuarded(ctx, format, data)
@@ -266,6 +270,10 @@ func finish(doc *Document) (*Document, error) {
 	Structure(doc)
 	return doc, nil
 }
+
+// oleSignature opens a compound file: Word 97-2003 (.doc), old WPS and Excel files. Their text
+// is not read; the user is told how to make a DOCX of it.
+var oleSignature = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 
 // formatExts are the extensions each format is saved under.
 var formatExts = map[string][]string{

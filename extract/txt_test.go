@@ -144,6 +144,12 @@ func TestBinaryIsNotText(t *testing.T) {
 	if !errors.Is(err, ErrUnsupported) {
 		t.Errorf("Bytes error %v, want ErrUnsupported", err)
 	}
+	// A Word 97-2003 file: the user is told how to make one that can be read.
+	doc := append([]byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1"), make([]byte, 4096)...)
+	_, err = Bytes(context.Background(), "thesis.doc", doc)
+	if !errors.Is(err, ErrOldOffice) || err.Error() != "extract thesis.doc: "+ErrOldOffice.Error() {
+		t.Errorf("a .doc file: %v", err)
+	}
 }
 
 func TestLooksLikeText(t *testing.T) {

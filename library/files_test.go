@@ -40,3 +40,31 @@ func TestFilesSkipsSpecialFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestFilesNamesUnreadFormats: a folder's documents of formats that are not read (a Word 97-2003
+// .doc, a CNKI .caj, an .rtf) are listed as errors that say what to do, not skipped in silence as
+// other files are (a class would lose a submission without a word).
+func TestFilesNamesUnreadFormats(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.txt", "b.DOC", "c.caj", "d.rtf", "notes.md", "picture.png"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("text"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, bad := Files([]string{dir})
+	if !slices.Equal(files, []string{filepath.Join(dir, "a.txt")}) {
+		t.Errorf("files %q", files)
+	}
+	var got []string
+	for _, b := range bad {
+		got = append(got, filepath.Base(b.Path)+": "+b.Err.Error())
+	}
+	want := []string{
+		"b.DOC: " + extract.ErrOldOffice.Error(),
+		"c.caj: not a PDF, DOCX or text file: CNKI's CAJ format is not read: download the paper as PDF",
+		"d.rtf: not a PDF, DOCX or text file: .rtf files are not read: save it as DOCX or PDF",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("errors %q, want %q", got, want)
+	}
+}

@@ -56,7 +56,8 @@ type FileWarnings struct {
 
 // Files lists the documents under paths: files as given, folders recursively (PDF, DOCX and TXT
 // files only, hidden files skipped), in a stable order. Named pipes, devices and sockets are listed
-// as errors, not documents: opening a pipe waits for a writer that may never come.
+// as errors, not documents: opening a pipe waits for a writer that may never come; so are documents
+// of formats that are not read (prepare.Unreadable: a .doc, a .caj).
 func Files(paths []string) ([]string, []FileError) {
 	var out []string
 	var bad []FileError
@@ -86,7 +87,13 @@ func Files(paths []string) ([]string, []FileError) {
 				}
 				return nil
 			}
-			if d.IsDir() || !prepare.Supported(name) {
+			if d.IsDir() {
+				return nil
+			}
+			if !prepare.Supported(name) {
+				if err := prepare.Unreadable(name); err != nil {
+					bad = append(bad, FileError{path, err})
+				}
 				return nil
 			}
 			if special := d.Type() &^ fs.ModeSymlink; special != 0 {

@@ -16,6 +16,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,6 +85,22 @@ func Supported(name string) bool {
 		return true
 	}
 	return false
+}
+
+// Unreadable is why a file found in a folder is not read although its extension names a document
+// (a Word 97-2003 .doc, CNKI's .caj, …), or nil for any other file. A folder walk lists these as
+// not read, so that a class or a library folder does not lose a submission without a word.
+func Unreadable(name string) error {
+	ext := strings.ToLower(filepath.Ext(name))
+	switch ext {
+	case ".doc", ".dot", ".wps":
+		return extract.ErrOldOffice
+	case ".caj", ".kdh", ".nh":
+		return fmt.Errorf("%w: CNKI's CAJ format is not read: download the paper as PDF", extract.ErrUnsupported)
+	case ".rtf", ".odt", ".xps", ".epub", ".pages", ".wpt":
+		return fmt.Errorf("%w: %s files are not read: save it as DOCX or PDF", extract.ErrUnsupported, ext)
+	}
+	return nil
 }
 
 // NotRegular is the error for a named pipe, device or socket found where a document was expected:

@@ -22,6 +22,7 @@ var knownErrors = []struct {
 	{extract.ErrUnmapped, "err.unmapped"},
 	{extract.ErrEmpty, "err.empty"},
 	{extract.ErrUnsupported, "err.unsupported"},
+	{extract.ErrOldOffice, "err.oldOffice"},
 	{extract.ErrCorrupt, "err.corrupt"},
 	{extract.ErrTooLarge, "err.tooLarge"},
 	{extract.ErrTimeout, "err.timeout"},

@@ -30,6 +30,8 @@ func TestErrorText(t *testing.T) {
 		{langZH, fmt.Errorf("verify /r/x.pdf: %w: the PDF carries no embedded report", report.ErrNoReport), "x.pdf：不是 ThesisCheck 报告（the PDF carries no embedded report）"},
 		{langZH, fmt.Errorf("verify /r/bomb.pdf: %w", report.ErrEmbeddedTooLarge), "bomb.pdf：内嵌文件解压后过大，任何 ThesisCheck 报告都不会这样，已拒绝"},
 		{langZH, errors.New("disk full"), "disk full"},
+		{langZH, fmt.Errorf("extract /x/论文.doc: %w", extract.ErrOldOffice), "论文.doc：这是 Word 97-2003 格式的文档或 2007 年以前的其他办公文件：请在 Word 或 WPS 中“另存为” DOCX 再检测"},
+		{langZH, fmt.Errorf("extract /x/p.pdf: %w: 80 characters", extract.ErrUnmapped), "p.pdf：它的字体没有说明所画的是哪些字（缺少字符映射表），文字无法读取（80 characters）"},
 		{langZH, fmt.Errorf("extract /x/pipe.txt: %w", extract.NotRegular(os.ModeNamedPipe)), "pipe.txt：不是普通文件（命名管道、设备或套接字），不能读取"},
 	}
 	for _, tt := range tests {

@@ -369,11 +369,20 @@ func pdfPicture(xo pdf.Value) (func() (image.Image, error), bool) {
 	return nil, false
 }
 
-// pdfSamples reads an image's samples (inflated, predicted rows undone) into a grey picture.
+// pdfSamples reads an image's samples (inflated, predicted rows undone) into a grey picture. Its
+// colour space is the PDF reader's (pdf.ImageColorSpace), as painted colours are.
 func pdfSamples(xo pdf.Value, w, h int, flate bool, params pdf.Value) (image.Image, error) {
-	bpc, comps, palette, err := pdfImageFormat(xo)
-	if err != nil {
-		return nil, err
+	space := pdf.ImageColorSpace(xo)
+	comps := space.Components()
+	bpc := 1
+	if !xo.Key("ImageMask").Bool() {
+		bpc = int(xo.Key("BitsPerComponent").Int64())
+	}
+	switch {
+	case comps == 0:
+		return nil, fmt.Errorf("colour space %v", xo.Key("ColorSpace"))
+	case bpc != 1 && bpc != 2 && bpc != 4 && bpc != 8 && bpc != 16:
+		return nil, fmt.Errorf("%d bits per component", bpc)
 	}
 	rowBytes := (w*comps*bpc + 7) / 8
 	if rowBytes > maxPictureBytes/h {
@@ -408,122 +417,57 @@ func pdfSamples(xo pdf.Value, w, h int, flate bool, params pdf.Value) (image.Ima
 	if err != nil {
 		return nil, err
 	}
+	// One component of at most 8 bits (grey, an index, a tint, a mask): a grey for each value.
+	var greys []uint8
+	if comps == 1 && bpc <= 8 {
+		greys = make([]uint8, 1<<bpc)
+		for v := range greys {
+			greys[v] = colorGrey(space.Color([]float64{float64(v)}, float64(len(greys)-1)), float64(v)/float64(len(greys)-1))
+		}
+	}
 	g := image.NewGray(image.Rect(0, 0, w, h))
+	samples := make([]float64, comps)
 	for y := range h {
 		row, out := data[y*rowBytes:(y+1)*rowBytes], g.Pix[y*w:(y+1)*w]
 		switch {
-		case bpc == 8 && comps == 1 && palette == nil:
-			copy(out, row)
-		case bpc == 8 && comps == 3:
+		case greys != nil && bpc == 8:
+			for x := range out {
+				out[x] = greys[row[x]]
+			}
+		case greys != nil:
+			for x := range out {
+				bit := x * bpc
+				out[x] = greys[row[bit/8]>>(8-bpc-bit%8)&(1<<bpc-1)]
+			}
+		case bpc == 8 && comps == 3 && space.RGB():
 			for x := range out {
 				out[x] = luma(uint32(row[3*x]), uint32(row[3*x+1]), uint32(row[3*x+2]))
 			}
-		default:
+		default: // 16 bits (read by their high byte), CMYK, spot colours
 			for x := range out {
-				out[x] = pdfPixel(row, x, comps, bpc, palette)
+				for i := range samples {
+					if bpc == 16 {
+						samples[i] = float64(row[2*(x*comps+i)])
+					} else {
+						bit := (x*comps + i) * bpc
+						samples[i] = float64(row[bit/8] >> (8 - bpc - bit%8) & (1<<bpc - 1))
+					}
+				}
+				first := samples[0] / float64(min(1<<bpc, 256)-1)
+				out[x] = colorGrey(space.Color(samples, float64(min(1<<bpc, 256)-1)), first)
 			}
 		}
 	}
 	return g, nil
 }
 
-// pdfImageFormat reads an image's bits per component and its colour components; an indexed image
-// has one, and palette maps each index to its grey.
-func pdfImageFormat(xo pdf.Value) (bpc, comps int, palette []uint8, err error) {
-	if xo.Key("ImageMask").Bool() {
-		return 1, 1, nil, nil
+// colorGrey is the grey (0-255) of a colour; of one the PDF reader cannot tell (a spot colour's
+// tint), the grey its first sample would be as ink (tint, 0-1).
+func colorGrey(c pdf.Color, tint float64) uint8 {
+	if !c.Known {
+		return uint8(255 * (1 - tint))
 	}
-	bpc = int(xo.Key("BitsPerComponent").Int64())
-	if bpc != 1 && bpc != 2 && bpc != 4 && bpc != 8 && bpc != 16 {
-		return 0, 0, nil, fmt.Errorf("%d bits per component", bpc)
-	}
-	cs := xo.Key("ColorSpace")
-	comps = pdfComponents(cs)
-	if cs.Kind() == pdf.Array && cs.Index(0).Name() == "Indexed" && cs.Len() == 4 {
-		base := pdfComponents(cs.Index(1))
-		if base == 0 {
-			return 0, 0, nil, fmt.Errorf("colour space %v", cs)
-		}
-		var lookup []byte
-		if l := cs.Index(3); l.Kind() == pdf.String {
-			lookup = []byte(l.RawString())
-		} else {
-			lookup, _ = io.ReadAll(io.LimitReader(l.Reader(), 256*4))
-		}
-		palette = make([]uint8, 256)
-		for i := range palette {
-			if (i+1)*base <= len(lookup) {
-				palette[i] = grey(lookup[i*base:(i+1)*base], 255)
-			}
-		}
-		comps = 1
-	}
-	if comps == 0 {
-		return 0, 0, nil, fmt.Errorf("colour space %v", cs)
-	}
-	return bpc, comps, palette, nil
-}
-
-// pdfComponents is the number of colour components of a colour space, 0 when unknown.
-func pdfComponents(cs pdf.Value) int {
-	name := cs.Name()
-	if cs.Kind() == pdf.Array {
-		name = cs.Index(0).Name()
-	}
-	switch name {
-	case "DeviceGray", "CalGray", "G", "Separation", "Indexed", "I":
-		return 1
-	case "DeviceRGB", "CalRGB", "RGB", "Lab":
-		return 3
-	case "DeviceCMYK", "CMYK":
-		return 4
-	case "ICCBased":
-		if n := int(cs.Index(1).Key("N").Int64()); n == 1 || n == 3 || n == 4 {
-			return n
-		}
-	case "DeviceN":
-		if n := cs.Index(1).Len(); n > 0 && n <= 32 {
-			return n
-		}
-	}
-	return 0
-}
-
-// pdfPixel is the grey of pixel x of a row of samples.
-func pdfPixel(row []byte, x, comps, bpc int, palette []uint8) uint8 {
-	var c [32]byte
-	max := uint32(1)<<min(bpc, 8) - 1
-	for i := range comps {
-		bit := (x*comps + i) * bpc
-		var v uint32
-		switch bpc {
-		case 16:
-			v = uint32(row[bit/8])
-		case 8:
-			v = uint32(row[bit/8])
-		default:
-			v = uint32(row[bit/8]>>(8-bpc-bit%8)) & max
-		}
-		c[i] = byte(v)
-	}
-	if palette != nil {
-		return palette[c[0]]
-	}
-	return grey(c[:comps], max)
-}
-
-// grey is the luminance (0-255) of a colour of 1, 3 (RGB) or 4 (CMYK) components of the given
-// largest value; for others, of the first.
-func grey(c []byte, max uint32) uint8 {
-	scale := func(v byte) uint32 { return uint32(v) * 255 / max }
-	switch len(c) {
-	case 3:
-		return luma(scale(c[0]), scale(c[1]), scale(c[2]))
-	case 4:
-		ink := (scale(c[0])*30 + scale(c[1])*59 + scale(c[2])*11) / 100
-		return uint8(255 - min(255, ink+scale(c[3])))
-	}
-	return uint8(scale(c[0]))
+	return luma(uint32(255*c.R), uint32(255*c.G), uint32(255*c.B))
 }
 
 // unpredictPNG reads h rows of rowBytes each, each after a byte naming its PNG filter, and undoes

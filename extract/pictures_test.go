@@ -184,6 +184,7 @@ func TestTextPicturesPDF(t *testing.T) {
 		pages []int
 	}{
 		{"indexed and grey", picturePDF(t, "", encodePNG(t, paletted), encodePNG(t, gray)), 2, []int{2, 3}},
+		{"CMYK, uncompressed", cmykPicturePDF(latin), 1, []int{1}},
 		{"text pictures", picturePDF(t, "", text, chart, jpg.Bytes()), 2, []int{2, 4}},
 		{"chart only", picturePDF(t, "", chart), 0, nil},
 		{"scan under its text", picturePDF(t, strings.Join(englishLines, " "), text), 0, nil},
@@ -449,4 +450,27 @@ func TestTextPicturesProducers(t *testing.T) {
 		}
 		checkTextPictures(t, c.file, doc, 1, c.pages)
 	}
+}
+
+// cmykPicturePDF is a page of a line of text and img, an uncompressed DeviceCMYK image (black ink
+// only).
+func cmykPicturePDF(img *image.RGBA) []byte {
+	b := img.Bounds()
+	samples := make([]byte, 0, 4*b.Dx()*b.Dy())
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			samples = append(samples, 0, 0, 0, byte(255-luma(r>>8, g>>8, bl>>8)))
+		}
+	}
+	content := "BT /F1 11 Tf 60 720 Td (Our own words about the survey and what it shows.) Tj ET q 420 0 0 108 60 500 cm /Im1 Do Q"
+	return pdfOfObjects([]string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> /Font << /F1 6 0 R >> >> /Contents 4 0 R >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+		fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Length %d >>\nstream\n%s\nendstream",
+			b.Dx(), b.Dy(), len(samples), samples),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+	})
 }

@@ -549,3 +549,36 @@ func (c *contentReader) contentOff(v Value) bool {
 	}
 	return offN == n // AnyOn, the default
 }
+
+// PATCH: ImageSpace is the colour space of an image XObject, for a caller that reads the image's
+// samples itself (Value.RawReader): the same resolution and conversion as painted colours.
+type ImageSpace struct{ cs *colorSpace }
+
+// ImageColorSpace resolves an image's /ColorSpace; an image mask has one component, 0 painting
+// (black, in the default fill) and 1 leaving the page as it is.
+func ImageColorSpace(image Value) ImageSpace {
+	if image.Key("ImageMask").Bool() {
+		return ImageSpace{spaceGray}
+	}
+	return ImageSpace{colorSpaceValue(image.Key("ColorSpace"), 0)}
+}
+
+// Components is the samples of one pixel; 0 for a space this package cannot read.
+func (s ImageSpace) Components() int { return s.cs.n }
+
+// RGB reports whether a pixel's samples are its red, green and blue (DeviceRGB, CalRGB, an ICC
+// profile of three), which a caller may convert itself, faster than through Color.
+func (s ImageSpace) RGB() bool { return s.cs.kind == csRGB }
+
+// Color is the colour of a pixel whose samples are v, each at most max (an Indexed space's sample
+// is an index into its table); Known is false for a colour this package cannot tell. v is scaled
+// in place, so that a caller converting every pixel allocates nothing.
+func (s ImageSpace) Color(v []float64, max float64) Color {
+	if s.cs.kind != csIndexed {
+		for i := range v {
+			v[i] /= max
+		}
+	}
+	c, _ := s.cs.color(v)
+	return c
+}

@@ -63,23 +63,16 @@ func (w *docxWalker) altChunk(t xml.StartElement) {
 // (an Excel sheet, an equation) shows a picture of itself, which is looked at as pictures are.
 func (w *docxWalker) object(d *xml.Decoder) error {
 	var progID, objectID, pictureID string
-	for depth := 1; depth > 0; {
-		tok, err := d.Token()
-		if err != nil {
-			return err
+	err := eachStart(d, func(t xml.StartElement) {
+		switch t.Name.Local {
+		case "OLEObject":
+			progID, objectID = attr(t, "ProgID"), attr(t, "id")
+		case "imagedata":
+			pictureID = attr(t, "id")
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			depth++
-			switch t.Name.Local {
-			case "OLEObject":
-				progID, objectID = attr(t, "ProgID"), attr(t, "id")
-			case "imagedata":
-				pictureID = attr(t, "id")
-			}
-		case xml.EndElement:
-			depth--
-		}
+	})
+	if err != nil {
+		return err
 	}
 	if why, _ := w.hide(); why != 0 {
 		return nil

@@ -124,7 +124,7 @@ func TestDOCXChunksBounded(t *testing.T) {
 		parts   int
 		content string
 	}{
-		{"text", 5, strings.Repeat("文字很多的一段。", 1<<20/24) + "\n"},           // 5 × 1 MB of text: past 4 MB
+		{"text", 5, strings.Repeat("文字很多的一段。", 1<<20/24) + "\n"},                     // 5 × 1 MB of text: past 4 MB
 		{"bytes", 65, "<html><body><p>短</p><!-- " + megabyte + " --></body></html>"}, // 65 MB of pages, a character of text each
 	} {
 		var body strings.Builder

@@ -268,21 +268,11 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 // cells) and reports whether it shades cells.
 func tableStyleShades(d *xml.Decoder) bool {
 	shades := false
-	for depth := 1; depth > 0; {
-		tok, err := d.Token()
-		if err != nil {
-			return shades
+	eachStart(d, func(t xml.StartElement) { // a damaged style shades what it said before the damage
+		if isW(t.Name) && t.Name.Local == "shd" && !shading(t).none {
+			shades = true
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			depth++
-			if isW(t.Name) && t.Name.Local == "shd" && !shading(t).none {
-				shades = true
-			}
-		case xml.EndElement:
-			depth--
-		}
-	}
+	})
 	return shades
 }
 

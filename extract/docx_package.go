@@ -199,6 +199,25 @@ func parseRels(raw []byte) []rel {
 	}
 }
 
+// eachStart reads the rest of the element whose start tag d has just given, calling f with each
+// element inside it, however deep.
+func eachStart(d *xml.Decoder, f func(xml.StartElement)) error {
+	for depth := 1; depth > 0; {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			f(t)
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return nil
+}
+
 // attr returns the value of the attribute with the given local name, whatever its namespace.
 func attr(se xml.StartElement, local string) string {
 	for _, a := range se.Attr {

@@ -169,13 +169,12 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	}
 	// Pictures of text are looked for while the text is checked (extract.Document.TextPictures
 	// decodes them on one core); the report is built after.
-	pictures := make(chan error, 1)
-	go func() { pictures <- doc.TextPictures(ctx) }()
-	defer func() {
-		if pictures != nil {
-			<-pictures
-		}
-	}()
+	done := make(chan error, 1)
+	go func() { done <- doc.TextPictures(ctx) }()
+	pictures := sync.OnceValue(func() error { return <-done })
+	// A check that fails early still leaves doc alone when it returns.
+	defer pictures()
+
 	seg := similarity.Latin() // the same words for text without Chinese, without jieba's load
 	if needsJieba(doc) {
 		// The app has loaded jieba's whole dictionary; a command-line check loads only the words
@@ -234,10 +233,8 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	if err := lib.Damaged(); err != nil {
 		return nil, err
 	}
-	perr := <-pictures
-	pictures = nil
-	if perr != nil {
-		return nil, perr
+	if err := pictures(); err != nil {
+		return nil, err
 	}
 	r := c.build(doc, sha, paras)
 	r.Library.Documents, r.Library.Paragraphs = lib.Stats()

@@ -724,11 +724,7 @@ func TestTextPicturesInReport(t *testing.T) {
 	if err := os.WriteFile(path, pdf, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	doc, sha, err := Read(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Document(context.Background(), lib, doc, sha, nil, nil)
+	r, err := File(context.Background(), lib, path, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

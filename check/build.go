@@ -148,6 +148,7 @@ type tally struct {
 	dodges    similarity.Dodges
 	han       int      // Han characters, which the spaced-characters warning is measured against
 	shingles  []uint32 // the document's, for its Jaccard similarity with each source
+	garbled   []prepare.Garbled
 }
 
 // exclusion is a part of the document left out, and why.
@@ -166,6 +167,9 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	}
 	t.dodges.Add(d)
 	t.han += similarity.HanCount(p.src.Text)
+	if p.garbled {
+		t.garbled = append(t.garbled, prepare.Garbled{Index: len(r.Paragraphs), Chars: n, Page: p.src.Page})
+	}
 	t.shingles = append(t.shingles, similarity.Shingles(p.prep.Tokens)...)
 	if !p.checked {
 		t.excluded[exclusionOf(p.src)] += n
@@ -284,6 +288,9 @@ func warnings(doc *extract.Document, t *tally, total int) []report.Warning {
 		ws = append(ws, w)
 	}
 	for _, w := range prepare.DodgeWarnings(t.dodges, t.han) {
+		ws = append(ws, report.Warning(w))
+	}
+	for _, w := range prepare.GarbledWarning(t.garbled) {
 		ws = append(ws, report.Warning(w))
 	}
 	return ws

@@ -221,6 +221,7 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	if err := parallel.For(ctx, len(paras), func(i int) {
 		if paras[i].checked {
 			paras[i].matches = c.matchParagraph(&paras[i])
+			paras[i].garbled = seg.Wordiness(paras[i].text(), paras[i].prep.Tokens).Garbled()
 		}
 	}, func(done int) { progress(StageAlign, done, len(paras)) }); err != nil {
 		return nil, err
@@ -246,6 +247,7 @@ type paragraph struct {
 	checked bool
 	prep    similarity.Prepared
 	matches []found
+	garbled bool // reads as almost no words (similarity.Wordiness.Garbled)
 	// runes and pieces are the text as runes and its sentencePieces, made on first use: every
 	// source aligned to the paragraph extends its runs to the same sentences, and making them
 	// again for each (QuotedSpans' patterns) took a fifth of matchParagraph's time in the profile

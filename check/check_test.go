@@ -746,3 +746,57 @@ func TestTextPicturesInReport(t *testing.T) {
 		}
 	}
 }
+
+// TestGarbledInReport: a PDF whose fonts map their glyphs to other characters (the page shows the
+// library's paragraphs, the text layer reads a permutation of their characters: testdata/scrambled)
+// matches nothing; the report says so in a garbled warning, and the honest PDF of the same page
+// finds the copy without one. English whose letters were swapped warns too.
+func TestGarbledInReport(t *testing.T) {
+	lib := newLibrary(t)
+	ctx := context.Background()
+	honest, err := File(ctx, lib, "testdata/scrambled/wetland.pdf", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if honest.Similarity < 0.9 || garbled(honest) != nil {
+		t.Errorf("honest PDF: similarity %.3f, warnings %+v", honest.Similarity, honest.Warnings)
+	}
+	r, err := File(ctx, lib, "testdata/scrambled/wetland-scrambled.pdf", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := garbled(r)
+	if r.Similarity > 0.05 || w == nil || w.Count < 400 || len(w.Paragraphs) != 3 || !slices.Equal(w.Pages, []int{1}) {
+		t.Errorf("scrambled PDF: similarity %.3f, warning %+v", r.Similarity, w)
+	}
+
+	tides := libPara(t, "en-tides.txt", "Tidal flats look empty")
+	swapped := strings.Map(func(r rune) rune {
+		switch {
+		case 'a' <= r && r <= 'z':
+			return 'a' + (r-'a'+13)%26
+		case 'A' <= r && r <= 'Z':
+			return 'A' + (r-'A'+13)%26
+		}
+		return r
+	}, tides.text)
+	path := filepath.Join(t.TempDir(), "rot13.txt")
+	if err := os.WriteFile(path, []byte(swapped+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = File(ctx, lib, path, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if w := garbled(r); w == nil || !slices.Equal(w.Paragraphs, []int{0}) {
+		t.Errorf("letters swapped: warnings %+v", r.Warnings)
+	}
+}
+
+func garbled(r *report.Report) *report.Warning {
+	for i := range r.Warnings {
+		if r.Warnings[i].Kind == extract.WarnGarbled {
+			return &r.Warnings[i]
+		}
+	}
+	return nil
+}

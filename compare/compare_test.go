@@ -417,6 +417,13 @@ func TestDocumentWarnings(t *testing.T) {
 		"clean.txt":  en + "\n\n" + zh + "\n",
 		"dodges.txt": strings.NewReplacer("e", "е", "a", "a\u200b").Replace(en) + "\n\n" + strings.Join(strings.Split(zh, ""), " ") + "\n",
 		"byte.txt":   en + "\n\n" + zh[:30] + "\xff" + zh[30:] + "\n",
+		// Letters swapped, as a font with swapped glyphs is read: prose without its common words.
+		"cipher.txt": strings.Map(func(r rune) rune {
+			if 'a' <= r && r <= 'z' {
+				return 'a' + (r-'a'+13)%26
+			}
+			return r
+		}, en+" "+en) + "\n\n" + zh + "\n",
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -433,7 +440,7 @@ func TestDocumentWarnings(t *testing.T) {
 			kinds[d.Name] = append(kinds[d.Name], string(w.Kind))
 		}
 	}
-	want := map[string][]string{"dodges.txt": {"invisible", "lookalike", "spaced"}, "byte.txt": {"replaced"}}
+	want := map[string][]string{"dodges.txt": {"invisible", "lookalike", "spaced"}, "byte.txt": {"replaced"}, "cipher.txt": {"garbled"}}
 	if !reflect.DeepEqual(kinds, want) {
 		t.Errorf("warnings by document %v, want %v", kinds, want)
 	}
@@ -441,7 +448,7 @@ func TestDocumentWarnings(t *testing.T) {
 	for _, i := range res.Warned() {
 		warned = append(warned, res.Documents[i].Name)
 	}
-	if !reflect.DeepEqual(warned, []string{"byte.txt", "dodges.txt"}) {
+	if !reflect.DeepEqual(warned, []string{"byte.txt", "cipher.txt", "dodges.txt"}) {
 		t.Errorf("Warned %v", warned)
 	}
 }

@@ -324,6 +324,7 @@ type paragraph struct {
 	compared bool
 	counted  bool               // body text, not a heading or a title page's line (whose spacing is typography)
 	toks     []similarity.Token // nil: segment text
+	page     int
 }
 
 // loaded is a source read: its title and paragraphs, or the document that says why it is not
@@ -362,7 +363,7 @@ func load(ctx context.Context, src source, o settings) loaded {
 	// thesis with figures, for each of a class's hundreds; a check of one submission does.
 	l := loaded{title: ed.Title, warnings: ed.Warnings}
 	for _, p := range ed.Paragraphs {
-		l.paras = append(l.paras, paragraph{text: p.Text, compared: o.IncludeReferences || p.Counted(), counted: p.Counted()})
+		l.paras = append(l.paras, paragraph{text: p.Text, compared: o.IncludeReferences || p.Counted(), counted: p.Counted(), page: p.Page})
 	}
 	return l
 }
@@ -392,6 +393,7 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 	total := 0
 	var dodges similarity.Dodges // in the text read from a file, as a check counts them
 	han := 0
+	var garbled []prepare.Garbled
 	for i, p := range ps {
 		n := utf8.RuneCountInString(p.text)
 		out.Chars += n
@@ -409,10 +411,14 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 			dodges.Add(norm.Dodges)
 			han += similarity.HanCount(p.text)
 			words[i] = seg.UnweightedTokens(norm)
+			if seg.Wordiness([]rune(p.text), words[i]).Garbled() {
+				garbled = append(garbled, prepare.Garbled{Index: i, Chars: n, Page: p.page})
+			}
 		}
 		total += len(words[i])
 	}
 	out.Warnings = append(slices.Clone(l.warnings), prepare.DodgeWarnings(dodges, han)...)
+	out.Warnings = append(out.Warnings, prepare.GarbledWarning(garbled)...)
 	d := &doc{toks: make([]similarity.Token, 0, total), para: make([]int32, 0, total)}
 	for i, toks := range words {
 		d.toks = append(d.toks, toks...)

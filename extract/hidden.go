@@ -143,14 +143,20 @@ func hiddenWarning(doc *Document) []Warning {
 		w.Pages = append(w.Pages, p)
 	}
 	sort.Ints(w.Pages)
-	w.Message = fmt.Sprintf("%d characters of hidden text (%s) were left out", total, why)
-	switch {
-	case len(w.Pages) > 0:
-		w.Message += ", on " + wordFor(len(w.Pages), "page") + " " + intList(w.Pages, 0)
-	case len(paras) > 0:
-		w.Message += ", in " + wordFor(len(paras), "paragraph") + " " + intList(paras, 1)
-	}
+	w.Message = fmt.Sprintf("%d characters of hidden text (%s) were left out", total, why) + Where(w.Pages, paras)
 	return []Warning{w}
+}
+
+// Where says where a warning's finds are, for its message: ", on pages 2, 5" when pages are known,
+// else ", in paragraphs 3, 9" (paras are indices, said from 1), else nothing.
+func Where(pages, paras []int) string {
+	switch {
+	case len(pages) > 0:
+		return ", on " + wordFor(len(pages), "page") + " " + intList(pages, 0)
+	case len(paras) > 0:
+		return ", in " + wordFor(len(paras), "paragraph") + " " + intList(paras, 1)
+	}
+	return ""
 }
 
 // hiddenSummary counts the characters of hidden pieces and says why they are hidden, the reason

@@ -35,6 +35,10 @@ const (
 	WarnTextPictures WarningKind = "text_pictures"
 	// WarnPicturesUnseen: pictures past what a check decodes, not looked at for text.
 	WarnPicturesUnseen WarningKind = "pictures_unseen"
+	// WarnGarbled: paragraphs that read as almost no words of their language, as text read through
+	// fonts that draw other characters than the file holds does (similarity.Wordiness); only a
+	// check and a comparison, which segment the text, can tell.
+	WarnGarbled WarningKind = "garbled"
 
 	// WarnLeftOut: most of the text was left out of the check (references, headings, front matter).
 	WarnLeftOut WarningKind = "left_out"
@@ -53,6 +57,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnLeftOut,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnTraditional,
 }

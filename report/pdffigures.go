@@ -201,6 +201,7 @@ var (
 		extract.WarnHidden:          {"隐藏文字 Hidden text", "文件中有读者看不见的文字（白色、极小字号、隐藏格式等），已剔除、不参与比对；这是规避检测的手段"},
 		extract.WarnTextPictures:    {"图片中的文字 Text in pictures", "有图片显示成行的文字（如段落截图），图片中的文字无法比对，请查看所列页面"},
 		extract.WarnPicturesUnseen:  {"未查看的图片 Pictures not looked at", "图片过多过大，超出部分未查看其中是否有文字"},
+		extract.WarnGarbled:         {"不成词的文字 Garbled text", "有段落读出来几乎不成词：若文件中这些段落显示正常，说明其字体把字符画成了别的字（字体加密，一种规避检测的手段），读者看到的文字未被比对；文言文或人名列表也可能如此"},
 	}
 )
 

@@ -61,7 +61,7 @@ func textSegmenter(texts []string) (*Segmenter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("segmenter: %w", err)
 	}
-	dict, err := textDict(f)
+	dict, words, err := textDict(f)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func textSegmenter(texts []string) (*Segmenter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Segmenter{jieba: j, stop: stopWords(), only: f}, nil
+	return &Segmenter{jieba: j, stop: stopWords(), only: f, words: words}, nil
 }
 
 // textDictPattern names the text dictionaries textSegmenter writes, each removed once jieba has
@@ -190,11 +190,11 @@ func (st *freqStats) add(f uint64) {
 const medianLimit = 1 << 12
 
 // textDict returns jieba's dictionary file with only the lines whose words f passes, in their
-// order, and fillers that make the whole dictionary's frequency figures.
-func textDict(f *runFilter) ([]byte, error) {
+// order, and fillers that make the whole dictionary's frequency figures; and those words.
+func textDict(f *runFilter) ([]byte, *wordSet, error) {
 	data, err := assets.Jieba.ReadFile("jieba/" + dictFiles[0])
 	if err != nil {
-		return nil, fmt.Errorf("segmenter: %w", err)
+		return nil, nil, fmt.Errorf("segmenter: %w", err)
 	}
 	var (
 		all       freqStats
@@ -202,23 +202,20 @@ func textDict(f *runFilter) ([]byte, error) {
 		hist      [medianLimit]int
 		out       []byte
 		word      []rune
+		words     []uint32
 	)
 	// A plain loop over the bytes: the 349,000 lines took 50 ms through bufio.Scanner, bytes.Cut
 	// and strconv, more than jieba then takes to load the kept ones; 20-30 ms so.
 	for len(data) > 0 {
-		line := data
-		if nl := bytes.IndexByte(data, '\n'); nl >= 0 {
-			line, data = data[:nl], data[nl+1:]
-		} else {
-			data = nil
-		}
+		var line []byte
+		line, data = cutLine(data)
 		sp := bytes.IndexByte(line, ' ')
 		if sp < 0 {
-			return nil, errWholeDict
+			return nil, nil, errWholeDict
 		}
 		freq, ok := parseFreq(line[sp+1:])
 		if !ok {
-			return nil, errWholeDict // not a frequency fillers can add up to exactly
+			return nil, nil, errWholeDict // not a frequency fillers can add up to exactly
 		}
 		all.add(freq)
 		if freq < medianLimit {
@@ -232,21 +229,23 @@ func textDict(f *runFilter) ([]byte, error) {
 		if f.passes(word) {
 			keptFreqs = append(keptFreqs, freq)
 			out = append(append(out, line...), '\n')
+			words = appendWord(words, line[:sp])
 		}
 	}
 	median, ok := medianOf(&hist, all.n)
 	if !ok || all.n == 0 || all.sum >= 1<<53 { // past 2^53, cppjieba's sum in doubles is no longer exact
-		return nil, errWholeDict
+		return nil, nil, errWholeDict
 	}
 	fill, ok := fillers(all, median, keptFreqs)
 	if !ok {
-		return nil, errWholeDict
+		return nil, nil, errWholeDict
 	}
 	for i, freq := range fill {
 		// Words of private-use characters: IsCJK says no to them, so jieba is never given one.
 		out = fmt.Appendf(out, "%c%c %d x\n", 0xF0000+i/4096, 0xF0000+i%4096, freq)
 	}
-	return out, nil
+	user, _ := assets.Jieba.ReadFile("jieba/user.dict.utf8") // jieba loads it beside either dictionary
+	return out, newWordSet(lineWords(words, user)), nil
 }
 
 // parseFreq reads the frequency column of a dictionary line (what follows the word): digits, then
@@ -350,4 +349,12 @@ func (r *ranks) add(f, median uint64, times int) {
 	case f == median:
 		r.at += times
 	}
+}
+
+// cutLine splits data after its first line (the line without its '\n').
+func cutLine(data []byte) (line, rest []byte) {
+	if nl := bytes.IndexByte(data, '\n'); nl >= 0 {
+		return data[:nl], data[nl+1:]
+	}
+	return data, nil
 }

@@ -92,7 +92,7 @@ func TestTextDictIsSmall(t *testing.T) {
 	for _, text := range textDictSamples {
 		f.add(Normalize(text).Runes)
 	}
-	dict, err := textDict(f)
+	dict, _, err := textDict(f)
 	if err != nil {
 		t.Fatal(err)
 	}

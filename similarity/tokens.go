@@ -58,6 +58,7 @@ type Segmenter struct {
 	jieba *gojieba.Jieba
 	stop  *stopSet
 	only  *runFilter // from ForTexts: jieba's dictionary holds only the words this passes
+	words *wordSet   // from ForTexts: the words of its dictionary (Wordiness)
 }
 
 var (

@@ -202,7 +202,9 @@ var msgs = map[string]map[string]string{
 		"warn.traditional": "发现 %d 个繁体字，已按简体比对",
 		"warn.hidden":      "发现 %d 个隐藏字符（白色、极小字号、隐藏格式等，读者看不见），已剔除、不参与比对：这是规避查重的手法",
 		"warn.pages":       "（第 %s 页）",
+		"warn.page":        "（第 %s 页）",
 		"warn.paragraphs":  "（第 %s 段）",
+		"warn.paragraph":   "（第 %s 段）",
 		"list.sep":         "、",
 
 		"warn.replaced":         "有 %d 个字节不符合文件的编码，已替换为 � 后比对",
@@ -217,6 +219,7 @@ var msgs = map[string]map[string]string{
 		"warn.unmapped":         "有 %d 个字符所用的字体没有说明它们是哪些字（缺少字符映射表）：读者看得见，未参与比对",
 		"warn.text_pictures":    "%d 张图片显示成行的文字（如段落截图）：图片中的文字无法比对",
 		"warn.pictures_unseen":  "%d 张图片未查看其中是否有文字（一次检测最多解码 6400 万像素的图片）",
+		"warn.garbled":          "有段落共 %d 个字符读出来几乎不成词：若文件中这些段落显示正常，说明其字体把字符画成了别的字（字体加密，一种规避检测的手段），读者看到的文字未被比对；文言文或人名列表也可能如此",
 
 		"det.title":    "段落对照",
 		"det.prev":     "上一处",
@@ -487,7 +490,9 @@ var msgs = map[string]map[string]string{
 		"warn.traditional": "%d traditional Chinese characters, compared as simplified",
 		"warn.hidden":      "%d characters of hidden text (white, tiny, hidden formatting…: a reader cannot see them) were left out of the check: a way to dodge checkers",
 		"warn.pages":       " (pages %s)",
+		"warn.page":        " (page %s)",
 		"warn.paragraphs":  " (paragraphs %s)",
+		"warn.paragraph":   " (paragraph %s)",
 		"list.sep":         ", ",
 
 		"warn.replaced":         "%d bytes not valid in the file's encoding were replaced by �",
@@ -502,6 +507,7 @@ var msgs = map[string]map[string]string{
 		"warn.unmapped":         "%d characters are in fonts that do not say which characters they are (no Unicode map): a reader sees them, the check cannot",
 		"warn.text_pictures":    "%d pictures showing lines of text (a screenshot of paragraphs?): text in pictures is not checked",
 		"warn.pictures_unseen":  "%d pictures not looked at for text (a check decodes 64 million pixels of pictures at most)",
+		"warn.garbled":          "%d characters of paragraphs read as almost no words: if the file shows ordinary text there, its fonts draw other characters than it holds (a way to defeat checkers) and what a reader sees was not checked; classical Chinese or a list of names can read so too",
 
 		"det.title":    "Paragraph and source",
 		"det.prev":     "Previous",

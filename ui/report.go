@@ -189,6 +189,9 @@ func (t tr) warningWhere(w report.Warning) string {
 	if len(xs) == 0 {
 		return ""
 	}
+	if len(xs) == 1 {
+		key = strings.TrimSuffix(key, "s")
+	}
 	parts := make([]string, 0, min(len(xs), 11))
 	for i, x := range xs {
 		if i == 10 {

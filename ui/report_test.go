@@ -348,7 +348,7 @@ func TestReportHiddenWarning(t *testing.T) {
 		texts := strings.Join(screenTexts(g.report.content), "\n")
 		for _, want := range []string{
 			g.t.T("warn.hidden", 565) + g.t.T("warn.pages", "2"+g.t.T("list.sep")+"3"),
-			g.t.T("warn.hidden", 12) + g.t.T("warn.paragraphs", "5"),
+			g.t.T("warn.hidden", 12) + g.t.T("warn.paragraph", "5"),
 		} {
 			if !strings.Contains(texts, want) {
 				t.Errorf("%s: %q not shown; screen has:\n%s", lang, want, texts)

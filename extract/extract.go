@@ -89,6 +89,8 @@ type Document struct {
 	pictures []picture
 	// unmapped counts a PDF's visible glyphs whose font gives no character for them.
 	unmapped int
+	// outlined counts a PDF's pages that draw lines of text as outlines.
+	outlined int
 }
 
 // Warning is one kind of change extraction made to a document's text.
@@ -108,6 +110,7 @@ var (
 	ErrEmpty       = errors.New("no paragraphs")
 	ErrAllHidden   = errors.New("all of its text is hidden")
 	ErrUnmapped    = errors.New("its fonts do not say which characters they draw (no Unicode map)")
+	ErrOutlined    = errors.New("its text is drawn as outlines (converted to curves), not characters")
 	ErrUnsupported = errors.New("not a PDF, DOCX or text file")
 	ErrOldOffice   = errors.New("a Word 97-2003 document (.doc) or another Office file of before 2007: save it as DOCX (in Word or WPS: Save As), then check that")
 	ErrCorrupt     = errors.New("file is damaged")
@@ -244,6 +247,9 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 			// A scan with a page number in such a font is still a scan.
 			if doc.unmapped >= pdfUnmappedPage && len(doc.unplacedHidden) == 0 {
 				return nil, fmt.Errorf("%w: %s", ErrUnmapped, english.Count(doc.unmapped, "character", "characters"))
+			}
+			if doc.outlined > 0 && len(doc.unplacedHidden) == 0 {
+				return nil, fmt.Errorf("%w, on %s", ErrOutlined, english.Count(doc.outlined, "page", "pages"))
 			}
 			return nil, allHiddenError(doc, ErrNoText)
 		}

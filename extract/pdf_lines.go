@@ -20,6 +20,7 @@ type pdfPage struct {
 	loose              []pdfLooseHidden // hidden text that stood in no line
 	pictures           []picture        // images that may show text (pictures.go)
 	unmapped, glyphs   int              // visible glyphs their font gives no character for; all visible
+	outlined           int              // lines of text drawn as outlines (pdfOutlinedLines)
 }
 
 // pdfLine is one line of text rebuilt from glyphs that share a baseline.

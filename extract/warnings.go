@@ -20,6 +20,9 @@ const (
 	// WarnUnmapped: PDF characters drawn in a font that does not say which characters they are (a
 	// composite font without a ToUnicode map): seen by a reader, missing from the text.
 	WarnUnmapped WarningKind = "unmapped"
+	// WarnOutlined: PDF pages that draw lines of text as outlines (filled shapes, "converted to
+	// curves"): seen by a reader, no characters to read.
+	WarnOutlined WarningKind = "outlined"
 	// WarnRepeatedNotes: references to a DOCX footnote or endnote already kept (a note referred to
 	// 20,000 times would otherwise be read 20,000 times).
 	WarnRepeatedNotes WarningKind = "repeated_notes"
@@ -56,7 +59,7 @@ const (
 // WarningKinds lists every kind above, for the readers that must name each one (the reports'
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
-	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped,
+	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
 	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnTraditional,
 }

@@ -195,6 +195,7 @@ var (
 		extract.WarnUnreadablePages: {"无法读取的页面 Unreadable pages", "部分页面内容损坏，其文字未能全部参与比对"},
 		extract.WarnTruncatedPages:  {"超量文字的页面 Overfull pages", "页面绘制的字符超过上限，超出部分未参与比对"},
 		extract.WarnUnmapped:        {"无法识别的字符 Unmapped characters", "部分文字所用的字体没有说明它们是哪些字符（缺少字符映射表），读者看得见，比对读不到"},
+		extract.WarnOutlined:        {"转曲文字 Text as outlines", "有页面的文字被转成了曲线（轮廓图形），读者看得见，但它们不是字符，未参与比对；这是规避检测的手段"},
 		extract.WarnRepeatedNotes:   {"重复引用的注释 Repeated notes", "同一注释被多次引用，只保留一次"},
 		extract.WarnUnreadableNotes: {"损坏的注释 Unreadable notes", "脚注或尾注部分已损坏，未参与比对"},
 		extract.WarnUnreadableParts: {"无法读取的插入内容 Unreadable inserted parts", "Word 显示的插入内容（导入的富文本文件、旧版 Word 嵌入文档等）无法读取，未参与比对"},

@@ -20,6 +20,7 @@ var knownErrors = []struct {
 	{extract.ErrNoText, "err.noText"},
 	{extract.ErrAllHidden, "err.allHidden"},
 	{extract.ErrUnmapped, "err.unmapped"},
+	{extract.ErrOutlined, "err.outlined"},
 	{extract.ErrEmpty, "err.empty"},
 	{extract.ErrUnsupported, "err.unsupported"},
 	{extract.ErrOldOffice, "err.oldOffice"},
@@ -42,6 +43,8 @@ func (t tr) advice(path string, err error) string {
 		return t.T("err.noTextAdvice")
 	case errors.Is(err, extract.ErrUnmapped):
 		return t.T("err.unmappedAdvice")
+	case errors.Is(err, extract.ErrOutlined):
+		return t.T("err.outlinedAdvice")
 	case strings.EqualFold(filepath.Ext(path), ".wps") || strings.EqualFold(filepath.Ext(path), ".et"):
 		return t.T("err.wpsAdvice")
 	}

@@ -219,6 +219,7 @@ var msgs = map[string]map[string]string{
 		"warn.unmapped":         "有 %d 个字符所用的字体没有说明它们是哪些字（缺少字符映射表）：读者看得见，未参与比对",
 		"warn.text_pictures":    "%d 张图片显示成行的文字（如段落截图）：图片中的文字无法比对",
 		"warn.pictures_unseen":  "%d 张图片未查看其中是否有文字（一次检测最多解码 6400 万像素的图片）",
+		"warn.outlined":         "%d 行文字被转成了曲线（轮廓图形）：读者看得见，但它们不是字符，未参与比对；这是规避检测的手段",
 		"warn.garbled":          "有段落共 %d 个字符读出来几乎不成词：若文件中这些段落显示正常，说明其字体把字符画成了别的字（字体加密，一种规避检测的手段），读者看到的文字未被比对；文言文或人名列表也可能如此",
 
 		"det.title":    "段落对照",
@@ -297,6 +298,8 @@ var msgs = map[string]map[string]string{
 		"err.allHidden":       "所有文字都是隐藏的（读者看不见）",
 		"err.unmapped":        "它的字体没有说明所画的是哪些字（缺少字符映射表），文字无法读取",
 		"err.unmappedAdvice":  "请从原始文档重新导出 PDF（Word：另存为 PDF），或提交原始 Word 文件。",
+		"err.outlined":        "它的文字被转成了曲线（轮廓图形），不是字符，无法读取",
+		"err.outlinedAdvice":  "请从原始文档重新导出 PDF，不要把文字转为曲线（Word：另存为 PDF），或提交原始 Word 文件。",
 		"err.empty":           "没有可检测的段落",
 		"err.unsupported":     "不是 PDF、DOCX 或文本文件",
 		"err.corrupt":         "文件已损坏",
@@ -507,6 +510,7 @@ var msgs = map[string]map[string]string{
 		"warn.unmapped":         "%d characters are in fonts that do not say which characters they are (no Unicode map): a reader sees them, the check cannot",
 		"warn.text_pictures":    "%d pictures showing lines of text (a screenshot of paragraphs?): text in pictures is not checked",
 		"warn.pictures_unseen":  "%d pictures not looked at for text (a check decodes 64 million pixels of pictures at most)",
+		"warn.outlined":         "%d lines of text are drawn as outlines (converted to curves): a reader sees them, but they are shapes, not characters, and were not checked",
 		"warn.garbled":          "%d characters of paragraphs read as almost no words: if the file shows ordinary text there, its fonts draw other characters than it holds (a way to defeat checkers) and what a reader sees was not checked; classical Chinese or a list of names can read so too",
 
 		"det.title":    "Paragraph and source",
@@ -585,6 +589,8 @@ var msgs = map[string]map[string]string{
 		"err.allHidden":       "all of its text is hidden",
 		"err.unmapped":        "its fonts do not say which characters they draw (no Unicode map): its text cannot be read",
 		"err.unmappedAdvice":  "Export the PDF again from the original document (Word: Save as PDF), or hand in the Word file.",
+		"err.outlined":        "its text is drawn as outlines (converted to curves), not characters: it cannot be read",
+		"err.outlinedAdvice":  "Export the PDF again from the original document without converting text to curves (Word: Save as PDF), or hand in the Word file.",
 		"err.empty":           "no paragraphs to check",
 		"err.unsupported":     "not a PDF, DOCX or text file",
 		"err.corrupt":         "the file is damaged",

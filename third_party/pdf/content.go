@@ -32,6 +32,10 @@ type Content struct {
 	// PATCH: the image XObjects painted where they can be seen, at most maxImages a page, so that
 	// a caller can tell a picture of text (a screenshot of copied paragraphs) from a figure.
 	Images []Image
+	// PATCH: the boxes of the subpaths of the filled paths that are not only rectangles, at most
+	// maxShapes a page: text converted to outlines ("curves") fills a shape for each stroke of
+	// each character, in lines, where a chart fills a few, or many scattered.
+	Shapes []Rect
 }
 
 // Image is an image XObject painted on a page: the part of the page it covers (clipped) and the
@@ -60,6 +64,7 @@ type contentReader struct {
 	ocOff    map[objptr]bool // optional content groups that are off when the file opens
 	regions  []region
 	images   []Image
+	shapes   []Rect
 	overflow int // glyphs drawn before the region past maxRegions; -1 while there is none
 	path     pathState
 	paints   []Paint // the last is that of the last glyphs shown, shared while it is the same
@@ -116,7 +121,7 @@ func (p Page) Content() Content {
 	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState()}
 	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
 	r.glyphHint = len(c.text) // PATCH
-	return Content{Text: c.text, Rect: c.rect, Truncated: c.truncated, Damaged: c.work.damaged, Paints: c.paints, Backdrops: c.backgrounds(), Images: c.images}
+	return Content{Text: c.text, Rect: c.rect, Truncated: c.truncated, Damaged: c.work.damaged, Paints: c.paints, Backdrops: c.backgrounds(), Images: c.images, Shapes: c.shapes}
 }
 
 func matrixArgs(args []Value) (matrix, bool) {
@@ -184,7 +189,7 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				c.rect = append(c.rect, Rect{Point{x, y}, Point{x + w, y + h}})
 			}
 		case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n", "W", "W*":
-			c.paintPath(op, &g.paint)
+			c.paintPath(op, &g.paint, offDepth > 0)
 		case "g", "rg", "k", "G", "RG", "K", "sc", "scn", "SC", "SCN", "cs", "CS":
 			g.paint.setColor(op, args, res)
 			g.paint.gen = c.newGen()
@@ -360,10 +365,15 @@ func arrayValues(v Value) []Value {
 }
 
 // paintPath ends the current path: a fill paints a region, W and W* narrow the clip (to the
-// path's bounding box, which holds the real clip), and every other operator only discards it.
-func (c *contentReader) paintPath(op string, ps *paintState) {
+// path's bounding box, which holds the real clip), and every other operator only discards it. A
+// path in marked content of a layer that is off (off) paints nothing.
+func (c *contentReader) paintPath(op string, ps *paintState, off bool) {
 	p := &c.path
 	p.closeSub()
+	if off && op != "W" && op != "W*" {
+		p.reset()
+		return
+	}
 	switch op {
 	case "W", "W*":
 		if !p.box.empty() { // a clip without a path is taken as none, as viewers do
@@ -377,6 +387,7 @@ func (c *contentReader) paintPath(op string, ps *paintState) {
 		opaque := ps.opaque && ps.fillAlpha >= 1 && !ps.fillNone
 		if p.other {
 			c.addRegion(region{box: p.box}, ps)
+			c.addShapes(ps)
 			break
 		}
 		for _, r := range p.rects {
@@ -406,6 +417,24 @@ func (c *contentReader) addRegion(r region, ps *paintState) {
 	}
 	r.seq = len(c.text)
 	c.regions = append(c.regions, r)
+}
+
+// addShapes records the boxes of the subpaths of a filled path that is not only rectangles, as
+// the glyphs of text converted to outlines are drawn, unless it is off or paints nothing.
+func (c *contentReader) addShapes(ps *paintState) {
+	p := &c.path
+	p.endSub()
+	if ps.off || ps.fillNone || ps.fillAlpha == 0 {
+		return
+	}
+	for _, r := range p.subs {
+		if len(c.shapes) == maxShapes {
+			return
+		}
+		if r = r.intersect(ps.clip); !r.empty() {
+			c.shapes = append(c.shapes, r)
+		}
+	}
 }
 
 // addImage records an image XObject painted in box, unless it is off or clipped away.

@@ -403,15 +403,29 @@ type pathState struct {
 	rects []Rect
 	poly  []Point // the open subpath made of straight lines, to recognise drawn rectangles
 	other bool
+	// PATCH: the box of each subpath (curves by their control points), for Content.Shapes; sub
+	// is the open one's.
+	subs []Rect
+	sub  Rect
 }
 
 func (p *pathState) reset() {
 	p.box, p.rects, p.poly, p.other = emptyRect(), p.rects[:0], p.poly[:0], false
+	p.subs, p.sub = p.subs[:0], emptyRect()
 }
 
 func (p *pathState) point(x, y float64) {
 	p.box.add(x, y)
+	p.sub.add(x, y)
 	p.poly = append(p.poly, Point{x, y})
+}
+
+// endSub ends the box of the open subpath.
+func (p *pathState) endSub() {
+	if !p.sub.empty() && len(p.subs) < maxShapes {
+		p.subs = append(p.subs, p.sub)
+	}
+	p.sub = emptyRect()
 }
 
 // closeSub ends a subpath of straight lines: a rectangle with horizontal sides is kept as one.
@@ -453,6 +467,7 @@ func (p *pathState) op(op string, args []Value, ctm matrix) bool {
 	case "m":
 		if len(x) == 2 {
 			p.closeSub()
+			p.endSub()
 			p.point(ctm.apply(x[0], x[1]))
 		}
 	case "l":
@@ -461,7 +476,9 @@ func (p *pathState) op(op string, args []Value, ctm matrix) bool {
 		}
 	case "c", "v", "y":
 		for i := 0; i+1 < len(x); i += 2 {
-			p.box.add(ctm.apply(x[i], x[i+1]))
+			px, py := ctm.apply(x[i], x[i+1])
+			p.box.add(px, py)
+			p.sub.add(px, py)
 		}
 		p.other = true
 	case "h":
@@ -473,7 +490,9 @@ func (p *pathState) op(op string, args []Value, ctm matrix) bool {
 	case "re":
 		if len(x) == 4 {
 			p.closeSub()
+			p.endSub()
 			r := transformRect(Rect{Point{x[0], x[1]}, Point{x[0] + x[2], x[1] + x[3]}}, ctm)
+			p.sub = r
 			p.box.add(r.Min.X, r.Min.Y)
 			p.box.add(r.Max.X, r.Max.Y)
 			if ctm.axisAligned() {

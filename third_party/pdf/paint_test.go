@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -91,6 +92,8 @@ func TestContentPaint(t *testing.T) {
 		{"a box elsewhere", "0 g 300 100 100 100 re f " + show, func(t *testing.T, g glyph) { want(t, "back", g.Back.Color, white) }},
 		{"covered by a box drawn after", show + " 1 g 50 650 300 100 re f", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, true) }},
 		{"a stroked box covers nothing", show + " 1 g 50 650 300 100 re S", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, false) }},
+		{"a box in a layer that is off covers nothing", show + " /OC /oc1 BDC 1 g 50 650 300 100 re f EMC", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, false) }},
+		{"nor is it under the text", "/OC /oc1 BDC 0 g 50 650 300 100 re f EMC " + show, func(t *testing.T, g glyph) { want(t, "back", g.Back.Color, white) }},
 		{"on an image", "q 612 0 0 792 0 0 cm /Im1 Do Q " + show, func(t *testing.T, g glyph) {
 			want(t, "on image", g.Back.Image, true)
 			want(t, "back known", g.Back.Color.Known, false)
@@ -193,6 +196,37 @@ func TestCropBox(t *testing.T) {
 		}
 		if got := r.Page(1).CropBox(); got != tt.want {
 			t.Errorf("%q: crop box %v, want %v", tt.extra, got, tt.want)
+		}
+	}
+}
+
+// TestContentShapes: the subpaths of filled paths that are not only rectangles are listed by their
+// boxes (curves by their control points), clipped; rectangles, strokes, layers that are off and
+// fills that paint nothing are not.
+func TestContentShapes(t *testing.T) {
+	glyph := "10 10 m 10 20 16 20 16 10 c h 17 10 m 18 20 l 19 10 l h f\n"
+	tests := []struct {
+		name, content string
+		want          []Rect
+	}{
+		{"two subpaths", glyph, []Rect{{Point{10, 10}, Point{16, 20}}, {Point{17, 10}, Point{19, 20}}}},
+		{"moved by the matrix", "1 0 0 1 100 200 cm " + glyph, []Rect{{Point{110, 210}, Point{116, 220}}, {Point{117, 210}, Point{119, 220}}}},
+		{"clipped", "0 0 18 100 re W n " + glyph, []Rect{{Point{10, 10}, Point{16, 20}}, {Point{17, 10}, Point{18, 20}}}},
+		{"a rectangle beside a curve", "0 0 5 5 re 10 10 m 10 20 16 20 16 10 c f\n", []Rect{{Point{0, 0}, Point{5, 5}}, {Point{10, 10}, Point{16, 20}}}},
+		{"rectangles only", "0 0 5 5 re 10 10 5 5 re f\n", nil},
+		{"stroked", "10 10 m 10 20 16 20 16 10 c S\n", nil},
+		{"in a layer that is off", "/OC /oc1 BDC " + glyph + "EMC\n", nil},
+		{"transparent", "/GS0 gs " + glyph, nil},
+		{"the None colorant", "/Sep cs 1 scn " + glyph, nil},
+	}
+	for _, tt := range tests {
+		data := paintPDF(tt.content, "")
+		r, err := NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Page(1).Content().Shapes; !slices.Equal(got, tt.want) {
+			t.Errorf("%s: shapes %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -167,6 +167,7 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	if err := lib.Damaged(); err != nil {
 		return nil, err
 	}
+	doc = prepare.WithNotes(doc)
 	// Pictures of text are looked for while the text is checked (extract.Document.TextPictures
 	// decodes them on one core); the report is built after.
 	done := make(chan error, 1)

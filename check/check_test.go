@@ -1,6 +1,8 @@
 package check
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -799,4 +801,52 @@ func garbled(r *report.Report) *report.Warning {
 		}
 	}
 	return nil
+}
+
+// TestNotesChecked: library paragraphs moved into a DOCX's footnotes are found and counted (they
+// read 0 % when notes were left out), as paragraphs of the notes section after the body.
+func TestNotesChecked(t *testing.T) {
+	lib := newLibrary(t)
+	src := libPara(t, "zh-wetland.txt", "湿地被称为城市的肾脏")
+	const wNS = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`
+	rel := "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+	own := "本文讨论城市规划中的绿地系统建设问题，结合作者在多个城市的实地调研，分析了绿地布局与居民使用之间的关系。"
+	files := map[string]string{
+		"[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+			`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
+			`<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+		"_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+			`<Relationship Id="rId1" Type="` + rel + `officeDocument" Target="word/document.xml"/></Relationships>`,
+		"word/_rels/document.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+			`<Relationship Id="rIdfn" Type="` + rel + `footnotes" Target="footnotes.xml"/></Relationships>`,
+		"word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document ` + wNS + `><w:body><w:p><w:r><w:t>` + own +
+			`</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p></w:body></w:document>`,
+		"word/footnotes.xml": `<w:footnotes ` + wNS + `><w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>` +
+			`<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t>` + src.text + `</w:t></w:r></w:p></w:footnote></w:footnotes>`,
+	}
+	var b bytes.Buffer
+	z := zip.NewWriter(&b)
+	for name, body := range files {
+		w, err := z.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(body))
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "notes.docx")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := File(context.Background(), lib, path, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := utf8.RuneCountInString(src.text)
+	if len(r.Paragraphs) != 2 || r.Paragraphs[1].Section != string(extract.Notes) || r.Paragraphs[1].Text != src.text ||
+		len(r.Paragraphs[0].Notes) != 0 || r.CopiedChars < n*9/10 || r.TotalChars != n+utf8.RuneCountInString(own) {
+		t.Errorf("paragraphs %+v, copied %d of %d", r.Paragraphs, r.CopiedChars, r.TotalChars)
+	}
 }

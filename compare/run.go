@@ -361,6 +361,7 @@ func load(ctx context.Context, src source, o settings) loaded {
 	}
 	// Its pictures are not looked at for text (extract.Document.TextPictures): half a second of a
 	// thesis with figures, for each of a class's hundreds; a check of one submission does.
+	ed = prepare.WithNotes(ed)
 	l := loaded{title: ed.Title, warnings: ed.Warnings}
 	for _, p := range ed.Paragraphs {
 		l.paras = append(l.paras, paragraph{text: p.Text, compared: o.IncludeReferences || p.Counted(), counted: p.Counted(), page: p.Page})

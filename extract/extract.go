@@ -34,6 +34,9 @@ const (
 	References       Section = "references" // 参考文献 / References / Bibliography
 	Acknowledgements Section = "acknowledgements"
 	Appendix         Section = "appendix"
+	// Notes: footnotes and endnotes. Extraction keeps them with the paragraph that refers to them
+	// (Paragraph.Notes); a check reads each as a paragraph of this section.
+	Notes Section = "notes"
 )
 
 // Paragraph is one block of running text.

@@ -175,6 +175,7 @@ var (
 	sectionLabels = map[string]string{
 		"front": "前置部分 Front matter", "abstract": "摘要 Abstract", "body": "正文 Body",
 		"references": "参考文献 References", "acknowledgements": "致谢 Acknowledgements", "appendix": "附录 Appendix",
+		"notes": "注释 Notes",
 	}
 	exclusionLabels = map[string][2]string{ // label, reason; the check's own reason is for unknown keys
 		"headings":     {"标题 Headings", "标题文字短且格式固定 · headings: too short and formulaic to count"},

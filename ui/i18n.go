@@ -189,6 +189,7 @@ var msgs = map[string]map[string]string{
 		"sec.references":       "参考文献",
 		"sec.acknowledgements": "致谢",
 		"sec.appendix":         "附录",
+		"sec.notes":            "注释",
 
 		"excl.references":   "参考文献：不计入，与知网“去除参考文献”口径一致",
 		"excl.headings":     "标题：过短、格式化，不计入",
@@ -480,6 +481,7 @@ var msgs = map[string]map[string]string{
 		"sec.references":       "References",
 		"sec.acknowledgements": "Acknowledgements",
 		"sec.appendix":         "Appendix",
+		"sec.notes":            "Notes",
 
 		"excl.references":   "References: not counted, as in CNKI's figure without references",
 		"excl.headings":     "Headings: too short and formulaic to count",

@@ -414,3 +414,37 @@ func TestPDFUnmapped(t *testing.T) {
 		t.Errorf("three such glyphs and no text: %v", err)
 	}
 }
+
+// TestPDFAnnotationText: a paragraph shown in a text box annotation (Acrobat's Typewriter, Fill &
+// Sign) is read where it stands, after the page's own text; a hidden one is not.
+func TestPDFAnnotationText(t *testing.T) {
+	own := "Our own introduction to the survey of the coast, written for this thesis."
+	boxed := []string{"Tidal flats look empty at first glance, a wide expanse of grey mud", "that the sea covers and uncovers twice a day."}
+	pdfWith := func(flags int) []byte {
+		ap := fmt.Sprintf("BT /F1 10 Tf 12 TL 4 30 Td (%s) Tj T* (%s) Tj ET", boxed[0], boxed[1])
+		content := "BT /F1 11 Tf 72 740 Td (" + own + ") Tj ET"
+		return pdfOfObjects([]string{
+			"<< /Type /Catalog /Pages 2 0 R >>",
+			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+			"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> /Annots [6 0 R] >>",
+			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+			"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+			fmt.Sprintf("<< /Type /Annot /Subtype /FreeText /F %d /Rect [72 660 540 700] /AP << /N 7 0 R >> >>", flags),
+			fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 468 40] /Resources << /Font << /F1 5 0 R >> >> /Length %d >>\nstream\n%s\nendstream", len(ap), ap),
+		})
+	}
+	doc, err := Bytes(context.Background(), "typewriter.pdf", pdfWith(4)) // 4: Print
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, p := range doc.Paragraphs {
+		texts = append(texts, p.Text)
+	}
+	if got := strings.Join(texts, "\n"); !strings.Contains(got, own) || !strings.Contains(got, boxed[0]+" "+boxed[1]) {
+		t.Errorf("paragraphs:\n%s", got)
+	}
+	if doc, err = Bytes(context.Background(), "hidden.pdf", pdfWith(2)); err != nil || len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != own {
+		t.Errorf("a hidden annotation: %+v %v", doc, err)
+	}
+}

@@ -120,6 +120,7 @@ func (p Page) Content() Content {
 	c.text = make([]Text, 0, min(r.glyphHint, 8192)) // PATCH: the page before's count (Reader.glyphHint)
 	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState()}
 	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
+	c.annotations(p.V.Key("Annots"), p.Resources()) // PATCH
 	r.glyphHint = len(c.text) // PATCH
 	return Content{Text: c.text, Rect: c.rect, Truncated: c.truncated, Damaged: c.work.damaged, Paints: c.paints, Backdrops: c.backgrounds(), Images: c.images, Shapes: c.shapes}
 }
@@ -320,6 +321,58 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 			}
 		}
 	})
+}
+
+// annotations draws the appearances of a page's annotations on it, as viewers show them (ISO
+// 32000-1, 12.5.5: the appearance stream's box, through its matrix, is fitted to the annotation's
+// rectangle). PATCH: upstream read the page's content stream only, so text a reader sees in a
+// text box annotation ("FreeText": Acrobat's Typewriter, Fill & Sign) or a filled form field was
+// missing. Annotations hidden or not shown on screen (flags Invisible, Hidden, NoView), popups and
+// links are left out, and at most maxAnnots a page are drawn.
+func (c *contentReader) annotations(annots, res Value) {
+	for i := 0; i < annots.Len() && i < maxAnnots; i++ {
+		a := annots.Index(i)
+		if a.Kind() != Dict || a.Key("F").Int64()&(1|2|32) != 0 {
+			continue
+		}
+		switch a.Key("Subtype").Name() {
+		case "Popup", "Link":
+			continue
+		}
+		ap := a.Key("AP").Key("N")
+		if ap.Kind() == Dict {
+			ap = ap.Key(a.Key("AS").Name())
+		}
+		rect := arrayValues(a.Key("Rect"))
+		if ap.Kind() != Stream || len(rect) != 4 {
+			continue
+		}
+		m, ok := matrixArgs(arrayValues(ap.Key("Matrix")))
+		if !ok {
+			m = ident
+		}
+		b := arrayValues(ap.Key("BBox"))
+		if len(b) != 4 {
+			continue
+		}
+		box := emptyRect()
+		box.add(b[0].Float64(), b[1].Float64())
+		box.add(b[2].Float64(), b[3].Float64())
+		box = transformRect(box, m)
+		to := emptyRect()
+		to.add(rect[0].Float64(), rect[1].Float64())
+		to.add(rect[2].Float64(), rect[3].Float64())
+		w, h := box.Max.X-box.Min.X, box.Max.Y-box.Min.Y
+		if box.empty() || to.empty() || w <= 0 || h <= 0 {
+			continue
+		}
+		sx, sy := (to.Max.X-to.Min.X)/w, (to.Max.Y-to.Min.Y)/h
+		g := textState{Th: 1, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState(),
+			CTM: matrix{{sx, 0, 0}, {0, sy, 0}, {to.Min.X - box.Min.X*sx, to.Min.Y - box.Min.Y*sy, 1}}}
+		g.paint.off = c.contentOff(a.Key("OC"))
+		g.paint.gen = c.newGen()
+		c.form(ap, res, g, 0)
+	}
 }
 
 // form runs a form XObject's content with its own matrix and resources, clipped to its box.

@@ -39,6 +39,8 @@ const (
 	maxArrayLen = 1 << 20
 	// maxImages bounds the images a page's Content lists (a page of a thesis paints a few).
 	maxImages = 256
+	// maxAnnots bounds the annotations drawn on a page (a page of comments has dozens).
+	maxAnnots = 1024
 	// maxShapes bounds the filled shapes a page's Content lists (a page of text drawn as outlines
 	// fills about 3,000: a stroke or a bowl of each character's outline, 40 lines of 40).
 	maxShapes = 1 << 14

@@ -230,3 +230,46 @@ func TestContentShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestContentAnnotations: the appearance of a visible annotation is drawn on the page, fitted to
+// its rectangle (a form showing "A" at 72, 700 on a 612 × 792 box, in a rectangle half as large);
+// hidden ones, links and an appearance state that is not on are not.
+func TestContentAnnotations(t *testing.T) {
+	const annot = "/Annots [<< /Type /Annot /Subtype /FreeText /Rect [0 0 306 396] %s >>]"
+	tests := []struct {
+		name, extra string
+		want        int
+	}{
+		{"a text box", "/AP << /N 7 0 R >>", 1},
+		{"hidden", "/F 2 /AP << /N 7 0 R >>", 0},
+		{"not on screen", "/F 32 /AP << /N 7 0 R >>", 0},
+		{"a state that is on", "/AS /On /AP << /N << /On 7 0 R /Off 8 0 R >> >>", 1},
+		{"a state with no appearance", "/AS /Off /AP << /N << /On 7 0 R >> >>", 0},
+		{"in a layer that is off", "/OC 6 0 R /AP << /N 7 0 R >>", 0},
+		{"without an appearance", "", 0},
+	}
+	for _, tt := range tests {
+		data := paintPDF("", fmt.Sprintf(annot, tt.extra))
+		r, err := NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := r.Page(1).Content()
+		visible := 0
+		for _, g := range c.Text {
+			if !c.Paints[g.Paint].Off {
+				visible++
+			}
+		}
+		if visible != tt.want {
+			t.Errorf("%s: %d glyphs seen, want %d", tt.name, visible, tt.want)
+			continue
+		}
+		if tt.want == 1 {
+			g := c.Text[0]
+			if g.S != "A" || math.Abs(g.X-36) > 0.01 || math.Abs(g.Y-350) > 0.01 || math.Abs(g.FontSize-6) > 0.01 {
+				t.Errorf("%s: glyph %+v, want A at 36, 350 in 6 pt", tt.name, g)
+			}
+		}
+	}
+}

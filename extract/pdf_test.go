@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"thesischeck/internal/hostile"
 )
 
 const devsetDir = "../../shared/devset"
@@ -446,5 +448,28 @@ func TestPDFAnnotationText(t *testing.T) {
 	}
 	if doc, err = Bytes(context.Background(), "hidden.pdf", pdfWith(2)); err != nil || len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != own {
 		t.Errorf("a hidden annotation: %+v %v", doc, err)
+	}
+}
+
+// TestPDFExpandedSpacing: text set with expanded character spacing (Tc, as Word's Expanded spacing
+// exports) reads as its words, with and without space glyphs, on a full line and on a short last
+// line; before, every gap of 0.2 em or more was a space ("T i d a l f l a t s"). Text without
+// such spacing is read as before.
+func TestPDFExpandedSpacing(t *testing.T) {
+	const words = "Tidal flats look empty at first glance, a wide expanse of grey mud"
+	tj := "[(Tidal) -500 (flats) -500 (look) -500 (empty) -500 (at) -500 (first) -500 (glance,) -500 (a) -500 (wide) -500 (expanse) -500 (of) -500 (grey) -500 (mud)] TJ"
+	for _, tt := range []struct{ name, content, want string }{
+		{"space glyphs, 3 pt at 10", "BT /F1 10 Tf 3 Tc 72 700 Td (" + words + ") Tj 0 -14 Td (to feed.) Tj ET", words + " to feed."},
+		{"word gaps by position, 2 pt at 10", "BT /F1 10 Tf 2 Tc 72 700 Td " + tj + " ET", words},
+		{"no spacing", "BT /F1 10 Tf 72 700 Td (" + words + ") Tj 0 -14 Td (to feed.) Tj ET", words + " to feed."},
+		{"no spacing, word gaps by position", "BT /F1 10 Tf 72 700 Td " + tj + " ET", words},
+	} {
+		doc, err := Bytes(context.Background(), "spaced.pdf", hostile.PDF([]hostile.Stream{{Data: []byte(tt.content)}}, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != tt.want {
+			t.Errorf("%s: paragraphs %+v, want %q", tt.name, doc.Paragraphs, tt.want)
+		}
 	}
 }

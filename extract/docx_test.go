@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -332,5 +333,32 @@ func TestDOCXTooLarge(t *testing.T) {
 	zw.Close()
 	if _, err := readDOCX(context.Background(), buf.Bytes()); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("error %v, want ErrTooLarge", err)
+	}
+}
+
+// TestDOCXSymbols: characters written as w:sym in an ordinary font are text Word and LibreOffice
+// show (a paragraph so written read as nothing); a symbol font's glyphs (U+F000-U+F0FF) are not.
+func TestDOCXSymbols(t *testing.T) {
+	sym := func(font, text string) string {
+		var b strings.Builder
+		for _, r := range text {
+			fmt.Fprintf(&b, `<w:sym w:font="%s" w:char="%04X"/>`, font, r)
+		}
+		return b.String()
+	}
+	body := `<w:p><w:r>` + sym("Times New Roman", "Tidal flats look empty") + `<w:t xml:space="preserve"> at first glance.</w:t></w:r></w:p>` +
+		`<w:p><w:r><w:t xml:space="preserve">A tick </w:t><w:sym w:font="Wingdings" w:char="F0FC"/><w:t xml:space="preserve">and a word.</w:t></w:r></w:p>` +
+		`<w:p><w:r><w:rPr><w:vanish/></w:rPr>` + sym("SimSun", "隐藏的符号") + `</w:r><w:r><w:t>看得见的文字。</w:t></w:r></w:p>`
+	doc, err := Bytes(context.Background(), "sym.docx", wordPackage(t, body, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range doc.Paragraphs {
+		got = append(got, p.Text)
+	}
+	want := []string{"Tidal flats look empty at first glance.", "A tick and a word.", "看得见的文字。"}
+	if !slices.Equal(got, want) {
+		t.Errorf("paragraphs %q, want %q", got, want)
 	}
 }

@@ -307,8 +307,16 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 			w.noteID = id
 		}
 	case "del", "moveFrom", "delText", "pPrChange", "rPrChange", "sectPrChange", "tblPrChange",
-		"trPrChange", "tcPrChange", "numberingChange", "rt", "commentReference", "sym":
-		// Deleted and moved-away text, old formatting, ruby annotations and symbols are not text.
+		"trPrChange", "tcPrChange", "numberingChange", "rt", "commentReference":
+		// Deleted and moved-away text, old formatting and ruby annotations are not text.
+		return true, d.Skip()
+	case "sym":
+		// A symbol: in a symbol font (Wingdings, Symbol) its character is in U+F000-U+F0FF and is a
+		// glyph, not text; in any other font Word shows the character itself, so a paragraph
+		// written as w:sym elements is text a reader reads.
+		if r, err := strconv.ParseUint(attr(t, "char"), 16, 32); err == nil && (r < 0xF000 || r > 0xF0FF) && utf8.ValidRune(rune(r)) && inW("r") {
+			w.write(string(rune(r)))
+		}
 		return true, d.Skip()
 	case "object":
 		return true, w.object(d)

@@ -45,7 +45,7 @@ func analyserOf(t *testing.T, l *Library) string {
 // searched (a check would find nothing in it); library check names it and library repair makes
 // every document's tokens and fingerprints again, after which it answers as before.
 func TestAnalyserVersion(t *testing.T) {
-	if v := similarity.AnalyserVersion(); !strings.HasPrefix(v, "1-") || v != similarity.AnalyserVersion() {
+	if v := similarity.AnalyserVersion(); !strings.HasPrefix(v, "2-") || v != similarity.AnalyserVersion() {
 		t.Fatalf("AnalyserVersion %q: not stable, or without its revision", v)
 	}
 	dir := t.TempDir()
@@ -92,9 +92,10 @@ func TestAnalyserVersion(t *testing.T) {
 	}
 }
 
-// TestAnalyserStampedOnOlderLibrary: a library made before fingerprints were stamped opens as it is
-// read-only, and a writable open stamps it with this version's analyser.
-func TestAnalyserStampedOnOlderLibrary(t *testing.T) {
+// TestUnstampedLibraryRefused: a library made before fingerprints were stamped was made by the
+// analyser of revision 1, which is not this version's: it is refused, library check names it, and
+// library repair makes its fingerprints again and stamps it.
+func TestUnstampedLibraryRefused(t *testing.T) {
 	dir := t.TempDir()
 	docs := proseDocs(t, 1)
 	l := openLib(t, dir, nil)
@@ -108,14 +109,23 @@ func TestAnalyserStampedOnOlderLibrary(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	ro := openLib(t, dir, &Options{ReadOnly: true})
-	if got := analyserOf(t, ro); got != "" {
-		t.Errorf("read-only open stamped %q", got)
+	for _, ro := range []bool{true, false} {
+		if l, err := Open(dir, &Options{ReadOnly: ro}); !errors.Is(err, ErrAnalyser) || !strings.Contains(err.Error(), unstampedAnalyser) {
+			if err == nil {
+				l.Close()
+			}
+			t.Fatalf("open (read-only %v) of an unstamped library: %v, want ErrAnalyser", ro, err)
+		}
 	}
-	ro.Close()
+	if rep, err := Check(dir, nil); err != nil || !rep.Damaged() || !strings.Contains(rep.Problems[0].What, unstampedAnalyser) {
+		t.Fatalf("library check: %v %+v", err, rep)
+	}
+	if fixed, err := Repair(dir, nil); err != nil || !fixed.Repaired || len(fixed.Lost) != 0 {
+		t.Fatalf("repair: %v %+v", err, fixed)
+	}
 	l = openLib(t, dir, nil)
 	if got := analyserOf(t, l); got != similarity.AnalyserVersion() {
-		t.Errorf("writable open stamped %q, want %q", got, similarity.AnalyserVersion())
+		t.Errorf("after the repair the library is stamped %q, want %q", got, similarity.AnalyserVersion())
 	}
 	l.Close()
 }

@@ -176,7 +176,10 @@ func (in *inspection) readMeta(walk walkFunc) map[string][]byte {
 		}
 		meta[string(k)] = slices.Clone(u)
 	})
-	if v := meta[string(keyAnalyser)]; v != nil && string(v) != similarity.AnalyserVersion() {
+	if v := meta[string(keyAnalyser)]; string(v) != similarity.AnalyserVersion() {
+		if v == nil {
+			v = []byte(unstampedAnalyser)
+		}
 		in.stale = true
 		in.problem(0, "library.db: its tokens and fingerprints were made by text analyser %s, this ThesisCheck's is %s: a check would find nothing in it", v, similarity.AnalyserVersion())
 	}

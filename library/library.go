@@ -213,6 +213,10 @@ var (
 	keyAnalyser      = []byte("analyser")  // similarity.AnalyserVersion of the fingerprints
 )
 
+// unstampedAnalyser names the analyser of a library made before libraries were stamped with theirs:
+// revision 1's, whose tables this version cannot name.
+const unstampedAnalyser = "1 (before libraries were stamped)"
+
 // ErrAnalyser means the library's tokens and fingerprints were made by another version of the text
 // analyser (similarity.AnalyserVersion) than this ThesisCheck's: a check would find nothing of what
 // they hold. It wraps ErrDamaged, since what mends it is the same: `library repair` makes them again
@@ -339,8 +343,7 @@ func openFolder(dir string, opts *Options) (*folder, error) {
 }
 
 // checkAnalyser refuses a library whose fingerprints another text analyser made. A library made
-// before they were stamped was made by the analyser of the version before this one, which is this
-// one's (analyserRevision 1); a writable open stamps it.
+// before they were stamped was made by the analyser of revision 1 (unstampedAnalyser).
 func (l *folder) checkAnalyser() error {
 	want := similarity.AnalyserVersion()
 	var have []byte
@@ -350,12 +353,13 @@ func (l *folder) checkAnalyser() error {
 		have = slices.Clone(have)
 		return err
 	})
+	if have == nil {
+		have = []byte(unstampedAnalyser)
+	}
 	switch {
 	case err != nil:
 		return err
-	case have == nil && !l.readOnly:
-		return l.update(func(tx *bolt.Tx) error { return l.rec.put(tx, bucketMeta, keyAnalyser, []byte(want)) })
-	case have != nil && string(have) != want:
+	case string(have) != want:
 		return fmt.Errorf("%w (its analyser %s, this version's %s)", ErrAnalyser, have, want)
 	}
 	return nil

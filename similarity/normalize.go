@@ -43,6 +43,7 @@ var punctFold = map[rune]rune{
 	'。': '.', '、': ',', '“': '"', '”': '"', '‘': '\'', '’': '\'', '「': '"', '」': '"', '『': '"', '』': '"',
 	'《': '<', '》': '>', '〈': '<', '〉': '>', '【': '[', '】': ']', '〔': '[', '〕': ']', '—': '-', '–': '-',
 	'…': '.', '·': '.', '・': '.', '～': '~', '\u3000': ' ', '\u00a0': ' ',
+	'\u2800': ' ', // the Braille pattern blank, drawn as a space but no space to Unicode
 }
 
 // Normalize prepares text for comparison. It is safe for concurrent use.
@@ -57,8 +58,11 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 	var buf [8]rune
 	var enc [utf8.UTFMax]byte
 	i := -1 // the rune's offset
+	prev := rune(0)
 	for _, r := range text {
 		i++
+		before := prev
+		prev = r
 		if plainHan(r) {
 			hasHan = true
 			n.Runes = append(n.Runes, r)
@@ -74,7 +78,9 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			continue
 		}
 		if isInvisible(r) {
-			n.Invisible++
+			if !presentationSelector(r, before) {
+				n.Invisible++
+			}
 			continue
 		}
 		out := buf[:0]
@@ -136,10 +142,18 @@ func isFullwidthASCII(r rune) bool { return r >= 0xFF01 && r <= 0xFF5E }
 func plainHan(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF }
 
 // isInvisible reports format characters (zero-width space, joiners, BOM, soft hyphen, bidi marks) and
-// other characters that show nothing.
+// the other characters Unicode says show nothing (Default_Ignorable_Code_Point: the combining
+// grapheme joiner U+034F, Hangul fillers, Khmer's inherent vowels, variation selectors), which break
+// a word without a gap a reader can see; and control characters.
 func isInvisible(r rune) bool {
-	return unicode.Is(unicode.Cf, r) || r == '\u115F' || r == '\u1160' || r == '\u3164' || r == '\uFFA0' ||
-		(unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r')
+	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
+		unicode.Is(unicode.Variation_Selector, r) || (unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r')
+}
+
+// presentationSelector reports the variation selectors that choose how an emoji or a symbol is drawn
+// (U+FE0E text, U+FE0F emoji): after one (✔️), they are part of it, not a dodge.
+func presentationSelector(r, prev rune) bool {
+	return (r == '\uFE0E' || r == '\uFE0F') && !unicode.IsLetter(prev) && !unicode.IsDigit(prev)
 }
 
 // latinNeighbour reports whether the letter at i stands in a word that also has ASCII letters — the

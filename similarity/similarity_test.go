@@ -28,6 +28,12 @@ func TestNormalize(t *testing.T) {
 		// Spaces beside punctuation carry nothing for matching and are a cheap way to break n-grams.
 		{"plain", "Hello, World", "hello,world", Dodges{}},
 		{"zero width", "pla\u200bgia\u200drism", "plagiarism", Dodges{Invisible: 2}},
+		// Characters Unicode says show nothing that are no format characters: the combining grapheme
+		// joiner, a variation selector, Khmer's inherent vowel, a Hangul filler.
+		{"default ignorable", "pla\u034fgia\ufe00ri\u17b4s\u3164m 湿\U000e0100地", "plagiarism湿地", Dodges{Invisible: 5}},
+		// An emoji's presentation selector belongs to it; after a letter it is a dodge.
+		{"emoji presentation", "done \u2714\ufe0f wet\ufe0fland", "done\u2714wetland", Dodges{Invisible: 1}},
+		{"braille blank", "wet\u2800land 湿\u2800地\u2800被\u2800称", "wet land湿地被称", Dodges{SpacedCJK: 3}},
 		{"cyrillic lookalikes", "Тhе сat", "the cat", Dodges{Lookalike: 3}},
 		// Look-alikes are folded everywhere (both sides of a comparison alike) but counted as a dodge
 		// only inside a word that also has Latin letters.

@@ -16,7 +16,11 @@ import (
 // normalisation, word splitting, the word hash, stop words and numbers, SimHash, grams, winnowing,
 // MinHash. Bump it with any such change: a library whose fingerprints were made by another analyser
 // finds nothing of what a check makes now, and that must be an error, never a quiet 0 %.
-const analyserRevision = 1
+//
+// 2: normalisation drops every default-ignorable character (the combining grapheme joiner,
+// variation selectors, Khmer's inherent vowels: they split a word unseen) and reads the Braille
+// pattern blank U+2800 as a space.
+const analyserRevision = 2
 
 // AnalyserVersion names the text analyser of this build: its revision, and a checksum of the tables
 // it uses (jieba's dictionaries and IDF table, the stop words, the look-alike letters, the

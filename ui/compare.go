@@ -406,7 +406,7 @@ func (s *compareScreen) problems() fyne.CanvasObject {
 	}
 	b.Reset()
 	for _, i := range res.Failed() {
-		fmt.Fprintf(&b, "%s — %s\n", res.Documents[i].Name, t.errorText(res.Documents[i].Err()))
+		fmt.Fprintf(&b, "%s — %s\n", res.Documents[i].Name, t.errorReason(res.Documents[i].Err()))
 	}
 	for _, i := range res.Skipped() {
 		fmt.Fprintf(&b, "%s — %s\n", res.Documents[i].Name, t.T("cmp.skipped"))

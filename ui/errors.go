@@ -78,6 +78,32 @@ func errorSubject(msg string) string {
 // errorText is err as the user reads it. The core speaks English, with details after the reason
 // ("extract PATH: file is damaged: not a valid ZIP"), shown as they are in the English UI; the
 // Chinese UI shows a known reason translated after the file's name, and other errors as they are.
+// errorReason is errorText without the file the error is about, for a list that names the file
+// already ("damaged.docx — 文件已损坏…", not "damaged.docx — damaged.docx：文件已损坏…"). An error
+// the app does not know is said whole.
+func (t tr) errorReason(err error) string {
+	msg := err.Error()
+	for _, k := range knownErrors {
+		if !errors.Is(err, k.err) {
+			continue
+		}
+		i := strings.Index(msg, ": "+k.err.Error())
+		if i <= 0 {
+			break
+		}
+		rest := msg[i+len(": "):]
+		if t.lang != langZH {
+			return rest
+		}
+		text := t.T(k.key)
+		if detail, ok := strings.CutPrefix(rest[len(k.err.Error()):], ": "); ok && detail != "" {
+			text += t.T("err.detail", detail)
+		}
+		return text
+	}
+	return t.errorText(err)
+}
+
 func (t tr) errorText(err error) string {
 	msg := err.Error()
 	if t.lang != langZH {

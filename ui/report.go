@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"thesischeck/check"
+	"thesischeck/extract"
 	"thesischeck/keys"
 	"thesischeck/report"
 	"thesischeck/rules"
@@ -450,10 +451,15 @@ func (s *reportScreen) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 		row.tag.Color = themeColor(colorMuted)
 	}
 	row.page.Text = ""
-	if p.Page > 0 {
+	switch {
+	case p.Section == string(extract.Notes) && p.Page > 0:
+		row.page.Text = t.T("rep.notePage", p.Page)
+	case p.Section == string(extract.Notes):
+		row.page.Text = t.T("rep.note")
+	case p.Page > 0:
 		row.page.Text = t.T("rep.page", p.Page)
-		row.page.Color = themeColor(colorMuted)
 	}
+	row.page.Color = themeColor(colorMuted)
 	row.text.italic = p.Heading
 	row.text.Set(p.Text, s.filter.marks(s.r, p), p.Status == "template" || p.Status == "excluded")
 	row.Refresh()

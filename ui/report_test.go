@@ -646,3 +646,28 @@ func TestQuoteColourShared(t *testing.T) {
 		t.Errorf("the app's quote colour %v is not the reports' %s", quoteColor, report.QuoteColor)
 	}
 }
+
+// TestReportNoteRows: a footnote the check read as a paragraph of its own says so in its row, with
+// its page when it has one, in either language.
+func TestReportNoteRows(t *testing.T) {
+	for _, lang := range []string{langZH, langEN} {
+		g := newTestGUI(t, testLibrary(t), lang)
+		r := &report.Report{Number: "TC-1", Sources: []report.Source{}, Paragraphs: []report.Paragraph{
+			{Index: 0, Text: "The body paragraph that refers to notes.", Section: "body", Page: 2, Matches: []report.Match{}},
+			{Index: 1, Text: "A footnote on the second page.", Section: "notes", Page: 2, Matches: []report.Match{}},
+			{Index: 2, Text: "An endnote of a file without pages.", Section: "notes", Matches: []report.Match{}},
+		}}
+		g.report.show(r)
+		g.tabs.SelectIndex(tabReport)
+		g.win.Resize(fyne.NewSize(1200, 800))
+		for text, want := range map[string]string{
+			"The body paragraph": g.t.T("rep.page", 2),
+			"A footnote":         g.t.T("rep.notePage", 2),
+			"An endnote":         g.t.T("rep.note"),
+		} {
+			if got := findRow(t, g, text).page.Text; got != want {
+				t.Errorf("%s: row of %q says %q, want %q", lang, text, got, want)
+			}
+		}
+	}
+}

@@ -163,7 +163,9 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	n := len(p.text())
 	d := p.prep.Dodges
 	if !p.src.Counted() {
-		d.SpacedCJK = 0 // letter-spaced headings and title-page lines ("摘 要", "独 创 性 声 明") are typography
+		// Letter-spaced headings and title-page lines ("摘 要", "独 创 性 声 明", "A B S T R A C T")
+		// are typography.
+		d.SpacedCJK, d.SpacedLetters = 0, 0
 	}
 	t.dodges.Add(d)
 	t.han += similarity.HanCount(p.src.Text)

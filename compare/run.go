@@ -407,7 +407,7 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 		if words[i] == nil {
 			norm := similarity.Normalize(p.text)
 			if !p.counted {
-				norm.SpacedCJK = 0
+				norm.SpacedCJK, norm.SpacedLetters = 0, 0
 			}
 			dodges.Add(norm.Dodges)
 			han += similarity.HanCount(p.text)

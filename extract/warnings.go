@@ -52,6 +52,8 @@ const (
 	WarnLookalike WarningKind = "lookalike"
 	// WarnSpaced: spaces between Chinese characters.
 	WarnSpaced WarningKind = "spaced"
+	// WarnSpacedLetters: Latin words spaced out letter by letter.
+	WarnSpacedLetters WarningKind = "spaced_letters"
 	// WarnTraditional: traditional characters, compared as simplified.
 	WarnTraditional WarningKind = "traditional"
 )
@@ -61,5 +63,5 @@ const (
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
 	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut,
-	WarnInvisible, WarnLookalike, WarnSpaced, WarnTraditional,
+	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnTraditional,
 }

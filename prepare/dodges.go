@@ -10,6 +10,10 @@ import (
 // minTraditional is the fewest traditional characters that warn.
 const minTraditional = 10
 
+// minSpacedLetters is the fewest letters spaced apart that warn: a few words' worth, not a list's
+// "a b c d e f".
+const minSpacedLetters = 20
+
 // DodgeWarnings are the warnings of the tricks that normalising a document's text undid (d, summed
 // over its paragraphs; han is the Han characters of the same paragraphs), for a check's report and
 // a comparison's documents alike. Spaces between Chinese characters warn only past a handful, and
@@ -29,6 +33,10 @@ func DodgeWarnings(d similarity.Dodges, han int) []extract.Warning {
 	if d.SpacedCJK >= max(10, han/500) {
 		w = append(w, extract.Warning{Kind: extract.WarnSpaced, Count: d.SpacedCJK,
 			Message: fmt.Sprintf("%d spaces between Chinese characters: a common way to dodge checkers", d.SpacedCJK)})
+	}
+	if d.SpacedLetters >= minSpacedLetters {
+		w = append(w, extract.Warning{Kind: extract.WarnSpacedLetters, Count: d.SpacedLetters,
+			Message: fmt.Sprintf("%d letters spaced apart (w o r d s read one letter at a time, which match nothing): a common way to dodge checkers", d.SpacedLetters)})
 	}
 	if d.Traditional >= minTraditional {
 		w = append(w, extract.Warning{Kind: extract.WarnTraditional, Count: d.Traditional,

@@ -22,6 +22,8 @@ func TestDodgeWarnings(t *testing.T) {
 		{similarity.Dodges{SpacedCJK: 10}, 100, []extract.WarningKind{extract.WarnSpaced}},
 		{similarity.Dodges{SpacedCJK: 19}, 10_000, nil},
 		{similarity.Dodges{SpacedCJK: 20}, 10_000, []extract.WarningKind{extract.WarnSpaced}},
+		{similarity.Dodges{SpacedLetters: 19}, 0, nil},
+		{similarity.Dodges{SpacedLetters: 20}, 0, []extract.WarningKind{extract.WarnSpacedLetters}},
 		{similarity.Dodges{Traditional: 9}, 100, nil},
 		{similarity.Dodges{Traditional: 10}, 100_000, []extract.WarningKind{extract.WarnTraditional}},
 	}

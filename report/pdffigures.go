@@ -184,11 +184,12 @@ var (
 		"template":     {"模板文字 Boilerplate", "多篇文献共有或来自模板的文字，以灰色显示 · text many documents share, shown in grey"},
 	}
 	warningLabels = map[extract.WarningKind][2]string{ // label, Chinese explanation
-		extract.WarnInvisible:   {"不可见字符 Invisible characters", "文中夹有零宽或格式控制字符，这是规避检测的常见手段"},
-		extract.WarnLookalike:   {"形近字母 Look-alike letters", "拉丁字母单词中夹有西里尔或希腊字母，这是规避检测的常见手段"},
-		extract.WarnSpaced:      {"汉字间空格 Spaced characters", "汉字之间插入了空格，这是规避检测的常见手段"},
-		extract.WarnTraditional: {"繁体字 Traditional characters", "繁体字已转为简体后比对"},
-		extract.WarnLeftOut:     {"大部分文字未检测 Most text not checked", "一半以上的文字（参考文献、标题、前置部分）未参与检测，复制比只针对其余文字"},
+		extract.WarnInvisible:     {"不可见字符 Invisible characters", "文中夹有零宽或格式控制字符，这是规避检测的常见手段"},
+		extract.WarnLookalike:     {"形近字母 Look-alike letters", "拉丁字母单词中夹有西里尔或希腊字母，这是规避检测的常见手段"},
+		extract.WarnSpaced:        {"汉字间空格 Spaced characters", "汉字之间插入了空格，这是规避检测的常见手段"},
+		extract.WarnSpacedLetters: {"字母间空格 Spaced letters", "英文单词的字母之间插入了空格，逐个字母读出，无法比对；这是规避检测的常见手段"},
+		extract.WarnTraditional:   {"繁体字 Traditional characters", "繁体字已转为简体后比对"},
+		extract.WarnLeftOut:       {"大部分文字未检测 Most text not checked", "一半以上的文字（参考文献、标题、前置部分）未参与检测，复制比只针对其余文字"},
 		// Changes extraction made to the text (extract.Warn…).
 		extract.WarnReplaced:        {"无法解码的字节 Undecodable bytes", "文件中有不符合其编码的字节，已替换为 � 后比对"},
 		extract.WarnNotText:         {"非文字字符 Non-text characters", "文中有私用区、未分配或控制字符，它们不代表任何文字"},

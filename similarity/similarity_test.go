@@ -34,6 +34,10 @@ func TestNormalize(t *testing.T) {
 		// An emoji's presentation selector belongs to it; after a letter it is a dodge.
 		{"emoji presentation", "done \u2714\ufe0f wet\ufe0fland", "done\u2714wetland", Dodges{Invisible: 1}},
 		{"braille blank", "wet\u2800land 湿\u2800地\u2800被\u2800称", "wet land湿地被称", Dodges{SpacedCJK: 3}},
+		// Words spaced out letter by letter: runs of six one-letter words or more count, all their
+		// letters ("look" after the comma is too short a run); single letters of prose and short lists do not.
+		{"spaced letters", "T i d a l f l a t s, l o o k", "t i d a l f l a t s,l o o k", Dodges{SpacedLetters: 10}},
+		{"single letters of prose", "I saw a cat, options a b c d e and x y z", "i saw a cat,options a b c d e and x y z", Dodges{}},
 		{"cyrillic lookalikes", "Тhе сat", "the cat", Dodges{Lookalike: 3}},
 		// Look-alikes are folded everywhere (both sides of a comparison alike) but counted as a dodge
 		// only inside a word that also has Latin letters.

@@ -313,13 +313,14 @@ func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
 	box := p.MediaBox()
 	content := p.Content()
 	visible, hidden := pdfSplitHidden(content, p.CropBox())
-	pg = &pdfPage{num: n, box: box, lines: pdfBuildLines(visible, n, hidden),
+	pictures := pdfPictures(content.Images, visible, n) // in the page's own coordinates, as the images
+	pg = &pdfPage{num: n, box: pdfUpright(visible, hidden, box),
 		truncated: content.Truncated, damaged: content.Damaged, unmapped: pdfUnmapped(visible), glyphs: len(visible),
-		outlined: pdfOutlinedLines(content.Shapes, box)}
+		outlined: pdfOutlinedLines(content.Shapes, box), pictures: pictures}
+	pg.lines = pdfBuildLines(visible, n, hidden)
 	if len(hidden) > 0 {
 		pg.loose = pdfPlaceHidden(pg.lines, hidden, n)
 	}
-	pg.pictures = pdfPictures(content.Images, visible, n)
 	return pg, nil
 }
 

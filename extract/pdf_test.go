@@ -473,3 +473,23 @@ func TestPDFExpandedSpacing(t *testing.T) {
 		}
 	}
 }
+
+// TestPDFTurnedText: text drawn a quarter round (to be shown turned back by /Rotate) is read as its
+// lines, whichever way it runs; before, each line was a column read one letter a line.
+func TestPDFTurnedText(t *testing.T) {
+	const one, two = "Tidal flats look empty at first glance, a wide expanse", "of grey mud that the sea covers twice a day."
+	text := "BT /F1 10 Tf 14 TL 72 540 Td (" + one + ") Tj T* (" + two + ") Tj ET"
+	for _, tt := range []struct{ name, cm string }{
+		{"across", "1 0 0 1 0 0"},
+		{"up", "0 1 -1 0 612 0"},
+		{"down", "0 -1 1 0 0 792"},
+	} {
+		doc, err := Bytes(context.Background(), "turned.pdf", hostile.PDF([]hostile.Stream{{Data: []byte("q " + tt.cm + " cm " + text + " Q")}}, nil))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != one+" "+two {
+			t.Errorf("%s: paragraphs %+v", tt.name, doc.Paragraphs)
+		}
+	}
+}

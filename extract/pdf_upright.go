@@ -1,0 +1,72 @@
+package extract
+
+import (
+	"math"
+
+	pdf "github.com/ledongthuc/pdf"
+)
+
+// A page can draw its text turned a quarter round and be shown turned back (/Rotate): a scan's
+// OCR layer, a page printed sideways, or text drawn so to be read wrong. A reader sees lines of
+// text; read as drawn, each line is a column of glyphs one above the other, and the layout, which
+// makes lines of glyphs that share a baseline, read them one letter a line (a copied paragraph so
+// drawn checked 0 %; pdftotext reads it). Vertical Chinese (竖排) runs down the page the same way.
+
+// pdfUpright turns the glyphs of a page whose text runs up or down the page (pdfTextDirection) a
+// quarter round, so that it runs left to right with its lines top to bottom, and returns the page's
+// box turned with them; it leaves a page of text that runs across alone.
+func pdfUpright(visible []pdf.Text, hidden []pdfHiddenGlyph, box pdf.Rect) pdf.Rect {
+	dir := pdfTextDirection(visible)
+	if dir == 0 {
+		return box
+	}
+	turn := func(x, y float64) (float64, float64) {
+		if dir > 0 { // runs up, lines to the right: up becomes right, right becomes down
+			return y, -x
+		}
+		return -y, x // runs down, lines to the left (or columns right to left)
+	}
+	for i := range visible {
+		visible[i].X, visible[i].Y = turn(visible[i].X, visible[i].Y)
+	}
+	for i := range hidden {
+		hidden[i].g.X, hidden[i].g.Y = turn(hidden[i].g.X, hidden[i].g.Y)
+	}
+	x0, y0 := turn(box.Min.X, box.Min.Y)
+	x1, y1 := turn(box.Max.X, box.Max.Y)
+	return pdf.Rect{Min: pdf.Point{X: math.Min(x0, x1), Y: math.Min(y0, y1)}, Max: pdf.Point{X: math.Max(x0, x1), Y: math.Max(y0, y1)}}
+}
+
+// pdfTextDirection says which way most of a page's text runs, from each glyph to the next in the
+// content's order: 0 across, 1 up, -1 down. A step counts when it moves along one axis by about a
+// glyph's advance (0.5 to 1.6 of it: a line's spacing is more than that for Latin text) and three
+// times less along the other; a page runs up or down when twenty steps or more do, and more than
+// twice as many as run across.
+func pdfTextDirection(gs []pdf.Text) int {
+	across, up, down := 0, 0, 0
+	for i := 1; i < len(gs); i++ {
+		a, b := &gs[i-1], &gs[i]
+		adv := a.W
+		if adv <= 0 {
+			adv = 0.5 * a.FontSize
+		}
+		dx, dy := b.X-a.X, b.Y-a.Y
+		switch {
+		case dx > 0 && math.Abs(dx) > 3*math.Abs(dy) && dx < 1.6*adv:
+			across++
+		case math.Abs(dy) > 3*math.Abs(dx) && math.Abs(dy) >= 0.5*adv && math.Abs(dy) <= 1.6*adv:
+			if dy > 0 {
+				up++
+			} else {
+				down++
+			}
+		}
+	}
+	switch {
+	case up >= 20 && up > 2*across && up > down:
+		return 1
+	case down >= 20 && down > 2*across && down > up:
+		return -1
+	}
+	return 0
+}

@@ -121,7 +121,7 @@ func (p Page) Content() Content {
 	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState()}
 	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
 	c.annotations(p.V.Key("Annots"), p.Resources()) // PATCH
-	r.glyphHint = len(c.text) // PATCH
+	r.glyphHint = len(c.text)                       // PATCH
 	return Content{Text: c.text, Rect: c.rect, Truncated: c.truncated, Damaged: c.work.damaged, Paints: c.paints, Backdrops: c.backgrounds(), Images: c.images, Shapes: c.shapes}
 }
 
@@ -343,25 +343,16 @@ func (c *contentReader) annotations(annots, res Value) {
 		if ap.Kind() == Dict {
 			ap = ap.Key(a.Key("AS").Name())
 		}
-		rect := arrayValues(a.Key("Rect"))
-		if ap.Kind() != Stream || len(rect) != 4 {
+		to, okRect := rectValue(a.Key("Rect"))
+		box, okBox := rectValue(ap.Key("BBox"))
+		if ap.Kind() != Stream || !okRect || !okBox {
 			continue
 		}
 		m, ok := matrixArgs(arrayValues(ap.Key("Matrix")))
 		if !ok {
 			m = ident
 		}
-		b := arrayValues(ap.Key("BBox"))
-		if len(b) != 4 {
-			continue
-		}
-		box := emptyRect()
-		box.add(b[0].Float64(), b[1].Float64())
-		box.add(b[2].Float64(), b[3].Float64())
 		box = transformRect(box, m)
-		to := emptyRect()
-		to.add(rect[0].Float64(), rect[1].Float64())
-		to.add(rect[2].Float64(), rect[3].Float64())
 		w, h := box.Max.X-box.Min.X, box.Max.Y-box.Min.Y
 		if box.empty() || to.empty() || w <= 0 || h <= 0 {
 			continue
@@ -391,10 +382,7 @@ func (c *contentReader) form(xo, res Value, g textState, depth int) {
 		m = ident
 	}
 	g.CTM = m.mul(g.CTM)
-	if b := arrayValues(xo.Key("BBox")); len(b) == 4 {
-		box := emptyRect()
-		box.add(b[0].Float64(), b[1].Float64())
-		box.add(b[2].Float64(), b[3].Float64())
+	if box, ok := rectValue(xo.Key("BBox")); ok {
 		g.paint.clip = g.paint.clip.intersect(transformRect(box, g.CTM))
 		g.paint.gen = c.newGen()
 	}
@@ -407,6 +395,17 @@ func (c *contentReader) form(xo, res Value, g textState, depth int) {
 	c.run(xo, xres, g, depth+1)
 	c.depth = saved
 	c.endClips()
+}
+
+// rectValue reads a rectangle written as an array of four numbers, its corners in either order.
+func rectValue(v Value) (Rect, bool) {
+	if v.Len() != 4 {
+		return Rect{}, false
+	}
+	r := emptyRect()
+	r.add(v.Index(0).Float64(), v.Index(1).Float64())
+	r.add(v.Index(2).Float64(), v.Index(3).Float64())
+	return r, true
 }
 
 func arrayValues(v Value) []Value {

@@ -148,13 +148,10 @@ func (p Page) MediaBox() Rect {
 // crop box inside the media box, or the media box when the crop box is missing or invalid.
 func (p Page) CropBox() Rect {
 	media := p.MediaBox()
-	box := p.findInherited("CropBox")
-	if box.Len() != 4 {
+	r, ok := rectValue(p.findInherited("CropBox"))
+	if !ok {
 		return media
 	}
-	r := emptyRect()
-	r.add(box.Index(0).Float64(), box.Index(1).Float64())
-	r.add(box.Index(2).Float64(), box.Index(3).Float64())
 	r = r.intersect(media)
 	if r.empty() || r.Max.X-r.Min.X < 1 || r.Max.Y-r.Min.Y < 1 {
 		return media

@@ -75,57 +75,72 @@ func errorSubject(msg string) string {
 	return ""
 }
 
+// knownError is an error of the core whose reason the app knows (knownErrors): the translation's
+// key, the file the core named before the reason ("extract PATH: reason"; "" when it named none),
+// the reason and what follows it as the core said them, and the details after the reason ("not a
+// valid ZIP").
+type knownError struct {
+	key, subject, rest, detail string
+}
+
+// known finds err's reason among knownErrors.
+func known(err error) (knownError, bool) {
+	msg := err.Error()
+	for _, k := range knownErrors {
+		if !errors.Is(err, k.err) {
+			continue
+		}
+		e := knownError{key: k.key}
+		if i := strings.Index(msg, ": "+k.err.Error()); i > 0 {
+			e.subject, e.rest = msg[:i], msg[i+len(": "):]
+			for _, verb := range coreVerbs {
+				e.subject = strings.TrimPrefix(e.subject, verb)
+			}
+			if detail, ok := strings.CutPrefix(e.rest[len(k.err.Error()):], ": "); ok {
+				e.detail = detail
+			}
+		}
+		return e, true
+	}
+	return knownError{}, false
+}
+
+// knownReason is a known error's reason in Chinese, the details after it as the core said them.
+func (t tr) knownReason(e knownError) string {
+	text := t.T(e.key)
+	if e.detail != "" {
+		text += t.T("err.detail", e.detail)
+	}
+	return text
+}
+
 // errorText is err as the user reads it. The core speaks English, with details after the reason
 // ("extract PATH: file is damaged: not a valid ZIP"), shown as they are in the English UI; the
 // Chinese UI shows a known reason translated after the file's name, and other errors as they are.
-// errorReason is errorText without the file the error is about, for a list that names the file
-// already ("damaged.docx — 文件已损坏…", not "damaged.docx — damaged.docx：文件已损坏…"). An error
-// the app does not know is said whole.
-func (t tr) errorReason(err error) string {
-	msg := err.Error()
-	for _, k := range knownErrors {
-		if !errors.Is(err, k.err) {
-			continue
-		}
-		i := strings.Index(msg, ": "+k.err.Error())
-		if i <= 0 {
-			break
-		}
-		rest := msg[i+len(": "):]
-		if t.lang != langZH {
-			return rest
-		}
-		text := t.T(k.key)
-		if detail, ok := strings.CutPrefix(rest[len(k.err.Error()):], ": "); ok && detail != "" {
-			text += t.T("err.detail", detail)
-		}
-		return text
+func (t tr) errorText(err error) string {
+	if t.lang != langZH {
+		return err.Error()
 	}
-	return t.errorText(err)
+	e, ok := known(err)
+	switch {
+	case !ok:
+		return err.Error()
+	case e.subject == "":
+		return t.T(e.key)
+	}
+	return t.T("err.file", filepath.Base(e.subject), t.knownReason(e))
 }
 
-func (t tr) errorText(err error) string {
-	msg := err.Error()
-	if t.lang != langZH {
-		return msg
+// errorReason is errorText without the file the error is about, for a list that names the file
+// already ("damaged.docx — 文件已损坏…", not "damaged.docx — damaged.docx：文件已损坏…"). An error
+// that names no file, or that the app does not know, is said as errorText says it.
+func (t tr) errorReason(err error) string {
+	e, ok := known(err)
+	switch {
+	case !ok || e.subject == "":
+		return t.errorText(err)
+	case t.lang != langZH:
+		return e.rest
 	}
-	for _, k := range knownErrors {
-		if !errors.Is(err, k.err) {
-			continue
-		}
-		text := t.T(k.key)
-		if i := strings.Index(msg, ": "+k.err.Error()); i > 0 {
-			subject := msg[:i]
-			for _, verb := range coreVerbs {
-				subject = strings.TrimPrefix(subject, verb)
-			}
-			// The details after the reason ("not a valid ZIP") stay, as the core said them.
-			if detail, ok := strings.CutPrefix(msg[i+len(": "+k.err.Error()):], ": "); ok && detail != "" {
-				text += t.T("err.detail", detail)
-			}
-			return t.T("err.file", filepath.Base(subject), text)
-		}
-		return text
-	}
-	return msg
+	return t.knownReason(e)
 }

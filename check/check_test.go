@@ -1,8 +1,6 @@
 package check
 
 import (
-	"archive/zip"
-	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -17,6 +15,7 @@ import (
 	"github.com/longbridgeapp/opencc"
 
 	"thesischeck/extract"
+	"thesischeck/internal/hostile"
 	"thesischeck/internal/screenshot"
 	"thesischeck/library"
 	"thesischeck/report"
@@ -808,36 +807,12 @@ func garbled(r *report.Report) *report.Warning {
 func TestNotesChecked(t *testing.T) {
 	lib := newLibrary(t)
 	src := libPara(t, "zh-wetland.txt", "湿地被称为城市的肾脏")
-	const wNS = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`
-	rel := "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 	own := "本文讨论城市规划中的绿地系统建设问题，结合作者在多个城市的实地调研，分析了绿地布局与居民使用之间的关系。"
-	files := map[string]string{
-		"[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-			`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
-			`<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
-		"_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-			`<Relationship Id="rId1" Type="` + rel + `officeDocument" Target="word/document.xml"/></Relationships>`,
-		"word/_rels/document.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-			`<Relationship Id="rIdfn" Type="` + rel + `footnotes" Target="footnotes.xml"/></Relationships>`,
-		"word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document ` + wNS + `><w:body><w:p><w:r><w:t>` + own +
-			`</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p></w:body></w:document>`,
-		"word/footnotes.xml": `<w:footnotes ` + wNS + `><w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>` +
-			`<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t>` + src.text + `</w:t></w:r></w:p></w:footnote></w:footnotes>`,
-	}
-	var b bytes.Buffer
-	z := zip.NewWriter(&b)
-	for name, body := range files {
-		w, err := z.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write([]byte(body))
-	}
-	if err := z.Close(); err != nil {
-		t.Fatal(err)
-	}
+	docx := hostile.DOCX(hostile.Para(own, 1),
+		`<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>`+
+			`<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t>`+src.text+`</w:t></w:r></w:p></w:footnote>`)
 	path := filepath.Join(t.TempDir(), "notes.docx")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, docx, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	r, err := File(context.Background(), lib, path, nil, nil)

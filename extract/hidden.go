@@ -152,7 +152,7 @@ func hiddenWarning(doc *Document) []Warning {
 func Where(pages, paras []int) string {
 	switch {
 	case len(pages) > 0:
-		return ", on " + wordFor(len(pages), "page") + " " + intList(pages, 0)
+		return ", on " + pageList(pages)
 	case len(paras) > 0:
 		return ", in " + wordFor(len(paras), "paragraph") + " " + intList(paras, 1)
 	}

@@ -176,10 +176,7 @@ func (in *inspection) readMeta(walk walkFunc) map[string][]byte {
 		}
 		meta[string(k)] = slices.Clone(u)
 	})
-	if v := meta[string(keyAnalyser)]; string(v) != similarity.AnalyserVersion() {
-		if v == nil {
-			v = []byte(unstampedAnalyser)
-		}
+	if v := madeBy(meta[string(keyAnalyser)]); v != similarity.AnalyserVersion() {
 		in.stale = true
 		in.problem(0, "library.db: its tokens and fingerprints were made by text analyser %s, this ThesisCheck's is %s: a check would find nothing in it", v, similarity.AnalyserVersion())
 	}

@@ -217,6 +217,15 @@ var (
 // revision 1's, whose tables this version cannot name.
 const unstampedAnalyser = "1 (before libraries were stamped)"
 
+// madeBy names the analyser a library's stamp (meta "analyser", nil when there is none) says made
+// its fingerprints.
+func madeBy(stamp []byte) string {
+	if stamp == nil {
+		return unstampedAnalyser
+	}
+	return string(stamp)
+}
+
 // ErrAnalyser means the library's tokens and fingerprints were made by another version of the text
 // analyser (similarity.AnalyserVersion) than this ThesisCheck's: a check would find nothing of what
 // they hold. It wraps ErrDamaged, since what mends it is the same: `library repair` makes them again
@@ -353,14 +362,11 @@ func (l *folder) checkAnalyser() error {
 		have = slices.Clone(have)
 		return err
 	})
-	if have == nil {
-		have = []byte(unstampedAnalyser)
-	}
 	switch {
 	case err != nil:
 		return err
-	case string(have) != want:
-		return fmt.Errorf("%w (its analyser %s, this version's %s)", ErrAnalyser, have, want)
+	case madeBy(have) != want:
+		return fmt.Errorf("%w (its analyser %s, this version's %s)", ErrAnalyser, madeBy(have), want)
 	}
 	return nil
 }

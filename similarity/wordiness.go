@@ -43,9 +43,9 @@ func (s *Segmenter) Wordiness(text []rune, toks []Token) Wordiness {
 		han, letters := 0, 0
 		for _, r := range text[t.Start:t.End] {
 			switch {
-			case plainHan(r) || r >= 0x2E80 && unicode.Is(unicode.Han, r):
+			case plainHan(r) || isHan(r):
 				han++
-			case unicode.IsLetter(r) && !IsCJK(r):
+			case latinLetter(r):
 				letters++
 			}
 		}

@@ -119,16 +119,22 @@ func sentences(text string) []string {
 // checkText checks a TXT thesis made of a title and paras.
 func checkText(t *testing.T, lib *library.Library, opts *Options, paras ...string) *report.Report {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "thesis.txt")
-	text := "学位论文检测样本\n\n" + strings.Join(paras, "\n\n") + "\n"
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+	r := checkData(t, lib, opts, "thesis.txt", []byte("学位论文检测样本\n\n"+strings.Join(paras, "\n\n")+"\n"))
+	checkInvariants(t, r)
+	return r
+}
+
+// checkData checks a file of the given name and content.
+func checkData(t *testing.T, lib *library.Library, opts *Options, name string, data []byte) *report.Report {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	r, err := File(context.Background(), lib, path, opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkInvariants(t, r)
 	return r
 }
 
@@ -721,14 +727,7 @@ func TestTextPicturesInReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "thesis.pdf")
-	if err := os.WriteFile(path, pdf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := File(context.Background(), lib, path, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := checkData(t, lib, nil, "thesis.pdf", pdf)
 	var w *report.Warning
 	for i := range r.Warnings {
 		if r.Warnings[i].Kind == extract.WarnTextPictures {
@@ -781,13 +780,7 @@ func TestGarbledInReport(t *testing.T) {
 		}
 		return r
 	}, tides.text)
-	path := filepath.Join(t.TempDir(), "rot13.txt")
-	if err := os.WriteFile(path, []byte(swapped+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if r, err = File(ctx, lib, path, nil, nil); err != nil {
-		t.Fatal(err)
-	}
+	r = checkData(t, lib, nil, "rot13.txt", []byte(swapped+"\n"))
 	if w := garbled(r); w == nil || !slices.Equal(w.Paragraphs, []int{0}) {
 		t.Errorf("letters swapped: warnings %+v", r.Warnings)
 	}
@@ -811,14 +804,7 @@ func TestNotesChecked(t *testing.T) {
 	docx := hostile.DOCX(hostile.Para(own, 1),
 		`<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>`+
 			`<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t>`+src.text+`</w:t></w:r></w:p></w:footnote>`)
-	path := filepath.Join(t.TempDir(), "notes.docx")
-	if err := os.WriteFile(path, docx, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := File(context.Background(), lib, path, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := checkData(t, lib, nil, "notes.docx", docx)
 	n := utf8.RuneCountInString(src.text)
 	if len(r.Paragraphs) != 2 || r.Paragraphs[1].Section != string(extract.Notes) || r.Paragraphs[1].Text != src.text ||
 		len(r.Paragraphs[0].Notes) != 0 || r.CopiedChars < n*9/10 || r.TotalChars != n+utf8.RuneCountInString(own) {

@@ -76,6 +76,7 @@ type docxWalker struct {
 	stack     []*paraBuilder
 	fields    []*fieldState
 	altTaken  []bool // per open mc:AlternateContent: a branch was already read
+	bidi      []bool // per open w:bdo or w:dir: it wrote a formatting character, to be closed
 	names     []string
 	tText     strings.Builder
 	inT       bool
@@ -183,6 +184,13 @@ func (w *docxWalker) write(s string) {
 	h := &docxHidden{line: line, off: off, why: why, size: size}
 	h.text.WriteString(s)
 	p.hidden = append(p.hidden, h)
+}
+
+// control writes a formatting character, which neither shows nor hides, into the paragraph.
+func (w *docxWalker) control(c string) {
+	if p := w.top(); p != nil && c != "" && !w.runMark && !w.inTOC() {
+		p.cur.WriteString(c)
+	}
 }
 
 func (w *docxWalker) walk(raw []byte) error {
@@ -318,6 +326,12 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 			w.write(string(rune(r)))
 		}
 		return true, d.Skip()
+	case "bdo", "dir":
+		// Bidirectional override and embedding around runs: the characters Unicode gives for them,
+		// so that readingOrder reads overridden text as it is shown.
+		c := map[string]string{"bdortl": "\u202E", "bdoltr": "\u202D", "dirrtl": "\u202B", "dirltr": "\u202A"}[t.Name.Local+attr(t, "val")]
+		w.control(c)
+		w.bidi = append(w.bidi, c != "")
 	case "object":
 		return true, w.object(d)
 	case "altChunk":
@@ -525,6 +539,13 @@ func (w *docxWalker) end(t xml.EndElement) {
 		w.write(s)
 	case "r":
 		w.startRun()
+	case "bdo", "dir":
+		if n := len(w.bidi); n > 0 {
+			if w.bidi[n-1] {
+				w.control("\u202C")
+			}
+			w.bidi = w.bidi[:n-1]
+		}
 	case "tc":
 		if n := len(w.backs); n > 0 && !w.backs[n-1].shape {
 			w.backs = w.backs[:n-1]

@@ -53,6 +53,8 @@ type Paragraph struct {
 	// Hidden is the text in this paragraph (or standing apart next to it) that a reader cannot
 	// see, left out of Text; see hidden.go.
 	Hidden []Hidden `json:"hidden,omitempty"`
+	// reordered: direction overrides had stored some of its text back to front (readInOrder).
+	reordered bool
 }
 
 // Counted reports whether a paragraph counts towards similarity by default: references, headings and
@@ -275,7 +277,11 @@ func finish(doc *Document) (*Document, error) {
 	if err := checkSize(doc.Paragraphs); err != nil {
 		return nil, err
 	}
+	moved := readInOrder(doc)
 	doc.Paragraphs = splitLong(doc.Paragraphs)
+	if moved > 0 {
+		doc.Warnings = append(doc.Warnings, reversedWarning(doc, moved))
+	}
 	Structure(doc)
 	return doc, nil
 }

@@ -31,6 +31,9 @@ const (
 	// WarnUnreadableParts: parts a DOCX imports (w:altChunk) or embeds (a Word document object)
 	// that Word shows and that could not be read (RTF, an old .doc, damage).
 	WarnUnreadableParts WarningKind = "unreadable_parts"
+	// WarnReversed: text stored back to front and shown in reading order by Unicode direction
+	// overrides (U+202E), put back in the order a reader sees.
+	WarnReversed WarningKind = "reversed"
 	// WarnHidden: text a reader cannot see (white, tiny, vanished, off the page), left out.
 	WarnHidden WarningKind = "hidden"
 	// WarnTextPictures: pictures that show lines of text, which is not read (a screenshot of
@@ -62,6 +65,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnTraditional,
 }

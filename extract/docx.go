@@ -15,6 +15,7 @@ const (
 	nsWStrict = "http://purl.oclc.org/ooxml/wordprocessingml/main"
 	nsMC      = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 	nsXML     = "http://www.w3.org/XML/1998/namespace"
+	nsMath    = "http://schemas.openxmlformats.org/officeDocument/2006/math" // OMML equations
 	relPrefix = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 )
 

@@ -362,3 +362,30 @@ func TestDOCXSymbols(t *testing.T) {
 		t.Errorf("paragraphs %q, want %q", got, want)
 	}
 }
+
+// An equation's text is read where Word draws it: a paragraph typed into an equation (as plain
+// text, m:nor) is read like any other, and its hidden runs are hidden.
+func TestDOCXEquationText(t *testing.T) {
+	const m = `xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"`
+	mr := func(rpr, text string) string {
+		return `<m:r><m:rPr><m:nor/></m:rPr>` + rpr + `<m:t xml:space="preserve">` + text + `</m:t></m:r>`
+	}
+	body := `<w:p><m:oMathPara ` + m + `><m:oMath>` + mr("", "Tidal flats look empty at first glance, ") +
+		mr(`<w:rPr><w:vanish/></w:rPr>`, "junk") + mr("", "yet they feed more birds than any other coast.") + `</m:oMath></m:oMathPara></w:p>` +
+		`<w:p><w:r><w:t xml:space="preserve">Energy is </w:t></w:r><m:oMath ` + m + `><m:r><m:t>E=m</m:t></m:r><m:sSup><m:e><m:r><m:t>c</m:t></m:r></m:e><m:sup><m:r><m:t>2</m:t></m:r></m:sup></m:sSup></m:oMath><w:r><w:t>, as is known.</w:t></w:r></w:p>`
+	doc, err := Bytes(context.Background(), "equation.docx", wordPackage(t, body, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range doc.Paragraphs {
+		got = append(got, p.Text)
+	}
+	want := []string{"Tidal flats look empty at first glance, yet they feed more birds than any other coast.", "Energy is E=mc2, as is known."}
+	if !slices.Equal(got, want) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+	if len(doc.Paragraphs) > 0 && (len(doc.Paragraphs[0].Hidden) != 1 || doc.Paragraphs[0].Hidden[0].Text != "junk") {
+		t.Errorf("hidden %+v, want the equation's hidden run", doc.Paragraphs[0].Hidden)
+	}
+}

@@ -186,6 +186,28 @@ func (w *docxWalker) write(s string) {
 	p.hidden = append(p.hidden, h)
 }
 
+// startText begins a w:t or m:t element, whose character data is the text.
+func (w *docxWalker) startText(t xml.StartElement) {
+	w.inT = true
+	w.preserve = false
+	for _, a := range t.Attr {
+		if a.Name.Local == "space" && (a.Name.Space == nsXML || a.Name.Space == "xml") && a.Value == "preserve" {
+			w.preserve = true
+		}
+	}
+	w.tText.Reset()
+}
+
+// endText ends a w:t or m:t element: its text is written into the paragraph.
+func (w *docxWalker) endText() {
+	w.inT = false
+	s := w.tText.String()
+	if !w.preserve {
+		s = strings.Trim(s, " \t\r\n")
+	}
+	w.write(s)
+}
+
 // control writes a formatting character, which neither shows nor hides, into the paragraph.
 func (w *docxWalker) control(c string) {
 	if p := w.top(); p != nil && c != "" && !w.runMark && !w.inTOC() {
@@ -252,6 +274,17 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		}
 		return false, nil
 	}
+	if inNS(t.Name, nsMath, "m") {
+		// An equation's text: Word draws it in the paragraph (and a PDF of it holds it), so it is
+		// read as a run's text is; its runs take w:rPr, white or hidden text included.
+		switch t.Name.Local {
+		case "t":
+			w.startText(t)
+		case "r":
+			w.startRun()
+		}
+		return false, nil
+	}
 	if !isW(t.Name) {
 		return w.shapeStart(d, t)
 	}
@@ -264,14 +297,7 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 	}
 	switch t.Name.Local {
 	case "t":
-		w.inT = true
-		w.preserve = false
-		for _, a := range t.Attr {
-			if a.Name.Local == "space" && (a.Name.Space == nsXML || a.Name.Space == "xml") && a.Value == "preserve" {
-				w.preserve = true
-			}
-		}
-		w.tText.Reset()
+		w.startText(t)
 	case "instrText":
 		if n := len(w.fields); n > 0 {
 			var s string
@@ -525,18 +551,22 @@ func (w *docxWalker) end(t xml.EndElement) {
 		}
 		return
 	}
+	if inNS(t.Name, nsMath, "m") {
+		switch t.Name.Local {
+		case "t":
+			w.endText()
+		case "r":
+			w.startRun()
+		}
+		return
+	}
 	if !isW(t.Name) {
 		w.shapeEnd(t)
 		return
 	}
 	switch t.Name.Local {
 	case "t":
-		w.inT = false
-		s := w.tText.String()
-		if !w.preserve {
-			s = strings.Trim(s, " \t\r\n")
-		}
-		w.write(s)
+		w.endText()
 	case "r":
 		w.startRun()
 	case "bdo", "dir":

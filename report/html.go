@@ -13,6 +13,8 @@ import (
 	"html"
 	"io"
 	"strings"
+
+	"thesischeck/extract"
 )
 
 // WriteHTML writes r as a self-contained HTML page.
@@ -189,6 +191,9 @@ func (h *htmlWriter) fullText() {
 	h.raw("<main class=\"fulltext\">\n<h2>全文对照 Full text</h2>\n")
 	h.legend()
 	for i := range r.Paragraphs {
+		if notesStart(r.Paragraphs, i) {
+			h.rawf("<h3 class=\"part\">%s</h3>\n", esc(sectionLabels[string(extract.Notes)]))
+		}
 		h.paragraph(&r.Paragraphs[i])
 	}
 	h.raw("</main>\n")

@@ -113,3 +113,28 @@ func TestHiddenWarningShown(t *testing.T) {
 		}
 	}
 }
+
+// The footnotes a check reads as paragraphs after the last one are under a heading of their own,
+// in the HTML and the PDF report alike.
+func TestNotesHeading(t *testing.T) {
+	r := sampleReport(t)
+	note := "参见国家统计局2020年公报中关于医疗影像设备数量的统计数据。"
+	r.Paragraphs = append(r.Paragraphs, Paragraph{Index: len(r.Paragraphs), Text: note, Section: "notes", Page: 2})
+	var buf bytes.Buffer
+	if err := r.WriteHTML(&buf); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	head, at := strings.Index(out, `<h3 class="part">注释 Notes</h3>`), strings.Index(out, note)
+	if head < 0 || at < head || strings.Count(out, `<h3 class="part">`) != 1 {
+		t.Errorf("HTML: notes heading at %d, the note at %d (%d headings)", head, at, strings.Count(out, `<h3 class="part">`))
+	}
+	text, err := exec.Command(popplerTool(t, "pdftotext"), "-enc", "UTF-8", writeSamplePDF(t, r), "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := squeeze(string(text))
+	if head, at := strings.LastIndex(flat, "注释Notes"), strings.Index(flat, squeeze(note)); head < 0 || at < head {
+		t.Errorf("PDF: notes heading at %d, the note at %d", head, at)
+	}
+}

@@ -5,7 +5,11 @@ package report
 // flagged paragraph's excerpts, and last the running headers and footers. pdf.go holds the writer
 // they draw with.
 
-import "fmt"
+import (
+	"fmt"
+
+	"thesischeck/extract"
+)
 
 // ---- first page ----
 
@@ -254,8 +258,21 @@ func (w *pdfWriter) fullText() {
 	w.heading("全文对照 Full text", 13)
 	w.legend()
 	for i := range r.Paragraphs {
+		if notesStart(r.Paragraphs, i) {
+			label := sectionLabels[string(extract.Notes)]
+			w.y += 3
+			w.pdf.Bookmark(label, 1, w.y)
+			w.heading(label, 11)
+		}
 		w.paragraph(&r.Paragraphs[i])
 	}
+}
+
+// notesStart reports the first of the footnotes and endnotes, which a check reads as paragraphs
+// after the last one (prepare.WithNotes): the full text says where the notes begin, as the app's
+// rows do.
+func notesStart(ps []Paragraph, i int) bool {
+	return ps[i].Section == string(extract.Notes) && (i == 0 || ps[i-1].Section != string(extract.Notes))
 }
 
 func (w *pdfWriter) paragraph(p *Paragraph) {

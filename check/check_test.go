@@ -786,13 +786,29 @@ func TestGarbledInReport(t *testing.T) {
 	}
 }
 
-func garbled(r *report.Report) *report.Warning {
+func garbled(r *report.Report) *report.Warning { return warning(r, extract.WarnGarbled) }
+
+func warning(r *report.Report, kind extract.WarningKind) *report.Warning {
 	for i := range r.Warnings {
-		if r.Warnings[i].Kind == extract.WarnGarbled {
+		if r.Warnings[i].Kind == kind {
 			return &r.Warnings[i]
 		}
 	}
 	return nil
+}
+
+// TestBlankFontJunk: junk typed between the words of two library paragraphs in a font whose glyphs
+// are empty and take no room (testdata/blankfont: the page shows the paragraphs alone) is hidden
+// text. It read 0.0 %, with only the garbled warning, whose reason was wrong.
+func TestBlankFontJunk(t *testing.T) {
+	r, err := File(context.Background(), newLibrary(t), "testdata/blankfont/tides-blank.pdf", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := warning(r, extract.WarnHidden)
+	if r.Similarity < 0.95 || w == nil || w.Count < 1500 || !strings.Contains(w.Message, "no width") || garbled(r) != nil {
+		t.Errorf("similarity %.3f, warnings %+v", r.Similarity, r.Warnings)
+	}
 }
 
 // TestNotesChecked: library paragraphs moved into a DOCX's footnotes are found and counted (they

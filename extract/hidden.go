@@ -31,13 +31,17 @@ const (
 	HideVanish      = "vanish"      // Word's hidden formatting (w:vanish, w:specVanish)
 	HideField       = "field"       // in the code of a field, which Word does not show
 	HideShape       = "shape"       // in a text box or shape that is hidden
+	// HideStacked: PDF letters of no width drawn on one spot with others: junk typed between the
+	// words of a copy in a font whose glyphs are empty (and take no room), or a pile no reader
+	// can read.
+	HideStacked = "stacked"
 )
 
 // hideSet is a set of the reasons above, in this order.
 type hideSet uint16
 
 var hideNames = []string{HideWhite, HideBackground, HideTiny, HideInvisible, HideTransparent, HideOffPage,
-	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape}
+	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked}
 
 const (
 	hideWhite hideSet = 1 << iota
@@ -52,6 +56,7 @@ const (
 	hideVanish
 	hideField
 	hideShape
+	hideStacked
 )
 
 func (h hideSet) names() []string {
@@ -70,6 +75,7 @@ var hideLabels = map[string]string{
 	HideTransparent: "transparent", HideOffPage: "off the page", HideClipped: "clipped away",
 	HideCovered: "covered by a box", HideLayer: "in a hidden layer", HideVanish: "hidden formatting",
 	HideField: "inside a field code", HideShape: "in a hidden shape",
+	HideStacked: "letters of no width piled on one spot",
 }
 
 // Hidden is a piece of text a reader cannot see, left out of its paragraph's text.

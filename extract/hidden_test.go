@@ -10,8 +10,8 @@ import (
 )
 
 // hiddenPDF is a PDF of US Letter pages drawing contents, with the resources the hidden-text
-// cases use: Helvetica (/F1), opacity 0 and 1 (/GS0, /GS1), a layer that is off (/oc1) and a grey
-// image (/Im1).
+// cases use: Helvetica (/F1), a font whose glyphs have no width (/F2, as a blank font's), opacity 0
+// and 1 (/GS0, /GS1), a layer that is off (/oc1) and a grey image (/Im1).
 func hiddenPDF(contents ...string) []byte {
 	objs := []string{
 		"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [4 0 R] /D << /OFF [4 0 R] >> >> >>",
@@ -19,8 +19,10 @@ func hiddenPDF(contents ...string) []byte {
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
 		"<< /Type /OCG /Name (hidden layer) >>",
 		"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream",
+		"<< /Type /Font /Subtype /TrueType /BaseFont /BlankTest /Encoding /WinAnsiEncoding /FirstChar 32 /LastChar 126 /Widths [" +
+			strings.Repeat("0 ", 95) + "] >>",
 	}
-	res := "<< /Font << /F1 3 0 R >> /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> >>" +
+	res := "<< /Font << /F1 3 0 R /F2 6 0 R >> /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> >>" +
 		" /Properties << /oc1 4 0 R >> /XObject << /Im1 5 0 R >> >>"
 	var kids []string
 	for _, c := range contents {
@@ -172,6 +174,10 @@ func TestPDFHiddenText(t *testing.T) {
 			apart("junk words", HideClipped)},
 		{"covered by a white box", twoParagraphs("", "", "BT /F1 12 Tf 72 680 Td (junk words) Tj ET 1 g 70 676 200 16 re f"), nil,
 			apart("junk words", HideCovered)},
+		{"letters of no width piled on one spot", twoParagraphs("", "/F2 12 Tf (junkwords) Tj /F1 12 Tf", ""), nil,
+			inline("junkwords", HideStacked)},
+		{"letters of no width placed one by one are visible", twoParagraphs("", "", "BT /F2 12 Tf 72 600 Td (w) Tj 9 0 Td (i) Tj 9 0 Td (d) Tj 9 0 Td (e) Tj ET"),
+			[]string{visible1, visible2, "wide"}, nil},
 		{"light grey is visible", twoParagraphs("", "0.75 g (light grey) Tj 0 g", ""),
 			[]string{visible1a + "light grey" + visible1b, visible2}, nil},
 		{"OCR text over a scan is visible", "q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("3 Tr", "", ""), nil, nil},

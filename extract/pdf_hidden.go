@@ -81,6 +81,7 @@ type pdfHiddenGlyph struct {
 // Glyphs of one paint on one backdrop (a line, mostly) are judged by their paint once.
 func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []pdfHiddenGlyph) {
 	glyphs := c.Text
+	stacked := pdfStacked(glyphs)
 	lastPaint, lastBack := int32(-1), int32(-1)
 	var paintWhy hideSet
 	var paintSize float64
@@ -93,6 +94,9 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 			paintWhy, paintSize = pdfPaintHides(p, &c.Backdrops[g.Back])
 		}
 		why := paintWhy | pdfPlaceHides(g, p, box)
+		if stacked != nil && stacked[i] && !c.Backdrops[g.Back].Image {
+			why |= hideStacked
+		}
 		if why == 0 {
 			if n != i {
 				glyphs[n] = *g
@@ -111,6 +115,39 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 		hidden = append(hidden, h)
 	}
 	return glyphs[:n], hidden
+}
+
+// pdfStacked marks the letters and digits that their font gives no width (pdf.Text.W is 0 only
+// then) and that stand on the spot of the glyph before or after them in content order: nil when
+// there are none. A font whose glyphs draw nothing and take no room (Adobe Blank, or any font
+// with its outlines removed) hides junk typed in it between the words of a copied paragraph, in
+// Word or LibreOffice, and their PDFs: the page shows the copy, its text holds the junk. Letters
+// of no width that a reader could see would be piled on each other, unreadable; combining marks,
+// which honest text stacks so, are neither letters nor digits. A glyph of no width on a spot of its
+// own is not marked: some writers place every glyph by itself and give none a width.
+func pdfStacked(glyphs []pdf.Text) []bool {
+	var out []bool
+	for i := range glyphs {
+		g := &glyphs[i]
+		if g.W != 0 {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(g.S)
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			continue
+		}
+		tol := 0.05 * math.Max(math.Abs(g.FontSize), 1)
+		same := func(j int) bool {
+			return j >= 0 && j < len(glyphs) && math.Abs(glyphs[j].X-g.X) < tol && math.Abs(glyphs[j].Y-g.Y) < tol
+		}
+		if same(i-1) || same(i+1) {
+			if out == nil {
+				out = make([]bool, len(glyphs))
+			}
+			out[i] = true
+		}
+	}
+	return out
 }
 
 // pdfSkipRune: characters that are never text (byte-order marks, noncharacters).
@@ -155,7 +192,9 @@ func pdfPlaceHidden(lines []pdfLine, hidden []pdfHiddenGlyph, page int) []pdfLoo
 		if li >= 0 {
 			l := &lines[li]
 			off = len(l.text)
-			if j := sort.Search(len(l.pos), func(j int) bool { return l.pos[j].x > h.g.X }); j < len(l.pos) {
+			// Before a glyph drawn on its spot: letters piled with no width stand where the next
+			// word begins.
+			if j := sort.Search(len(l.pos), func(j int) bool { return l.pos[j].x > h.g.X-0.01 }); j < len(l.pos) {
 				off = l.pos[j].off
 			}
 		}

@@ -50,6 +50,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	rels := pkg.rels(mainName)
 	styles := parseStyles(pkg.readOptional(pkg.target(rels, "styles", mainName, "word/styles.xml")))
 	num := parseNumbering(pkg.readOptional(pkg.target(rels, "numbering", mainName, "word/numbering.xml")))
+	blank := docxBlankFonts(pkg, rels, mainName)
 	notes := map[string]string{}
 	var warnings []Warning
 	noteHidden := map[string][]Hidden{}
@@ -68,6 +69,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 			continue
 		}
 		w := newDocxWalker(ctx, styles, nil)
+		w.blankFonts = blank
 		if err := w.walk(raw); err != nil {
 			return nil, fmt.Errorf("%w: word/%s.xml: %v", ErrCorrupt, kind, err)
 		}
@@ -86,7 +88,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	}
 
 	w := newDocxWalker(ctx, styles, num)
-	w.notes, w.noteHidden = notes, noteHidden
+	w.notes, w.noteHidden, w.blankFonts = notes, noteHidden, blank
 	w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
 	if err := w.walk(body); err != nil {
 		if ctx.Err() != nil {

@@ -125,6 +125,7 @@ type runProps struct {
 	sz                 int // half-points; 0 unset
 	scale              int // w:w, percent of the normal width; 0 unset
 	shd, highlight     docxColor
+	fonts              [3]string // w:rFonts: ascii, hAnsi, eastAsia; "" unset
 }
 
 // apply reads one child of a w:rPr; it reports whether it was one of the properties above.
@@ -148,6 +149,12 @@ func (r *runProps) apply(se xml.StartElement) bool {
 		r.shd = shading(se)
 	case "highlight":
 		r.highlight = hexColor(attr(se, "val"))
+	case "rFonts":
+		for i, a := range []string{"ascii", "hAnsi", "eastAsia"} {
+			if v := attr(se, a); v != "" {
+				r.fonts[i] = v
+			}
+		}
 	default:
 		return false
 	}
@@ -182,6 +189,11 @@ func (r runProps) overValues(o runProps) runProps {
 	}
 	if o.highlight.set {
 		r.highlight = o.highlight
+	}
+	for i, f := range o.fonts {
+		if f != "" {
+			r.fonts[i] = f
+		}
 	}
 	return r
 }
@@ -415,6 +427,11 @@ func (w *docxWalker) hide() (hideSet, float64) {
 		}
 		rp := styled.over(w.run)
 		w.runWhy, w.runSize = runHide(rp, w.background(rp))
+		for _, f := range rp.fonts {
+			if w.blankFonts[f] {
+				w.runWhy |= hideBlankFont
+			}
+		}
 		w.runDone = true
 	}
 	why := w.runWhy

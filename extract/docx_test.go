@@ -220,6 +220,10 @@ func wordPackage(t *testing.T, body string, parts map[string]string) []byte {
 	}
 	rels := ""
 	for typ, xml := range parts {
+		if strings.Contains(typ, "/") { // a file of the package by its path, not a part of the document's
+			files[typ] = xml
+			continue
+		}
 		files["word/"+typ+".xml"] = xml
 		rels += `<Relationship Id="rId` + typ + `" Type="` + rel + typ + `" Target="` + typ + `.xml"/>`
 	}
@@ -388,4 +392,41 @@ func TestDOCXEquationText(t *testing.T) {
 	if len(doc.Paragraphs) > 0 && (len(doc.Paragraphs[0].Hidden) != 1 || doc.Paragraphs[0].Hidden[0].Text != "junk") {
 		t.Errorf("hidden %+v, want the equation's hidden run", doc.Paragraphs[0].Hidden)
 	}
+}
+
+// Junk typed between the words of a paragraph in a font the DOCX embeds, whose glyphs are all empty
+// (testdata/fonts/blank.ttf, as Adobe Blank's), is hidden text; text in an embedded font that draws
+// (inked.ttf) and in a blank font the document does not embed are read.
+func TestDOCXBlankFont(t *testing.T) {
+	const key = "{6C3B54C1-0B6E-4D5F-9A51-3A7E1D2C8B90}"
+	odttf := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("testdata", "fonts", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(deobfuscateFont(data, key)) // the obfuscation is its own inverse
+	}
+	rel := "http://schemas.openxmlformats.org/officeDocument/2006/relationships/font"
+	fontTable := `<?xml version="1.0" encoding="UTF-8"?><w:fonts ` + wNS + `>` +
+		`<w:font w:name="BlankTest"><w:embedRegular r:id="rIdF1" w:fontKey="` + key + `"/></w:font>` +
+		`<w:font w:name="InkedTest"><w:embedRegular r:id="rIdF2" w:fontKey="` + key + `"/></w:font>` +
+		`<w:font w:name="Adobe Blank"/></w:fonts>`
+	run := func(font, text string) string {
+		return `<w:r><w:rPr><w:rFonts w:ascii="` + font + `" w:hAnsi="` + font + `"/></w:rPr><w:t xml:space="preserve">` + text + `</w:t></w:r>`
+	}
+	body := `<w:p>` + run("Calibri", "Tidal flats ") + run("BlankTest", "zephyr cobalt ") + run("Calibri", "look empty ") +
+		run("InkedTest", "at first ") + run("Adobe Blank", "glance.") + `</w:p>`
+	data := wordPackage(t, body, map[string]string{
+		"fontTable": fontTable,
+		"word/_rels/fontTable.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+			`<Relationship Id="rIdF1" Type="` + rel + `" Target="fonts/font1.odttf"/><Relationship Id="rIdF2" Type="` + rel + `" Target="fonts/font2.odttf"/></Relationships>`,
+		"word/fonts/font1.odttf": odttf("blank.ttf"),
+		"word/fonts/font2.odttf": odttf("inked.ttf"),
+	})
+	doc, err := Bytes(context.Background(), "blank.docx", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkHidden(t, doc, []string{"Tidal flats look empty at first glance."},
+		[]hiddenWant{{text: "zephyr cobalt", reasons: []string{HideBlankFont}, para: 0, offset: -1}}, nil)
 }

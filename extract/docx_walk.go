@@ -71,6 +71,8 @@ type docxWalker struct {
 	styles styleSheet
 	num    *numbering
 	notes  map[string]string // "f2" / "e3" → note text, for the body walk
+	// blankFonts are the fonts the document embeds whose glyphs draw nothing (docxBlankFonts).
+	blankFonts map[string]bool
 
 	paras     []Paragraph
 	stack     []*paraBuilder
@@ -397,7 +399,7 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		if inW("rPr") && w.isRunProps() {
 			w.runStyle = attr(t, "val")
 		}
-	case "vanish", "specVanish", "color", "sz", "w", "highlight":
+	case "vanish", "specVanish", "color", "sz", "w", "highlight", "rFonts":
 		if inW("rPr") && w.isRunProps() {
 			w.run.apply(t)
 		}

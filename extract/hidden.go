@@ -35,13 +35,15 @@ const (
 	// words of a copy in a font whose glyphs are empty (and take no room), or a pile no reader
 	// can read.
 	HideStacked = "stacked"
+	// HideBlankFont: in a font a DOCX embeds whose glyphs are all empty.
+	HideBlankFont = "blankfont"
 )
 
 // hideSet is a set of the reasons above, in this order.
 type hideSet uint16
 
 var hideNames = []string{HideWhite, HideBackground, HideTiny, HideInvisible, HideTransparent, HideOffPage,
-	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked}
+	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked, HideBlankFont}
 
 const (
 	hideWhite hideSet = 1 << iota
@@ -57,6 +59,7 @@ const (
 	hideField
 	hideShape
 	hideStacked
+	hideBlankFont
 )
 
 func (h hideSet) names() []string {
@@ -75,7 +78,7 @@ var hideLabels = map[string]string{
 	HideTransparent: "transparent", HideOffPage: "off the page", HideClipped: "clipped away",
 	HideCovered: "covered by a box", HideLayer: "in a hidden layer", HideVanish: "hidden formatting",
 	HideField: "inside a field code", HideShape: "in a hidden shape",
-	HideStacked: "letters of no width piled on one spot",
+	HideStacked: "letters of no width piled on one spot", HideBlankFont: "in an embedded font that draws nothing",
 }
 
 // Hidden is a piece of text a reader cannot see, left out of its paragraph's text.

@@ -1,0 +1,89 @@
+package extract
+
+import (
+	"encoding/hex"
+	"encoding/xml"
+	"strings"
+
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+)
+
+// docxBlankFonts names the fonts a DOCX embeds (word/fontTable.xml) whose glyphs are all empty: text
+// in one shows nothing and takes no room (Adobe Blank, or any font with its outlines removed), so
+// junk typed in it between the words of a copied paragraph is hidden text, as pdfStacked finds it in
+// a PDF. Word shows such text as nothing where the font is embedded, which is where it is made to
+// hide something; a font the DOCX only names is drawn in another font where it is not installed.
+func docxBlankFonts(pkg *docxPackage, rels []rel, mainName string) map[string]bool {
+	name := pkg.target(rels, "fontTable", mainName, "word/fontTable.xml")
+	raw := pkg.readOptional(name)
+	if len(raw) == 0 {
+		return nil
+	}
+	fontRels := pkg.rels(name)
+	var out map[string]bool
+	font := ""
+	// Fonts are read beside the document's parts, not out of their budget (three embedded CJK
+	// fonts are 60 MB), within a budget of their own.
+	budget := int64(maxFontBytes)
+	eachStart(newXMLDecoder(raw), func(se xml.StartElement) {
+		switch se.Name.Local {
+		case "font":
+			font = attr(se, "name")
+		case "embedRegular", "embedBold", "embedItalic", "embedBoldItalic":
+			part := relByID(fontRels, attr(se, "id"), name)
+			f := pkg.parts[strings.ToLower(part)]
+			if font == "" || f == nil || out[font] || budget <= 0 || f.UncompressedSize64 > uint64(budget) {
+				return
+			}
+			inflated := pkg.inflated
+			data, err := pkg.read(part) // at most MaxTextBytes, whatever the archive says
+			pkg.inflated = inflated
+			budget -= max(int64(f.UncompressedSize64), int64(len(data)), 1)
+			if err == nil && blankFont(deobfuscateFont(data, attr(se, "fontKey"))) {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[font] = true
+			}
+		}
+	})
+	return out
+}
+
+// maxFontBytes bounds what the fonts a DOCX embeds may inflate to, together, when they are read to
+// see whether they draw anything.
+const maxFontBytes = MaxTextBytes
+
+// deobfuscateFont undoes the obfuscation of an embedded font (ECMA-376 Part 1, 17.8.1): its first
+// 32 bytes XORed with the 16 bytes of its key, a GUID, taken from the last to the first. A key that
+// is not a GUID leaves the data as it is.
+func deobfuscateFont(data []byte, fontKey string) []byte {
+	key, err := hex.DecodeString(strings.NewReplacer("{", "", "}", "", "-", "").Replace(fontKey))
+	if err != nil || len(key) != 16 || len(data) < 32 {
+		return data
+	}
+	out := append([]byte(nil), data...)
+	for i := range 32 {
+		out[i] ^= key[15-i%16]
+	}
+	return out
+}
+
+// blankFont reports a TrueType or OpenType font of two glyphs or more none of which has an outline.
+// A font that cannot be read, or whose glyphs are pictures, is not blank.
+func blankFont(data []byte) bool {
+	f, err := sfnt.Parse(data)
+	if err != nil {
+		return false
+	}
+	var b sfnt.Buffer
+	n := f.NumGlyphs()
+	for i := range n {
+		segs, err := f.LoadGlyph(&b, sfnt.GlyphIndex(i), fixed.Int26_6(f.UnitsPerEm()), nil)
+		if err != nil || len(segs) > 0 {
+			return false
+		}
+	}
+	return n >= 2
+}

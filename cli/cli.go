@@ -384,7 +384,7 @@ func writeReport(r *report.Report, jsonOut, pdfOut, htmlOut string, stdout io.Wr
 		}
 	}
 	if htmlOut != "" {
-		if err := r.SaveHTML(htmlOut); err != nil {
+		if err := r.SaveHTML(htmlOut, s); err != nil {
 			return err
 		}
 	}

@@ -127,9 +127,10 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // writeComparison signs res and writes the outputs asked for ("-" is standard output, for JSON or
 // CSV).
 func writeComparison(res *compare.Result, jsonOut, pdfOut, htmlOut, csvOut string, stdout io.Writer) error {
+	var s *keys.Signer
 	if jsonOut != "" || pdfOut != "" || htmlOut != "" {
-		s, err := keys.LoadOrCreateUser()
-		if err != nil {
+		var err error
+		if s, err = keys.LoadOrCreateUser(); err != nil {
 			return err
 		}
 		if err := report.SignComparison(res, s); err != nil {
@@ -153,7 +154,7 @@ func writeComparison(res *compare.Result, jsonOut, pdfOut, htmlOut, csvOut strin
 		}
 	}
 	if htmlOut != "" {
-		if err := report.SaveComparisonHTML(htmlOut, res); err != nil {
+		if err := report.SaveComparisonHTML(htmlOut, res, s); err != nil {
 			return err
 		}
 	}

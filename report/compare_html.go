@@ -6,33 +6,28 @@ package report
 // every fragment of each flagged pair side by side. All document text is escaped.
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 
 	"thesischeck/compare"
+	"thesischeck/keys"
 )
 
 // maxMatrixDocs bounds the documents drawn in the HTML matrix (those in the most similar pairs).
 const maxMatrixDocs = 80
 
-// WriteComparisonHTML writes a class comparison as a self-contained HTML page.
-func WriteComparisonHTML(out io.Writer, c *compare.Result) error {
-	bw := bufio.NewWriter(out)
-	h := &htmlWriter{r: comparisonFrame(c), w: bw}
-	(&cmpHTML{htmlWriter: h, c: c}).page()
-	if h.err != nil {
-		return fmt.Errorf("report: writing HTML: %w", h.err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("report: writing HTML: %w", err)
-	}
-	return nil
+// WriteComparisonHTML writes a class comparison as a self-contained HTML page signed by s
+// (htmlsign.go); unsigned when s is nil.
+func WriteComparisonHTML(out io.Writer, c *compare.Result, s *keys.Signer) error {
+	return writeHTML(out, s, func(h *htmlWriter) {
+		h.r = comparisonFrame(c)
+		(&cmpHTML{htmlWriter: h, c: c}).page()
+	})
 }
 
-// SaveComparisonHTML writes the HTML pair list to path.
-func SaveComparisonHTML(path string, c *compare.Result) error {
-	return saveFile(path, func(w io.Writer) error { return WriteComparisonHTML(w, c) })
+// SaveComparisonHTML writes the HTML pair list signed by s to path.
+func SaveComparisonHTML(path string, c *compare.Result, s *keys.Signer) error {
+	return saveFile(path, func(w io.Writer) error { return WriteComparisonHTML(w, c, s) })
 }
 
 type cmpHTML struct {
@@ -51,6 +46,7 @@ const cmpCSS = `.matrix{border-collapse:collapse;font-size:.7rem;width:auto}
 func (h *cmpHTML) page() {
 	c := h.c
 	h.raw("<!DOCTYPE html>\n<html lang=\"zh-CN\">\n<head>\n<meta charset=\"utf-8\">\n")
+	h.writeHead(comparisonHead(c))
 	h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	h.raw("<meta name=\"generator\" content=\"ThesisCheck\">\n")
 	h.rawf("<title>ThesisCheck 作业比对报告 — %d documents</title>\n", len(c.Documents))

@@ -100,7 +100,7 @@ func TestComparisonPDF(t *testing.T) {
 
 func TestComparisonHTML(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteComparisonHTML(&buf, sampleComparison(t)); err != nil {
+	if err := WriteComparisonHTML(&buf, sampleComparison(t), nil); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()

@@ -27,7 +27,7 @@ func TestExcludedSourcesRecorded(t *testing.T) {
 	}
 
 	var html bytes.Buffer
-	if err := r.WriteHTML(&html); err != nil {
+	if err := r.WriteHTML(&html, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(html.String(), "《本人已发表的论文》(ID 42)") {
@@ -70,7 +70,7 @@ func TestVerdictShown(t *testing.T) {
 		t.Error("the JSON lacks the verdict")
 	}
 	var html bytes.Buffer
-	if err := r.WriteHTML(&html); err != nil {
+	if err := r.WriteHTML(&html, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"结论 Verdict: 需修改 revise", "规则 Rules: master", "pass below 20%, fail from 40%"} {
@@ -103,7 +103,7 @@ func TestNoLibraryPathsInHandIn(t *testing.T) {
 		}
 	}
 	var html bytes.Buffer
-	if err := r.WriteHTML(&html); err != nil {
+	if err := r.WriteHTML(&html, nil); err != nil {
 		t.Fatal(err)
 	}
 	out, err := exec.Command(popplerTool(t, "pdftotext"), "-enc", "UTF-8", writeSamplePDF(t, r), "-").Output()

@@ -9,30 +9,50 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"html"
 	"io"
 	"strings"
 
 	"thesischeck/extract"
+	"thesischeck/keys"
 )
 
-// WriteHTML writes r as a self-contained HTML page.
-func (r *Report) WriteHTML(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	h := &htmlWriter{r: r, w: bw}
-	h.page()
+// WriteHTML writes r as a self-contained HTML page signed by s (htmlsign.go); unsigned when s is nil.
+func (r *Report) WriteHTML(w io.Writer, s *keys.Signer) error {
+	return writeHTML(w, s, func(h *htmlWriter) {
+		h.r = r
+		h.page()
+	})
+}
+
+// SaveHTML writes the HTML report signed by s to path.
+func (r *Report) SaveHTML(path string, s *keys.Signer) error {
+	return saveFile(path, func(w io.Writer) error { return r.WriteHTML(w, s) })
+}
+
+// writeHTML writes the page that page writes, signed by s.
+func writeHTML(w io.Writer, s *keys.Signer, page func(h *htmlWriter)) error {
+	var buf bytes.Buffer
+	bw := bufio.NewWriter(&buf)
+	h := &htmlWriter{w: bw}
+	page(h)
+	if h.err == nil {
+		h.err = bw.Flush()
+	}
 	if h.err != nil {
 		return fmt.Errorf("report: writing HTML: %w", h.err)
 	}
-	if err := bw.Flush(); err != nil {
+	signed, err := signHTML(buf.Bytes(), s)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(signed); err != nil {
 		return fmt.Errorf("report: writing HTML: %w", err)
 	}
 	return nil
 }
-
-// SaveHTML writes the HTML report to path.
-func (r *Report) SaveHTML(path string) error { return saveFile(path, r.WriteHTML) }
 
 type htmlWriter struct {
 	r   *Report
@@ -57,6 +77,7 @@ func esc(s string) string { return html.EscapeString(s) }
 func (h *htmlWriter) page() {
 	r := h.r
 	h.raw("<!DOCTYPE html>\n<html lang=\"zh-CN\">\n<head>\n<meta charset=\"utf-8\">\n")
+	h.writeHead(r.htmlHead())
 	h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	h.raw("<meta name=\"generator\" content=\"ThesisCheck\">\n")
 	h.rawf("<title>ThesisCheck 论文查重报告 — %s</title>\n", esc(r.documentName()))

@@ -10,11 +10,12 @@ import (
 
 func TestHTMLGolden(t *testing.T) {
 	r := sampleReport(t)
-	if err := r.Sign(fixedSigner()); err != nil {
+	s := fixedSigner()
+	if err := r.Sign(s); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := r.WriteHTML(&buf); err != nil {
+	if err := r.WriteHTML(&buf, s); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "sample.html.golden", buf.Bytes())
@@ -23,7 +24,7 @@ func TestHTMLGolden(t *testing.T) {
 func TestHTMLContent(t *testing.T) {
 	r := sampleReport(t)
 	var buf bytes.Buffer
-	if err := r.WriteHTML(&buf); err != nil {
+	if err := r.WriteHTML(&buf, nil); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -67,7 +68,7 @@ func TestHTMLEscapes(t *testing.T) {
 	r.Paragraphs[3].Matches[0].SourceText = evil + srcZh
 	r.Warnings[0].Message = evil
 	var buf bytes.Buffer
-	if err := r.WriteHTML(&buf); err != nil {
+	if err := r.WriteHTML(&buf, nil); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -95,7 +96,7 @@ func TestHiddenWarningShown(t *testing.T) {
 	msg := "565 characters of hidden text (white, 1 pt) were left out, on pages 2, 3"
 	r.Warnings = append(r.Warnings, Warning{Kind: "hidden", Count: 565, Message: msg, Pages: []int{2, 3}})
 	var buf bytes.Buffer
-	if err := r.WriteHTML(&buf); err != nil {
+	if err := r.WriteHTML(&buf, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"隐藏文字 Hidden text × 565", msg} {
@@ -121,7 +122,7 @@ func TestNotesHeading(t *testing.T) {
 	note := "参见国家统计局2020年公报中关于医疗影像设备数量的统计数据。"
 	r.Paragraphs = append(r.Paragraphs, Paragraph{Index: len(r.Paragraphs), Text: note, Section: "notes", Page: 2})
 	var buf bytes.Buffer
-	if err := r.WriteHTML(&buf); err != nil {
+	if err := r.WriteHTML(&buf, nil); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()

@@ -281,7 +281,7 @@ func BenchmarkHTML100Pages(b *testing.B) {
 	r := bigReport(b, 100)
 	for b.Loop() {
 		var buf bytes.Buffer
-		if err := r.WriteHTML(&buf); err != nil {
+		if err := r.WriteHTML(&buf, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -322,7 +322,7 @@ func TestWritersOnOddReports(t *testing.T) {
 			if !strings.Contains(strings.Join(shown, "\n"), pct(tc.r.Similarity)) {
 				t.Errorf("first page does not show the similarity %s", pct(tc.r.Similarity))
 			}
-			if err := tc.r.WriteHTML(&html); err != nil {
+			if err := tc.r.WriteHTML(&html, nil); err != nil {
 				t.Fatalf("HTML: %v", err)
 			}
 			if !strings.HasSuffix(html.String(), "</html>\n") {

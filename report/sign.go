@@ -73,7 +73,12 @@ func signJSON(v any, s *keys.Signer) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	digest := sha256.Sum256(append([]byte(signatureContext), msg...))
+	return signBytes(signatureContext, msg, s)
+}
+
+// signBytes is the base64 signature of msg after context, by s's key over SHA-256.
+func signBytes(context string, msg []byte, s *keys.Signer) (string, error) {
+	digest := sha256.Sum256(append([]byte(context), msg...))
 	// A nil random source makes the signature deterministic (RFC 6979): the same report signs the
 	// same, which the golden files rely on.
 	sig, err := s.Key.Sign(nil, digest[:], crypto.SHA256)
@@ -100,13 +105,9 @@ func checkJSONSignature(data []byte, certificate, publicKey, signature string) (
 		pub, err := verifyLegacy(msg, publicKey, sig)
 		return pub, "", err
 	}
-	der, err := base64.StdEncoding.DecodeString(certificate)
+	cert, err := parseCertificate(certificate)
 	if err != nil {
-		return nil, "", errors.New("the certificate in the report is malformed")
-	}
-	cert, err := x509.ParseCertificate(der)
-	if err != nil {
-		return nil, "", fmt.Errorf("the certificate in the report is malformed: %v", err)
+		return nil, "", err
 	}
 	name := cert.Subject.CommonName
 	if publicKey != "" {
@@ -116,6 +117,19 @@ func checkJSONSignature(data []byte, certificate, publicKey, signature string) (
 		return cert.PublicKey, name, errors.New("the report's content was changed after it was signed")
 	}
 	return cert.PublicKey, name, nil
+}
+
+// parseCertificate reads the base64 DER certificate a report carries.
+func parseCertificate(certificate string) (*x509.Certificate, error) {
+	der, err := base64.StdEncoding.DecodeString(certificate)
+	if err != nil {
+		return nil, errors.New("the certificate in the report is malformed")
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		return nil, fmt.Errorf("the certificate in the report is malformed: %v", err)
+	}
+	return cert, nil
 }
 
 // signatureAlgorithm is how a key of pub's kind signs a report: ECDSA and RSA over SHA-256, Ed25519

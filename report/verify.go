@@ -85,7 +85,7 @@ type SignerInfo struct {
 // VerifyResult is what Verify found in one file.
 type VerifyResult struct {
 	Verdict Verdict
-	Format  string // "PDF" or "JSON"
+	Format  string // "PDF", "JSON" or "HTML"
 	Signed  bool   // the file carries a signature
 	Intact  bool   // the signature holds, over the whole file
 	Signer  *SignerInfo
@@ -108,7 +108,7 @@ type VerifyOptions struct {
 	Document string
 }
 
-// Verify checks the report in a JSON or PDF file (told apart by content, not name). The error is for
+// Verify checks the report in a JSON, PDF or HTML file (told apart by content, not name). The error is for
 // files that cannot be read, are too large, or hold no report; a report that fails verification is
 // a result with Verdict Invalid.
 func Verify(path string, opts VerifyOptions) (VerifyResult, error) {
@@ -120,6 +120,8 @@ func Verify(path string, opts VerifyOptions) (VerifyResult, error) {
 	switch {
 	case bytes.HasPrefix(data, []byte("%PDF-")):
 		res, err = verifyPDF(data, opts.Trust)
+	case written.HTML(data[:min(len(data), 4096)]) != written.None:
+		res, err = verifyHTML(data, opts.Trust)
 	case len(data) > maxEmbedded && written.JSON(data[:min(len(data), 4096)]) != written.Comparison:
 		err = fmt.Errorf("%w: the file is larger than any JSON report (limit %d MB)", ErrNoReport, maxEmbedded>>20)
 	default:

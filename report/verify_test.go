@@ -176,6 +176,80 @@ func TestVerifyJSON(t *testing.T) {
 	}
 }
 
+// reportHTML signs a copy of r with s and returns its HTML report.
+func reportHTML(t testing.TB, r *Report, s *keys.Signer) []byte {
+	t.Helper()
+	c := *r
+	if err := c.Sign(s); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := c.WriteHTML(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestVerifyHTML: an HTML report is signed over every byte of its page: a figure, a word, a colour
+// changed, text added before or after the signature, or the signature gone, and it is not valid;
+// re-signed by another key, it is not trusted. It verifies as the JSON and PDF reports do, and
+// states the figures it carries.
+func TestVerifyHTML(t *testing.T) {
+	me, forger := newInstallation(t), newInstallation(t)
+	good := string(reportHTML(t, sampleReport(t), me.signer))
+	sigAt := strings.LastIndex(good, htmlSignatureMark)
+	tests := []struct {
+		name     string
+		edit     func(string) string
+		verdict  Verdict
+		headline string
+	}{
+		{"unchanged", func(s string) string { return s }, Trusted, "VALID"},
+		{"the figure shown changed", func(s string) string { return strings.Replace(s, ">23.4%<", ">3.4%<", 1) }, Invalid, "MODIFIED"},
+		{"the figure in its head changed", func(s string) string { return strings.Replace(s, `"similarity":0.234`, `"similarity":0.034`, 1) }, Invalid, "MODIFIED"},
+		{"a word changed", func(s string) string { return strings.Replace(s, "卷积神经网络", "循环神经网络", 1) }, Invalid, "MODIFIED"},
+		{"a highlight's colour changed", func(s string) string { return strings.Replace(s, ".s0{--c:#4363d8", ".s0{--c:#ffffff", 1) }, Invalid, "MODIFIED"},
+		{"a script added after the signature", func(s string) string {
+			return s + `<script>document.querySelector(".fig b").textContent="3.4%"</script>` + "\n"
+		}, Invalid, "MODIFIED"},
+		{"a script added before it", func(s string) string {
+			return s[:sigAt] + `<script>document.title="x"</script>` + "\n" + s[sigAt:]
+		}, Invalid, "MODIFIED"},
+		{"signature removed", func(s string) string { return s[:sigAt] }, Invalid, "NOT SIGNED"},
+		{"re-signed by another key", func(s string) string {
+			page, err := signHTML([]byte(strings.Replace(s[:sigAt], ">23.4%<", ">3.4%<", 1)), forger.signer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(page)
+		}, Untrusted, "NOT TRUSTED"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			edited := tc.edit(good)
+			if tc.name != "unchanged" && edited == good {
+				t.Fatal("the edit did not change the file")
+			}
+			path := writeTemp(t, "r.html", []byte(edited))
+			if !LooksLikeReport(path) {
+				t.Error("not recognised as a report")
+			}
+			res := me.verifyAs(t, path)
+			wantVerdict(t, res, tc.verdict, tc.headline)
+			if res.Format != "HTML" || res.Summary == nil || res.Summary.Number != sampleReport(t).Number {
+				t.Errorf("format %s, summary %+v", res.Format, res.Summary)
+			}
+			if tc.verdict == Trusted && (res.Summary.Similarity != 0.234 || !strings.Contains(res.String(), "similarity 23.4%")) {
+				t.Errorf("the verdict does not state the signed figure:\n%s", res)
+			}
+		})
+	}
+	// Any other HTML page is no report.
+	if _, err := Verify(writeTemp(t, "page.html", []byte("<!DOCTYPE html>\n<html><body>23.4%</body></html>\n")), VerifyOptions{}); !errors.Is(err, ErrNoReport) {
+		t.Errorf("a page of another program: %v", err)
+	}
+}
+
 // TestVerifyOtherInstallation: a report signed on another installation is not trusted until its key
 // is, and no more once the key is removed; the same for JSON and PDF reports.
 func TestVerifyOtherInstallation(t *testing.T) {
@@ -581,7 +655,11 @@ func TestVerifyComparison(t *testing.T) {
 	if err := WriteComparisonPDF(&pdf, c, me.signer); err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"c.json": js.Bytes(), "c.pdf": pdf.Bytes()} {
+	var html bytes.Buffer
+	if err := WriteComparisonHTML(&html, c, me.signer); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"c.json": js.Bytes(), "c.pdf": pdf.Bytes(), "c.html": html.Bytes()} {
 		path := writeTemp(t, name, data)
 		res := me.verifyAs(t, path)
 		wantVerdict(t, res, Trusted, "VALID")

@@ -523,7 +523,7 @@ func exportComparison(res *compare.Result, format, path string, roots []string) 
 	case "pdf":
 		return report.SaveComparisonPDF(path, &c, s)
 	case "html":
-		return report.SaveComparisonHTML(path, &c)
+		return report.SaveComparisonHTML(path, &c, s)
 	}
 	return c.SaveJSON(path)
 }

@@ -542,7 +542,7 @@ func exportReport(r *report.Report, format, path string) error {
 	case "pdf":
 		return c.SavePDF(path, s)
 	case "html":
-		return c.SaveHTML(path)
+		return c.SaveHTML(path, s)
 	default:
 		return c.SaveJSON(path)
 	}

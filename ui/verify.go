@@ -32,7 +32,7 @@ type verdictView struct {
 // chooseReport asks for a report file and verifies it.
 func (g *gui) chooseReport() {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) { g.chosen(r, err, g.verifyReport) }, g.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".pdf", ".json"}))
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".pdf", ".json", ".html", ".htm"}))
 	d.Resize(fileDialogSize)
 	d.Show()
 }

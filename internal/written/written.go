@@ -16,6 +16,10 @@ const (
 	ComparisonAttachment = "thesischeck-comparison.json"
 )
 
+// HTMLHead opens the JSON head of an HTML report or comparison, in its first lines: the report's
+// number and figures, or the comparison's threshold, as their JSON has them.
+const HTMLHead = `<script type="application/json" id="thesischeck-report">`
+
 // MaxFile bounds the files looked at: the PDF comparison of a thousand twenty-page submissions,
 // which carries their text, is about 60 MB.
 const MaxFile = 256 << 20
@@ -48,6 +52,9 @@ func File(path string) Kind {
 	if js := bytes.TrimLeft(head, " \t\r\n"); bytes.HasPrefix(js, []byte("{")) {
 		return JSON(js)
 	}
+	if page := bytes.TrimLeft(head, " \t\r\n\ufeff"); bytes.HasPrefix(page, []byte("<!DOCTYPE html")) {
+		return HTML(page)
+	}
 	if !bytes.HasPrefix(head, []byte("%PDF-")) {
 		return None
 	}
@@ -66,6 +73,14 @@ func JSON(head []byte) Kind {
 		return Report
 	case bytes.Contains(head, []byte(`"threshold"`)) && bytes.Contains(head, []byte(`"common_documents"`)):
 		return Comparison
+	}
+	return None
+}
+
+// HTML says what the start of an HTML page is, by the JSON head ThesisCheck writes into its reports.
+func HTML(head []byte) Kind {
+	if _, js, ok := bytes.Cut(head, []byte(HTMLHead)); ok {
+		return JSON(js)
 	}
 	return None
 }

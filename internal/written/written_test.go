@@ -26,6 +26,9 @@ func TestFile(t *testing.T) {
 		{"report.json", `{"report_number": "TC-1", "similarity": 0.2}`, Report},
 		{"class.json", "\n  {\"created\": \"2026\", \"threshold\": 0.15, \"common_documents\": 3}", Comparison},
 		{"other.json", `{"threshold": 0.15}`, None},
+		{"report.html", "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n" + HTMLHead + `{"report_number":"TC-1","similarity":0.2}</script>`, Report},
+		{"compare.html", "\ufeff<!DOCTYPE html>\n<html><head>" + HTMLHead + `{"created":"2026","threshold":0.15,"common_documents":3}</script>`, Comparison},
+		{"page.html", "<!DOCTYPE html>\n<html><body>\"report_number\"</body></html>", None},
 		{"report.pdf", "%PDF-1.7\n1 0 obj << /F (" + utf16be(ReportAttachment) + ") >>", Report},
 		{"compare.pdf", "%PDF-1.7\n1 0 obj << /F (" + utf16be(ComparisonAttachment) + ") >>", Comparison},
 		{"essay.pdf", "%PDF-1.7\n1 0 obj << /F (" + ComparisonAttachment + ") >>", None}, // the name in ASCII is text, not fpdf's

@@ -493,3 +493,53 @@ func TestPDFTurnedText(t *testing.T) {
 		}
 	}
 }
+
+// A PDF encrypted with restrictions only (no password to open it: Acrobat's "restrict editing",
+// many libraries' downloads) reads as the plain file does, whatever the cipher: RC4 of 40 bits
+// (read as noise, "no text layer", before the object keys were cut to their length) and 128,
+// AES-128, and AES-256 of revisions 5 and 6 (refused as "password protected" before). One that
+// asks for a password to open is refused so.
+func TestPDFEncryptedRestrictionsOnly(t *testing.T) {
+	bin, err := exec.LookPath("qpdf")
+	if err != nil {
+		t.Fatalf("qpdf is needed by this test (apt-get install qpdf): %v", err)
+	}
+	src := filepath.Join("testdata", "pdf", "zh.pdf")
+	plain, err := File(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		err  error
+	}{
+		{"RC4 40", []string{"--allow-weak-crypto", "--encrypt", "", "owner", "40", "--extract=n", "--"}, nil},
+		{"RC4 128", []string{"--allow-weak-crypto", "--encrypt", "", "owner", "128", "--use-aes=n", "--extract=n", "--"}, nil},
+		{"AES-128", []string{"--encrypt", "", "owner", "128", "--use-aes=y", "--extract=n", "--"}, nil},
+		{"AES-256 R6", []string{"--encrypt", "", "owner", "256", "--extract=n", "--"}, nil},
+		{"AES-256 R5", []string{"--encrypt", "", "owner", "256", "--force-R5", "--extract=n", "--"}, nil},
+		{"AES-256 with a password to open", []string{"--encrypt", "secret", "owner", "256", "--"}, ErrEncrypted},
+		{"RC4 40 with a password to open", []string{"--allow-weak-crypto", "--encrypt", "secret", "owner", "40", "--"}, ErrEncrypted},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "encrypted.pdf")
+			if msg, err := exec.Command(bin, append(tc.args, src, out)...).CombinedOutput(); err != nil {
+				t.Fatalf("qpdf: %v: %s", err, msg)
+			}
+			doc, err := File(out)
+			if tc.err != nil {
+				if !errors.Is(err, tc.err) {
+					t.Fatalf("got %v, want %v", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(doc.Paragraphs, plain.Paragraphs) {
+				t.Errorf("%d paragraphs, the plain file %d; first %.60q", len(doc.Paragraphs), len(plain.Paragraphs), doc.Paragraphs[0].Text)
+			}
+		})
+	}
+}

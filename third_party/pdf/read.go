@@ -66,6 +66,8 @@ import (
 	"crypto/cipher"
 	"crypto/md5"
 	"crypto/rc4"
+	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/ascii85"
 	"fmt"
 	"io"
@@ -1065,6 +1067,9 @@ func (r *Reader) initEncrypt(password string) error {
 	if encrypt["Filter"] != name("Standard") {
 		return fmt.Errorf("unsupported PDF: encryption filter %v", objfmt(encrypt["Filter"]))
 	}
+	if V, _ := encrypt["V"].(int64); V == 5 {
+		return r.initEncryptV5(encrypt, password) // PATCH: AES-256
+	}
 	n, _ := encrypt["Length"].(int64)
 	if n == 0 {
 		n = minKeyBits
@@ -1168,6 +1173,81 @@ func (r *Reader) initEncrypt(password string) error {
 
 var ErrInvalidPassword = fmt.Errorf("encrypted PDF: invalid password")
 
+// initEncryptV5 opens a file encrypted with AES-256 (V 5: revision 6 of ISO 32000-2, 7.6.4.3.3-4,
+// and Adobe's revision 5 before it), as Acrobat's restrictions on editing or copying write it: the
+// user password is tried and, when it opens the file, the file key is unwrapped from /UE. Every
+// string and stream is then AES-256 with that key itself (PATCH).
+func (r *Reader) initEncryptV5(encrypt dict, password string) error {
+	R, _ := encrypt["R"].(int64)
+	if R != 5 && R != 6 {
+		return fmt.Errorf("unsupported PDF: encryption revision R=%d", R)
+	}
+	cf, _ := encrypt["CF"].(dict)
+	stmf, _ := encrypt["StmF"].(name)
+	strf, _ := encrypt["StrF"].(name)
+	cfparam, _ := cf[stmf].(dict)
+	if stmf != strf || cfparam["CFM"] != name("AESV3") {
+		return fmt.Errorf("unsupported PDF: AES-256 encryption with filters %v", objfmt(encrypt))
+	}
+	U, _ := encrypt["U"].(string)
+	UE, _ := encrypt["UE"].(string)
+	if len(U) < 48 || len(UE) < 32 {
+		return fmt.Errorf("malformed PDF: missing U= or UE= encryption parameters")
+	}
+	pw := []byte(password)
+	if len(pw) > 127 {
+		pw = pw[:127]
+	}
+	u := []byte(U)
+	if !bytes.Equal(hashV5(pw, u[32:40], R), u[:32]) {
+		return ErrInvalidPassword
+	}
+	block, err := aes.NewCipher(hashV5(pw, u[40:48], R))
+	if err != nil {
+		return fmt.Errorf("malformed PDF: %v", err)
+	}
+	key := []byte(UE)[:32:32]
+	key = append([]byte(nil), key...)
+	cipher.NewCBCDecrypter(block, make([]byte, aes.BlockSize)).CryptBlocks(key, key)
+	r.key = key
+	r.useAES = true
+	return nil
+}
+
+// hashV5 is the hash of a password with a salt: SHA-256 for revision 5, and for revision 6
+// Algorithm 2.B of ISO 32000-2 (rounds of AES-128 and SHA-256/384/512, 64 at least), for the user
+// password (no user key data).
+func hashV5(pw, salt []byte, R int64) []byte {
+	k0 := sha256.Sum256(append(append([]byte(nil), pw...), salt...))
+	k := k0[:]
+	if R == 5 {
+		return k
+	}
+	var e []byte
+	for i := 0; i < 64 || int(e[len(e)-1]) > i-32; i++ {
+		k1 := bytes.Repeat(append(append([]byte(nil), pw...), k...), 64)
+		block, _ := aes.NewCipher(k[:16])
+		e = make([]byte, len(k1))
+		cipher.NewCBCEncrypter(block, k[16:32]).CryptBlocks(e, k1)
+		sum := 0
+		for _, b := range e[:16] {
+			sum += int(b) // the first 16 bytes as a number mod 3 is their sum mod 3 (256 = 1 mod 3)
+		}
+		switch sum % 3 {
+		case 0:
+			h := sha256.Sum256(e)
+			k = h[:]
+		case 1:
+			h := sha512.Sum384(e)
+			k = h[:]
+		default:
+			h := sha512.Sum512(e)
+			k = h[:]
+		}
+	}
+	return k[:32]
+}
+
 func okayV4(encrypt dict) bool {
 	cf, ok := encrypt["CF"].(dict)
 	if !ok {
@@ -1201,13 +1281,18 @@ func okayV4(encrypt dict) bool {
 }
 
 func cryptKey(key []byte, useAES bool, ptr objptr) []byte {
+	if len(key) == 32 {
+		return key // PATCH: AES-256 (V 5) uses the file key itself; no other key is that long
+	}
 	h := md5.New()
 	h.Write(key)
 	h.Write([]byte{byte(ptr.id), byte(ptr.id >> 8), byte(ptr.id >> 16), byte(ptr.gen), byte(ptr.gen >> 8)})
 	if useAES {
 		h.Write([]byte("sAlT"))
 	}
-	return h.Sum(nil)
+	// PATCH: the object's key is the first n+5 bytes of the hash, at most 16 (Algorithm 1): with the
+	// 40-bit keys of revision 2 upstream used all 16, and read nothing but noise.
+	return h.Sum(nil)[:min(len(key)+5, 16)]
 }
 
 func decryptString(key []byte, useAES bool, ptr objptr, x string) string {

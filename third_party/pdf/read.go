@@ -1309,6 +1309,12 @@ func decryptString(key []byte, useAES bool, ptr objptr, x string) string {
 
 		stream := cipher.NewCBCDecrypter(block, iv)
 		stream.CryptBlocks(s, s)
+		// PATCH: the string was padded to the block size (PKCS#5, ISO 32000-1 7.6.2); upstream kept
+		// the padding, so an AES-encrypted file's title ended in control characters.
+		if n := len(s); n > 0 && s[n-1] >= 1 && s[n-1] <= aes.BlockSize && int(s[n-1]) <= n &&
+			bytes.Count(s[n-int(s[n-1]):], s[n-1:]) == int(s[n-1]) {
+			s = s[:n-int(s[n-1])]
+		}
 		x = string(s)
 	} else {
 		c, _ := rc4.NewCipher(key)

@@ -130,6 +130,13 @@ func TestDecryptStringAESRoundTrip(t *testing.T) {
 	if got := decryptString(key, true, ptr, sealed); got != string(plaintext) {
 		t.Fatalf("round trip = %q, want %q", got, plaintext)
 	}
+	// PATCH: padded as writers pad (PKCS#5), the padding is not part of the string.
+	padded := append([]byte("Thesis title"), 4, 4, 4, 4)
+	ct = make([]byte, len(padded))
+	cipher.NewCBCEncrypter(block, iv).CryptBlocks(ct, padded)
+	if got := decryptString(key, true, ptr, string(append(append([]byte{}, iv...), ct...))); got != "Thesis title" {
+		t.Fatalf("padded round trip = %q, want %q", got, "Thesis title")
+	}
 }
 
 func TestOkayV4(t *testing.T) {

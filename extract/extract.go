@@ -239,6 +239,9 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 	format := Sniff(data, name)
 	if format == "" {
 		if bytes.HasPrefix(data, oleSignature) {
+			if bytes.Contains(data, encryptedPackage) {
+				return nil, ErrEncrypted // a DOCX saved with a password to open
+			}
 			return nil, ErrOldOffice
 		}
 		return nil, ErrUnsupported
@@ -289,6 +292,11 @@ func finish(doc *Document) (*Document, error) {
 // oleSignature opens a compound file: Word 97-2003 (.doc), old WPS and Excel files. Their text
 // is not read; the user is told how to make a DOCX of it.
 var oleSignature = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
+
+// encryptedPackage is the name, in UTF-16LE as a compound file's directory holds it, of the stream
+// that holds an encrypted Office Open XML document (MS-OFFCRYPTO 2.3.4.4): Word and WPS save a DOCX
+// with a password to open as a compound file, which would otherwise be taken for an old .doc.
+var encryptedPackage = []byte("E\x00n\x00c\x00r\x00y\x00p\x00t\x00e\x00d\x00P\x00a\x00c\x00k\x00a\x00g\x00e\x00")
 
 // formatExts are the extensions each format is saved under.
 var formatExts = map[string][]string{

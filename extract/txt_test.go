@@ -150,6 +150,25 @@ func TestBinaryIsNotText(t *testing.T) {
 	if !errors.Is(err, ErrOldOffice) || err.Error() != "extract thesis.doc: "+ErrOldOffice.Error() {
 		t.Errorf("a .doc file: %v", err)
 	}
+	// A DOCX saved with a password to open is a compound file too, whose directory (128-byte entries
+	// named in UTF-16LE) holds the encrypted package: it is refused as password protected, not as a
+	// .doc to save as DOCX.
+	entry := func(name string) []byte {
+		e := make([]byte, 128)
+		for i, r := range name {
+			e[2*i] = byte(r)
+		}
+		e[64] = byte(2*len(name) + 2)
+		return e
+	}
+	enc := append([]byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1"), make([]byte, 504)...)
+	for _, n := range []string{"Root Entry", "EncryptionInfo", "EncryptedPackage", "\x06DataSpaces"} {
+		enc = append(enc, entry(n)...)
+	}
+	_, err = Bytes(context.Background(), "thesis.docx", append(enc, make([]byte, 4096)...))
+	if !errors.Is(err, ErrEncrypted) || errors.Is(err, ErrOldOffice) {
+		t.Errorf("a DOCX with a password to open: %v", err)
+	}
 }
 
 func TestLooksLikeText(t *testing.T) {

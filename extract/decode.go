@@ -2,10 +2,10 @@ package extract
 
 // Plain text carries no declaration of its encoding, and every legacy encoding decodes nearly any
 // bytes to something. decodeText therefore reads a file every way it could be meant — UTF-8,
-// GB18030, Windows-1252 — and keeps the reading with the fewest characters that stand for no text.
-// GB18030 is judged by its share of Han characters outside everyday Chinese (GB2312 and Big5's
-// frequent characters): UTF-8 or Big5 read as GB18030 come out as valid but rare characters, real
-// GBK text as common ones. A reading that is still mostly not text is refused rather than scored.
+// GB18030, Big5, Windows-1252 — and keeps the reading with the fewest characters that stand for no
+// text. GB18030 and Big5 are judged by their share of Han characters outside everyday Chinese
+// (GB2312 and Big5's frequent characters): UTF-8 or Big5 read as GB18030 come out as valid but rare
+// characters, real GBK text as common ones, and the other way round. A reading that is still mostly not text is refused rather than scored.
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ import (
 )
 
 // ErrEncoding is returned for text whose every reading is mostly not text.
-var ErrEncoding = fmt.Errorf("%w: not text in UTF-8, UTF-16, GB18030 or Windows-1252", ErrUnsupported)
+var ErrEncoding = fmt.Errorf("%w: not text in UTF-8, UTF-16, GB18030, Big5 or Windows-1252", ErrUnsupported)
 
 // maxBadShare is the share of characters that may stand for no text before a reading is refused
 // (one in a hundred): a damaged file has a few bad bytes, binary data or another encoding has many.
@@ -124,7 +124,7 @@ func chooseReading(data []byte) *reading {
 		return u
 	}
 	best := u
-	for _, r := range []*reading{readGB18030(data), readWindows1252(data)} {
+	for _, r := range []*reading{readGB18030(data), readBig5(data), readWindows1252(data)} {
 		if r.cost() < best.cost() {
 			best = r
 		}
@@ -179,8 +179,19 @@ func readUTF16(data []byte) *reading {
 }
 
 func readGB18030(data []byte) *reading {
-	out, _, err := transform.Bytes(simplifiedchinese.GB18030.NewDecoder(), data)
-	r := &reading{enc: "GB18030", text: string(out)}
+	return readChinese(data, "GB18030", simplifiedchinese.GB18030.NewDecoder())
+}
+
+// readBig5 reads traditional Chinese as Taiwan's and Hong Kong's Windows write it; its rare
+// characters are counted as GB18030's are (everyday Chinese takes in Big5's frequent characters), so
+// that the two readings of Chinese bytes compare.
+func readBig5(data []byte) *reading {
+	return readChinese(data, "Big5", traditionalchinese.Big5.NewDecoder())
+}
+
+func readChinese(data []byte, enc string, dec *encoding.Decoder) *reading {
+	out, _, err := transform.Bytes(dec, data)
+	r := &reading{enc: enc, text: string(out)}
 	if err != nil {
 		r.text = strings.ToValidUTF8(string(data), "\uFFFD")
 	}

@@ -242,7 +242,8 @@ func TestDecodeText(t *testing.T) {
 	zh := strings.Repeat(string(utf8zh), 20) // 4.5 KB, as a short library document
 	mid := strings.Index(zh, "指纹")           // a character boundary in the middle
 	english := strings.Repeat("Plagiarism detection compares a submission with a library of earlier work.\n", 40)
-	big5, _, _ := transform.Bytes(traditionalchinese.Big5.NewEncoder(), []byte(strings.Repeat("論文複製檢測方法研究，本文提出一種結合指紋與對齊的方法。\n", 30)))
+	trad := strings.Repeat("論文複製檢測方法研究，本文提出一種結合指紋與對齊的方法。\n", 30)
+	big5, _, _ := transform.Bytes(traditionalchinese.Big5.NewEncoder(), []byte(trad))
 	pua := strings.Repeat("\ue001\ue002\ue003 ", 200)
 	cases := []struct {
 		name     string
@@ -260,7 +261,8 @@ func TestDecodeText(t *testing.T) {
 		{"ascii and 0xFF appended", []byte(english + "\xFF"), english + "\uFFFD", false, 1, []int{len(english)}},
 		{"gbk", gbk, cleanText(string(utf8zh)), false, 0, nil},
 		{"windows-1252", []byte("The \x93quick\x94 brown fox \x97 caf\xe9 owner\x92s dog."), "The “quick” brown fox — café owner’s dog.", false, 0, nil},
-		{"big5", big5, "", true, 0, nil},
+		{"big5", big5, cleanText(trad), false, 0, nil},
+		{"big5, one line", big5[:len(big5)/30], cleanText(trad[:len(trad)/30]), false, 0, nil},
 		{"private use", []byte(pua), "", true, 0, nil},
 		{"utf-8, bad every 20 bytes", everyNth([]byte(zh), 20), "", true, 0, nil},
 	}

@@ -813,6 +813,29 @@ func TestBlankFontJunk(t *testing.T) {
 
 // TestNotesChecked: library paragraphs moved into a DOCX's footnotes are found and counted (they
 // read 0 % when notes were left out), as paragraphs of the notes section after the body.
+// TestLibraryNotes: a library document's footnotes are indexed as its paragraphs are, so a thesis
+// that copies another's footnote into its body is found (the library read only the body before).
+func TestLibraryNotes(t *testing.T) {
+	note := "本注释说明田野调查的抽样方法：研究者在三个县各选取两个行政村，每村按户籍名册等距抽取三十户，由两名调查员分别入户访谈，访谈记录当晚整理并由第三人核对，遇到意见分歧时回访确认。"
+	body := "本文讨论乡村治理中的村民自治问题，结合作者在多个县的实地调研，分析了村务公开与村民参与之间的关系。"
+	docx := hostile.DOCX(hostile.Para(body, 1),
+		`<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>`+
+			`<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t>`+note+`</w:t></w:r></w:p></w:footnote>`)
+	path := filepath.Join(t.TempDir(), "earlier-thesis.docx")
+	if err := os.WriteFile(path, docx, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lib := newLibrary(t)
+	if res, err := lib.AddFiles(context.Background(), []string{path}, library.AddOptions{}, nil); err != nil || len(res.Added) != 1 {
+		t.Fatalf("add: %+v %v", res, err)
+	}
+	own := "我在自己的调查中采用了不同的办法，先走访乡镇干部了解情况，再确定访谈对象。"
+	r := checkData(t, lib, nil, "copy.txt", []byte(own+"\n\n"+note+"\n"))
+	if n := utf8.RuneCountInString(note); r.CopiedChars < n*9/10 || len(r.Sources) == 0 || !strings.HasSuffix(r.Sources[0].Path, "earlier-thesis.docx") {
+		t.Errorf("copied %d of the note's %d characters; sources %+v", r.CopiedChars, n, r.Sources)
+	}
+}
+
 func TestNotesChecked(t *testing.T) {
 	lib := newLibrary(t)
 	src := libPara(t, "zh-wetland.txt", "湿地被称为城市的肾脏")

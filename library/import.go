@@ -308,6 +308,11 @@ func prepareFile(ctx context.Context, path string, opts AddOptions, seg *similar
 		p.err = err
 		return p
 	}
+	// Footnotes and endnotes as paragraphs after the last, as a check reads them: a thesis that
+	// copies another's notes is found as one that copies its body.
+	if withNotes := prepare.WithNotes(d.Text); withNotes != d.Text {
+		d = prepare.Extracted(withNotes, d.SHA256)
+	}
 	d.FingerprintAll(seg, weights)
 	abs, err := filepath.Abs(path)
 	if err != nil {

@@ -204,7 +204,7 @@ var msgs = map[string]map[string]string{
 		"warn.spaced":         "发现 %d 处汉字之间的空格：这是规避查重的常见手法",
 		"warn.spaced_letters": "发现 %d 个被空格隔开的字母（英文单词逐个字母读出，无法比对）：这是规避查重的常见手法",
 		"warn.traditional":    "发现 %d 个繁体字，已按简体比对",
-		"warn.reversed":       "发现 %d 个字符以倒序存储、借 Unicode 方向控制符（U+202E）正向显示：已按读者看到的顺序比对；这是规避查重的手法",
+		"warn.reversed":       "发现 %d 个字符以倒序存储、借文字方向控制符（U+202E）正向显示：已按读者看到的顺序比对；这是规避查重的手法",
 		"warn.hidden":         "发现 %d 个隐藏字符（白色、极小字号、隐藏格式等，读者看不见），已剔除、不参与比对：这是规避查重的手法",
 		"warn.pages":          "（第 %s 页）",
 		"warn.page":           "（第 %s 页）",

@@ -129,3 +129,29 @@ func TestUnstampedLibraryRefused(t *testing.T) {
 	}
 	l.Close()
 }
+
+// TestUnfinishedLibraryNotRefused: a library.db whose creation was cut short (killed after bbolt
+// made the file, before the library wrote its meta) is an empty library to a read-only open, as it
+// was before libraries were stamped, not one made by another analyser (TestImportSurvivesSIGKILL
+// killed an import at that moment); a writable open makes it anew and stamps it.
+func TestUnfinishedLibraryNotRefused(t *testing.T) {
+	dir := t.TempDir()
+	db, err := bolt.Open(filepath.Join(dir, "library.db"), 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	l, err := Open(dir, &Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only open of an unfinished library: %v", err)
+	}
+	if docs, err := l.List(); err != nil || len(docs) != 0 {
+		t.Errorf("list: %v %v", docs, err)
+	}
+	l.Close()
+	l = openLib(t, dir, nil)
+	if got := analyserOf(t, l); got != similarity.AnalyserVersion() {
+		t.Errorf("a writable open stamped it %q, want %q", got, similarity.AnalyserVersion())
+	}
+	l.Close()
+}

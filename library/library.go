@@ -331,7 +331,9 @@ func openFolder(dir string, opts *Options) (*folder, error) {
 			return nil, fmt.Errorf("library %s: %w", dir, err)
 		}
 	}
-	if err := l.checkAnalyser(); err != nil {
+	// A library.db whose creation was cut short before its meta was written (version 0, opened
+	// read-only: a writable open has just stamped it) holds nothing an analyser made.
+	if err := l.checkAnalyser(); err != nil && version != 0 {
 		store.close()
 		db.Close()
 		return nil, fmt.Errorf("library %s: %w", dir, err)

@@ -2,11 +2,13 @@ package check
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"thesischeck/extract"
 	"thesischeck/library"
 	"thesischeck/report"
 )
@@ -69,6 +71,8 @@ func TestExcludeSourceRecomputes(t *testing.T) {
 	if len(got.ExcludedSources) != 1 || got.ExcludedSources[0].ID != wetlandID || got.ExcludedSources[0].Title != "d00" {
 		t.Errorf("excluded sources %+v", got.ExcludedSources)
 	}
+	// The report says, where its figures are, what the exclusion took out of them.
+	checkFiltered(t, got, all.Report, "1 source excluded by hand")
 	figures := func(r *report.Report) []float64 {
 		return []float64{r.Similarity, r.SimilarityExcludingQuotes, r.MaxSingleSource, float64(r.CopiedChars),
 			float64(r.QuotedChars), float64(r.TemplateChars), float64(r.FlaggedParas), float64(len(r.Sources))}
@@ -156,5 +160,27 @@ func TestRecomputeMinRun(t *testing.T) {
 	}
 	if prev.CopiedChars != 0 || prev.Similarity != 0 {
 		t.Errorf("longer than any run: %d copied, %.4f", prev.CopiedChars, prev.Similarity)
+	}
+	checkFiltered(t, prev, res.Report, fmt.Sprintf("copies shorter than %d characters (13 by default)", longest+1))
+}
+
+// checkFiltered asserts that r, filtered from full, carries one filtered warning naming what, with
+// the characters the filter took out and full's figure.
+func checkFiltered(t *testing.T, r, full *report.Report, what string) {
+	t.Helper()
+	var ws []report.Warning
+	for _, w := range r.Warnings {
+		if w.Kind == extract.WarnFiltered {
+			ws = append(ws, w)
+		}
+	}
+	want := fmt.Sprintf("without them the similarity is %.1f%% (%.1f%% here)", full.Similarity*100, r.Similarity*100)
+	if len(ws) != 1 || ws[0].Count != full.CopiedChars-r.CopiedChars || !strings.Contains(ws[0].Message, what) || !strings.Contains(ws[0].Message, want) {
+		t.Errorf("filtered warnings %+v, want one of %d characters naming %q and %q", ws, full.CopiedChars-r.CopiedChars, what, want)
+	}
+	for _, w := range full.Warnings {
+		if w.Kind == extract.WarnFiltered {
+			t.Errorf("the unfiltered report warns of filters: %+v", w)
+		}
 	}
 }

@@ -305,7 +305,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *minRun < 0 {
 		return fmt.Errorf("check: --min-run %d: must be 0 (the default, 13 characters) or more", *minRun)
 	}
-	opts := check.Options{IncludeReferences: *refs, IncludeFrontMatter: *front, MinRunChars: *minRun}
+	// The check aligns at the default shortest match; a longer one filters what it found, so that
+	// the report can say what that filter left out (check.Result.Recompute), as the app's does.
+	opts := check.Options{IncludeReferences: *refs, IncludeFrontMatter: *front}
 	var profile *rules.Profile
 	if *profileArg != "" {
 		p, err := rules.Load(*profileArg)
@@ -345,7 +347,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	r := res.With(excluded)
+	r := res.Recompute(excluded, *minRun)
 	if profile != nil {
 		r = profile.Judged(r)
 	}

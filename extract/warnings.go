@@ -48,6 +48,10 @@ const (
 
 	// WarnLeftOut: most of the text was left out of the check (references, headings, front matter).
 	WarnLeftOut WarningKind = "left_out"
+	// WarnFiltered: the figures leave out what the check found in sources excluded by hand, or in
+	// copies shorter than a shortest match longer than the default; the warning gives the figures
+	// without those filters.
+	WarnFiltered WarningKind = "filtered"
 
 	// WarnInvisible: zero-width or format characters inside the text.
 	WarnInvisible WarningKind = "invisible"
@@ -65,6 +69,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnTraditional,
 }

@@ -26,16 +26,9 @@ const (
 	htmlHeadClose        = "</script>"
 )
 
-// reportHead is the JSON head of a report's HTML page: jsonHead's fields of a report.
+// htmlHead is the JSON head of a report's HTML page: what verify reads of a JSON report.
 func (r *Report) htmlHead() []byte {
-	head, _ := json.Marshal(struct {
-		Number                    string    `json:"report_number"`
-		Created                   time.Time `json:"created"`
-		Document                  Document  `json:"document"`
-		Similarity                float64   `json:"similarity"`
-		SimilarityExcludingQuotes float64   `json:"similarity_excluding_quotes"`
-		MaxSingleSource           float64   `json:"max_single_source"`
-	}{r.Number, r.Created, r.Document, r.Similarity, r.SimilarityExcludingQuotes, r.MaxSingleSource})
+	head, _ := json.Marshal(reportHead{r.Number, r.Created, r.Document, r.Similarity, r.SimilarityExcludingQuotes, r.MaxSingleSource})
 	return head
 }
 

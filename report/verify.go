@@ -178,12 +178,7 @@ func (r *VerifyResult) verdict() Verdict {
 // paragraphs are skipped, not decoded: a crafted 5 MB report of two million empty paragraphs held
 // 1.4 GB of heap decoded into a Report.
 type jsonHead struct {
-	Number                    string    `json:"report_number"`
-	Created                   time.Time `json:"created"`
-	Document                  Document  `json:"document"`
-	Similarity                float64   `json:"similarity"`
-	SimilarityExcludingQuotes float64   `json:"similarity_excluding_quotes"`
-	MaxSingleSource           float64   `json:"max_single_source"`
+	reportHead
 
 	Threshold *float64   `json:"threshold"`
 	Documents []struct{} `json:"documents"`
@@ -194,6 +189,16 @@ type jsonHead struct {
 	Certificate string `json:"certificate"`
 	PublicKey   string `json:"public_key"`
 	Signature   string `json:"signature"`
+}
+
+// reportHead is a report's name and figures, as its JSON has them.
+type reportHead struct {
+	Number                    string    `json:"report_number"`
+	Created                   time.Time `json:"created"`
+	Document                  Document  `json:"document"`
+	Similarity                float64   `json:"similarity"`
+	SimilarityExcludingQuotes float64   `json:"similarity_excluding_quotes"`
+	MaxSingleSource           float64   `json:"max_single_source"`
 }
 
 func (h *jsonHead) summary() *Summary {

@@ -22,10 +22,6 @@ const (
 // maxBidiDepth is UAX #9's max_depth: embeddings past it are ignored, as a renderer ignores them.
 const maxBidiDepth = 125
 
-func isBidiControl(r rune) bool {
-	return r >= bidiLRE && r <= bidiRLO || r >= bidiLRI && r <= bidiPDI
-}
-
 // readingOrder puts text that direction overrides show in another order than it is stored back
 // in the order a reader sees it, and drops the formatting characters: "‮stxet deipoc‬" is drawn
 // as "copied texts", and checked so. A paragraph without an override is returned as it is. moved

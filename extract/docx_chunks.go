@@ -2,8 +2,8 @@ package extract
 
 // Text Word shows that is not in the document's own paragraphs: a part imported with w:altChunk
 // (an HTML page, an MHT archive, plain text or another DOCX, which Word converts when it opens the
-// file; tools that make a DOCX from a web page write one) and a Word document embedded as an
-// object (Insert → Object), which Word draws in place. A reader sees that text, so a check must
+// file; tools that make a DOCX from a web page write one), a Word document embedded as an
+// object (Insert → Object), which Word draws in place, and the text of a SmartArt graphic. A reader sees that text, so a check must
 // read it, or a copied paragraph put there would be missing from the figures with nothing said.
 // They are read where they stand, between the paragraphs around them.
 
@@ -47,15 +47,27 @@ func newChunkBudget() *chunkBudget { return &chunkBudget{raw: MaxTextBytes, text
 
 // docxChunk is an imported or embedded part, where it stands.
 type docxChunk struct {
-	at   int    // paragraphs of the body before it
-	id   string // its relationship
-	word bool   // an embedded Word document (an altChunk is read by its content)
+	at      int    // paragraphs of the body before it
+	id      string // its relationship
+	word    bool   // an embedded Word document (an altChunk is read by its content)
+	diagram bool   // a SmartArt graphic's data model
 }
 
 // altChunk notes a w:altChunk.
 func (w *docxWalker) altChunk(t xml.StartElement) {
 	if id := attr(t, "id"); id != "" && len(w.chunks) < maxChunks {
 		w.chunks = append(w.chunks, docxChunk{at: len(w.paras), id: id})
+	}
+}
+
+// diagram notes a SmartArt graphic (dgm:relIds), whose text is in its data model's part: Word draws
+// the graphic with its text in place, so a paragraph typed into its boxes is on the page.
+func (w *docxWalker) diagram(t xml.StartElement) {
+	if why, _ := w.hide(); why != 0 {
+		return
+	}
+	if id := attr(t, "dm"); id != "" && len(w.chunks) < maxChunks {
+		w.chunks = append(w.chunks, docxChunk{at: len(w.paras), id: id, diagram: true})
 	}
 }
 
@@ -113,7 +125,12 @@ func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName stri
 		if budget.raw -= len(raw); budget.raw < 0 {
 			return nil, nil, nil, fmt.Errorf("%w: its imported parts expand to more than %d MB", ErrTooLarge, MaxTextBytes>>20)
 		}
-		doc, err := readChunk(ctx, raw, c.word, depth, budget)
+		var doc *Document
+		if c.diagram {
+			doc, err = diagramDocument(raw)
+		} else {
+			doc, err = readChunk(ctx, raw, c.word, depth, budget)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, nil, nil, ctx.Err()
@@ -168,6 +185,49 @@ func readChunk(ctx context.Context, raw []byte, word bool, depth int, budget *ch
 		return htmlDocument(raw)
 	}
 	return readTXT(raw)
+}
+
+// diagramDocument reads a SmartArt graphic's text from its data model (word/diagrams/dataN.xml): a
+// paragraph for each of its paragraphs (a:p) that holds any, in the order the model lists them.
+func diagramDocument(raw []byte) (*Document, error) {
+	d := newXMLDecoder(raw)
+	var paras []Paragraph
+	var cur strings.Builder
+	inT := false
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return &Document{Paragraphs: paras}, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch {
+			case !inNS(t.Name, nsA, "a"):
+			case t.Name.Local == "t":
+				inT = true
+			case t.Name.Local == "br":
+				cur.WriteByte(' ')
+			}
+		case xml.EndElement:
+			switch {
+			case !inNS(t.Name, nsA, "a"):
+			case t.Name.Local == "t":
+				inT = false
+			case t.Name.Local == "p":
+				if s := strings.TrimSpace(cur.String()); s != "" {
+					paras = append(paras, Paragraph{Text: s})
+				}
+				cur.Reset()
+			}
+		case xml.CharData:
+			if inT {
+				cur.Write(t)
+			}
+		}
+	}
 }
 
 // htmlDocument reads an HTML page, refusing one too large to parse.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -139,5 +140,47 @@ func TestDOCXChunksBounded(t *testing.T) {
 		if !errors.Is(err, ErrTooLarge) {
 			t.Errorf("%s: %v, want ErrTooLarge", c.name, err)
 		}
+	}
+}
+
+// A SmartArt graphic's text is read where the graphic stands: a paragraph typed into one of its
+// boxes is on the page (Word draws it), and read 0 % when only the document's own paragraphs were.
+func TestDOCXSmartArt(t *testing.T) {
+	const dgm = `xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"`
+	graphic := func(hidden string) string {
+		return `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing">` +
+			`<wp:extent cx="5486400" cy="3200400"/><wp:docPr id="1" name="Diagram 1"` + hidden + `/>` +
+			`<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram">` +
+			`<dgm:relIds ` + dgm + ` r:dm="rIddiagramData" r:lo="rIdL" r:qs="rIdQ" r:cs="rIdC"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`
+	}
+	node := func(id, text string) string {
+		return `<dgm:pt modelId="` + id + `"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US"/><a:t>` + text + `</a:t></a:r></a:p></dgm:t></dgm:pt>`
+	}
+	data := `<?xml version="1.0" encoding="UTF-8"?><dgm:dataModel ` + dgm + `><dgm:ptLst>` +
+		`<dgm:pt modelId="0" type="doc"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:lstStyle/><a:p><a:endParaRPr lang="en-US"/></a:p></dgm:t></dgm:pt>` +
+		node("1", "Tidal flats look empty at first glance, yet they feed more birds than any other coast.") +
+		node("2", "Short label") + `</dgm:ptLst><dgm:cxnLst/></dgm:dataModel>`
+	for _, tc := range []struct {
+		name   string
+		hidden string
+		want   []string
+	}{
+		{"shown", "", []string{"Before the graphic.", "Tidal flats look empty at first glance, yet they feed more birds than any other coast.", "Short label", "After it."}},
+		{"hidden", ` hidden="1"`, []string{"Before the graphic.", "After it."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := wPara("", "Before the graphic.") + graphic(tc.hidden) + wPara("", "After it.")
+			doc, err := Bytes(context.Background(), "smartart.docx", wordPackage(t, body, map[string]string{"diagramData": data}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range doc.Paragraphs {
+				got = append(got, p.Text)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("paragraphs %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -382,6 +382,7 @@ const (
 	nsA   = "http://schemas.openxmlformats.org/drawingml/2006/main"
 	nsWPS = "http://schemas.microsoft.com/office/word/2010/wordprocessingShape"
 	nsV   = "urn:schemas-microsoft-com:vml"
+	nsDgm = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 )
 
 func inNS(n xml.Name, ns, prefix string) bool { return n.Space == ns || n.Space == prefix }
@@ -485,6 +486,8 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		return w.drawingStart(d, t)
 	case inNS(t.Name, nsWPS, "wps") && t.Name.Local == "wsp":
 		w.backs = append(w.backs, docxBack{shape: true})
+	case inNS(t.Name, nsDgm, "dgm") && t.Name.Local == "relIds":
+		w.diagram(t)
 	case inNS(t.Name, nsA, "a"):
 		if t.Name.Local == "blip" {
 			w.pictureStart(attr(t, "embed"))

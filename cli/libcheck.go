@@ -10,7 +10,7 @@ import (
 
 // ErrDamagedLibrary means `library check` found damage, or `library repair` could not keep every
 // document; what is damaged has been printed.
-var ErrDamagedLibrary = fmt.Errorf("the library is damaged: %w", library.ErrDamaged)
+var ErrDamagedLibrary = fmt.Errorf("damage found: %w", library.ErrDamaged)
 
 func libraryDir(dir string) (string, error) {
 	if dir != "" {

@@ -54,7 +54,7 @@ func TestLibraryCheckRepairCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, err = run(t, "library", "check", "--library", dir)
-	if !errors.Is(err, library.ErrDamaged) || !strings.Contains(out, "1 problems found") || !strings.Contains(out, "its record: docs value: checksum mismatch") {
+	if !errors.Is(err, library.ErrDamaged) || !strings.Contains(out, "1 problem found") || !strings.Contains(out, "its record: docs value: checksum mismatch") {
 		t.Errorf("library check of a damaged record: %v\n%s", err, out)
 	}
 	if _, _, err := run(t, "check", "--library", dir, thesis); !errors.Is(err, library.ErrDamaged) || !strings.Contains(err.Error(), dir) {

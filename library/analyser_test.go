@@ -131,9 +131,10 @@ func TestUnstampedLibraryRefused(t *testing.T) {
 }
 
 // TestUnfinishedLibraryNotRefused: a library.db whose creation was cut short (killed after bbolt
-// made the file, before the library wrote its meta) is an empty library to a read-only open, as it
-// was before libraries were stamped, not one made by another analyser (TestImportSurvivesSIGKILL
-// killed an import at that moment); a writable open makes it anew and stamps it.
+// made the file, before the library wrote its meta) is an empty library to a read-only open and to
+// library check, as it was before libraries were stamped, not one made by another analyser
+// (TestImportSurvivesSIGKILL killed an import at that moment); a writable open makes it anew and
+// stamps it.
 func TestUnfinishedLibraryNotRefused(t *testing.T) {
 	dir := t.TempDir()
 	db, err := bolt.Open(filepath.Join(dir, "library.db"), 0o644, nil)
@@ -149,6 +150,9 @@ func TestUnfinishedLibraryNotRefused(t *testing.T) {
 		t.Errorf("list: %v %v", docs, err)
 	}
 	l.Close()
+	if rep, err := Check(dir, nil); err != nil || rep.Damaged() {
+		t.Errorf("library check of an unfinished library: %v %+v", err, rep)
+	}
 	l = openLib(t, dir, nil)
 	if got := analyserOf(t, l); got != similarity.AnalyserVersion() {
 		t.Errorf("a writable open stamped it %q, want %q", got, similarity.AnalyserVersion())

@@ -165,8 +165,10 @@ type walkFunc func(bucket []byte, f func(k, v []byte))
 // readMeta reads bucket meta: the next id, the counts, the manifest, the store and the analyser.
 func (in *inspection) readMeta(walk walkFunc) map[string][]byte {
 	meta := map[string][]byte{}
+	made := false // the library wrote its meta: a library.db whose creation was cut short has none
 	walk(bucketMeta, func(k, v []byte) {
 		if string(k) == string(keyVersion) {
+			made = true
 			return
 		}
 		u, err := in.rec.open(bucketMeta, k, v)
@@ -176,7 +178,7 @@ func (in *inspection) readMeta(walk walkFunc) map[string][]byte {
 		}
 		meta[string(k)] = slices.Clone(u)
 	})
-	if v := madeBy(meta[string(keyAnalyser)]); v != similarity.AnalyserVersion() {
+	if v := madeBy(meta[string(keyAnalyser)]); made && v != similarity.AnalyserVersion() {
 		in.stale = true
 		in.problem(0, "library.db: its tokens and fingerprints were made by text analyser %s, this ThesisCheck's is %s: a check would find nothing in it", v, similarity.AnalyserVersion())
 	}

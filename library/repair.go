@@ -13,6 +13,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"thesischeck/internal/english"
 	"thesischeck/similarity"
 )
 
@@ -571,7 +572,7 @@ func (r *CheckReport) Summary() string {
 	if !r.Damaged() {
 		fmt.Fprintf(&b, "library %s: no damage found (%d documents)\n", r.Dir, r.Documents)
 	} else {
-		fmt.Fprintf(&b, "library %s: %d problems found:\n", r.Dir, len(r.Problems))
+		fmt.Fprintf(&b, "library %s: %s found:\n", r.Dir, english.Count(len(r.Problems), "problem", "problems"))
 		for i, p := range r.Problems {
 			if i == 50 {
 				fmt.Fprintf(&b, "  … and %d more (--json lists them all)\n", len(r.Problems)-i)

@@ -164,7 +164,7 @@ type SchoolVerdict struct {
 	Outcome   string  `json:"outcome"` // "pass", "revise" or "fail"
 	PassBelow float64 `json:"pass_below"`
 	FailFrom  float64 `json:"fail_from"`
-	Mismatch  string  `json:"mismatch,omitempty"` // set when the check left out other parts than the profile
+	Mismatch  string  `json:"mismatch,omitempty"` // set when the check's settings differ from the profile's (parts, shortest match)
 }
 
 // Warning flags something in the document a reader should know, such as characters used to dodge

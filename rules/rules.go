@@ -29,6 +29,7 @@ import (
 
 	"thesischeck/check"
 	"thesischeck/report"
+	"thesischeck/similarity"
 )
 
 // The figures a profile can name, as in the report's JSON.
@@ -178,8 +179,15 @@ func (p Profile) Judge(r *report.Report) *report.SchoolVerdict {
 		v.Outcome = Fail
 	}
 	o := p.Options()
+	var why []string
 	if o.IncludeReferences != r.Settings.IncludeReferences || o.IncludeFrontMatter != r.Settings.IncludeFrontMatter {
-		v.Mismatch = "the report was checked with other parts left out than the profile asks for"
+		why = append(why, "the report was checked with other parts left out than the profile asks for")
 	}
+	// A longer shortest match lowers every figure; the rules count copies from the default (the
+	// report's "filtered" warning gives the figures at it).
+	if def := similarity.DefaultAlign.MinChars; r.Settings.MinRunChars > def {
+		why = append(why, fmt.Sprintf("its figures count only copies of %d characters or more, the rules copies of %d", r.Settings.MinRunChars, def))
+	}
+	v.Mismatch = strings.Join(why, "; ")
 	return v
 }

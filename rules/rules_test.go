@@ -62,6 +62,15 @@ fail_from = 25
 	if v := p.Judge(r); v.Mismatch == "" {
 		t.Error("a report checked without references, judged by a profile that counts them, says nothing")
 	}
+	// A longer shortest match than the default lowers the figures the verdict is on: it says so.
+	r.Settings.IncludeReferences, r.Settings.MinRunChars = true, 13
+	if v := p.Judge(r); v.Mismatch != "" {
+		t.Errorf("the default shortest match: mismatch %q", v.Mismatch)
+	}
+	r.Settings.MinRunChars = 400
+	if v := p.Judge(r); !strings.Contains(v.Mismatch, "400 characters or more") {
+		t.Errorf("a shortest match of 400: mismatch %q", v.Mismatch)
+	}
 
 	js := write("rules.json", `{"figure": "similarity", "leave_out": ["references", "front_matter"], "pass_below": 25, "fail_from": 35}`)
 	p, err = Load(js)

@@ -94,8 +94,12 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 			paintWhy, paintSize = pdfPaintHides(p, &c.Backdrops[g.Back])
 		}
 		why := paintWhy | pdfPlaceHides(g, p, box)
-		if stacked != nil && stacked[i] && !c.Backdrops[g.Back].Image {
-			why |= hideStacked
+		if (g.Blank || stacked != nil && stacked[i]) && !c.Backdrops[g.Back].Image {
+			if g.Blank {
+				why |= hideBlankFont
+			} else {
+				why |= hideStacked
+			}
 		}
 		if why == 0 {
 			if n != i {
@@ -116,6 +120,10 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 	}
 	return glyphs[:n], hidden
 }
+
+// The PDF reader asks blankFont whether a font program the file embeds draws anything: junk typed
+// in a font whose glyphs are empty but keep their advances shows as gaps, not letters.
+func init() { pdf.BlankProgram = blankFont }
 
 // pdfStacked marks the letters and digits that their font gives no width (pdf.Text.W is 0 only
 // then) and that stand on the spot of the glyph before or after them in content order: nil when

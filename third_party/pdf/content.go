@@ -610,7 +610,7 @@ func (c *contentReader) show(g *textState, s string, off bool) {
 					c.clipOnly = append(c.clipOnly, clipGlyph{len(c.text), -1})
 				}
 				c.text = append(c.text, Text{Font: f.name, FontSize: size, X: x + float64(k)*w, Y: y, W: w, S: c.r.runeString(r), // PATCH: runeString
-					Bold: bold, Paint: paint})
+					Bold: bold, Blank: f.blank, Paint: paint})
 				k++
 			}
 		}

@@ -9,6 +9,7 @@
 package pdf
 
 import (
+	"io"
 	"strconv"
 	"strings"
 	"unicode"
@@ -47,7 +48,18 @@ type fontInfo struct {
 	dw        float64
 	scale     float64 // glyph space → text space: 1/1000, or FontMatrix[0] for Type3
 	decoded   map[uint64]string
+	blank     bool // PATCH: its embedded program draws nothing (BlankProgram)
 }
+
+// BlankProgram, when set, tells whether an embedded font program (the data of /FontFile2, or of
+// /FontFile3 of subtype OpenType) draws nothing at all: every glyph drawn in such a font is marked
+// Text.Blank (PATCH). The caller brings the font parser; nil marks none.
+var BlankProgram func(program []byte) bool
+
+// maxFontProgram bounds the font program read for BlankProgram. A font that draws nothing has no
+// outlines and is small (Adobe Blank, all 65,535 glyphs empty, is under 1 MB); a larger program has
+// outlines, and a full CJK font is not inflated (10 MB and more) only to find that out.
+const maxFontProgram = 1 << 20
 
 // font returns the parsed font for the resource value v named name, parsing it once.
 func (r *Reader) font(v Value, name string) *fontInfo {
@@ -105,6 +117,23 @@ func (f *fontInfo) descriptor(fd Value) {
 		f.bold = true
 	}
 	f.missing = fd.Key("MissingWidth").Float64()
+	if BlankProgram == nil {
+		return
+	}
+	prog := fd.Key("FontFile2")
+	if ff3 := fd.Key("FontFile3"); prog.Kind() != Stream && ff3.Kind() == Stream && ff3.Key("Subtype").Name() == "OpenType" {
+		prog = ff3
+	}
+	if prog.Kind() != Stream {
+		return
+	}
+	func() {
+		defer func() { recover() }() // a damaged stream: not blank
+		data, err := io.ReadAll(io.LimitReader(prog.Reader(), maxFontProgram+1))
+		if err == nil && len(data) <= maxFontProgram {
+			f.blank = BlankProgram(data)
+		}
+	}()
 }
 
 func (f *fontInfo) loadSimple(v Value) {

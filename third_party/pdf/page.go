@@ -536,6 +536,7 @@ type Text struct {
 	// PATCH: how the glyph is painted and on what (paint.go), to tell text a reader sees from
 	// text that is in the file only. (Covered comes first: next to Bold it costs no padding.)
 	Covered bool  // an opaque rectangle painted after the glyph covers its centre
+	Blank   bool  // its font's embedded program draws nothing (BlankProgram)
 	Paint   int32 // index into Content.Paints
 	Back    int32 // index into Content.Backdrops: the latest area painted under its centre before it, or an image over it
 }

@@ -22,6 +22,7 @@ import (
 	"thesischeck/library"
 	"thesischeck/report"
 	"thesischeck/rules"
+	"thesischeck/similarity"
 )
 
 // GUI opens the desktop app; file, when not empty, is checked and its report shown. main sets it, so
@@ -305,9 +306,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *minRun < 0 {
 		return fmt.Errorf("check: --min-run %d: must be 0 (the default, 13 characters) or more", *minRun)
 	}
-	// The check aligns at the default shortest match; a longer one filters what it found, so that
-	// the report can say what that filter left out (check.Result.Recompute), as the app's does.
-	opts := check.Options{IncludeReferences: *refs, IncludeFrontMatter: *front}
+	// The check aligns at the default shortest match, or at a shorter one asked for; a longer one
+	// filters what it found, so that the report can say what that filter left out
+	// (check.Result.Recompute), as the app's does.
+	opts := check.Options{IncludeReferences: *refs, IncludeFrontMatter: *front, MinRunChars: min(*minRun, similarity.DefaultAlign.MinChars)}
 	var profile *rules.Profile
 	if *profileArg != "" {
 		p, err := rules.Load(*profileArg)

@@ -54,6 +54,26 @@ func TestCheckExcludeSource(t *testing.T) {
 	if err := Run([]string{"check", "--library", lib, "--exclude-source", "999", "../ui/testdata/thesis.txt"}, nil, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "999") {
 		t.Errorf("an unknown source: %v", err)
 	}
+
+	// --min-run: a shorter shortest match than the default is aligned at, and counts as much or
+	// more; a longer one filters what the default found, and a filtered warning says what it took
+	// out. Past every run, nothing is counted and the warning gives the full figure.
+	short, long := checkJSON("--min-run", "8"), checkJSON("--min-run", "100000")
+	if short.Settings.MinRunChars != 8 || short.CopiedChars < full.CopiedChars || hasFiltered(short) {
+		t.Errorf("--min-run 8: settings %d, copied %d (default %d), warnings %+v", short.Settings.MinRunChars, short.CopiedChars, full.CopiedChars, short.Warnings)
+	}
+	if long.Settings.MinRunChars != 100000 || long.CopiedChars != 0 || !hasFiltered(long) || hasFiltered(full) {
+		t.Errorf("--min-run 100000: settings %d, copied %d, warnings %+v", long.Settings.MinRunChars, long.CopiedChars, long.Warnings)
+	}
+}
+
+func hasFiltered(r *report.Report) bool {
+	for _, w := range r.Warnings {
+		if w.Kind == "filtered" {
+			return true
+		}
+	}
+	return false
 }
 
 // TestCheckProfile: check --profile puts the school's verdict in the report and the summary; a bad

@@ -5,7 +5,8 @@ package extract
 // GB18030, Big5, Windows-1252 — and keeps the reading with the fewest characters that stand for no
 // text. GB18030 and Big5 are judged by their share of Han characters outside everyday Chinese
 // (GB2312 and Big5's frequent characters): UTF-8 or Big5 read as GB18030 come out as valid but rare
-// characters, real GBK text as common ones, and the other way round. A reading that is still mostly not text is refused rather than scored.
+// characters, real GBK text as common ones, and the other way round. A reading that is still
+// mostly not text is refused rather than scored.
 
 import (
 	"bytes"

@@ -2,9 +2,10 @@ package extract
 
 // Text Word shows that is not in the document's own paragraphs: a part imported with w:altChunk
 // (an HTML page, an MHT archive, plain text or another DOCX, which Word converts when it opens the
-// file; tools that make a DOCX from a web page write one), a Word document embedded as an
-// object (Insert → Object), which Word draws in place, and the text of a SmartArt graphic. A reader sees that text, so a check must
-// read it, or a copied paragraph put there would be missing from the figures with nothing said.
+// file; tools that make a DOCX from a web page write one), a Word document embedded as an object
+// (Insert → Object), which Word draws in place, and the text of a SmartArt graphic. A reader sees
+// that text, so a check must read it, or a copied paragraph put there would be missing from the
+// figures with nothing said.
 // They are read where they stand, between the paragraphs around them.
 
 import (

@@ -210,6 +210,10 @@ func (w *docxWalker) endText() {
 	w.write(s)
 }
 
+// bidiControls are the characters for Word's w:bdo (override) and w:dir (embedding), by element and
+// direction.
+var bidiControls = map[string]string{"bdortl": "\u202E", "bdoltr": "\u202D", "dirrtl": "\u202B", "dirltr": "\u202A"}
+
 // control writes a formatting character, which neither shows nor hides, into the paragraph.
 func (w *docxWalker) control(c string) {
 	if p := w.top(); p != nil && c != "" && !w.runMark && !w.inTOC() {
@@ -357,7 +361,7 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 	case "bdo", "dir":
 		// Bidirectional override and embedding around runs: the characters Unicode gives for them,
 		// so that readingOrder reads overridden text as it is shown.
-		c := map[string]string{"bdortl": "\u202E", "bdoltr": "\u202D", "dirrtl": "\u202B", "dirltr": "\u202A"}[t.Name.Local+attr(t, "val")]
+		c := bidiControls[t.Name.Local+attr(t, "val")]
 		w.control(c)
 		w.bidi = append(w.bidi, c != "")
 	case "object":

@@ -35,7 +35,8 @@ const (
 	// words of a copy in a font whose glyphs are empty (and take no room), or a pile no reader
 	// can read.
 	HideStacked = "stacked"
-	// HideBlankFont: in a font a DOCX embeds whose glyphs are all empty.
+	// HideBlankFont: in an embedded font (a PDF's program, a DOCX's font part) whose glyphs are all
+	// empty.
 	HideBlankFont = "blankfont"
 )
 

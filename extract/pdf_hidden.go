@@ -94,12 +94,13 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 			paintWhy, paintSize = pdfPaintHides(p, &c.Backdrops[g.Back])
 		}
 		why := paintWhy | pdfPlaceHides(g, p, box)
-		if (g.Blank || stacked != nil && stacked[i]) && !c.Backdrops[g.Back].Image {
-			if g.Blank {
-				why |= hideBlankFont
-			} else {
-				why |= hideStacked
-			}
+		switch piled := stacked != nil && stacked[i]; {
+		case !g.Blank && !piled, c.Backdrops[g.Back].Image:
+			// OCR text over a scan is drawn in a font that draws nothing (Tesseract's).
+		case g.Blank:
+			why |= hideBlankFont
+		default:
+			why |= hideStacked
 		}
 		if why == 0 {
 			if n != i {

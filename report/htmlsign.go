@@ -73,12 +73,10 @@ func signHTML(page []byte, s *keys.Signer) ([]byte, error) {
 		base64.StdEncoding.EncodeToString(s.Cert.Raw), sig), nil
 }
 
-// htmlHead finds the JSON head of an HTML report in its first lines; ok is false for any other
-// page.
+// htmlHead finds the JSON head in the first lines of a page that written.HTML took for a report.
 func htmlHead(data []byte) (head []byte, ok bool) {
-	top := data[:min(len(data), 4096)]
-	i := bytes.Index(top, []byte(htmlHeadOpen))
-	if i < 0 || !bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n\ufeff"), []byte("<!DOCTYPE html")) {
+	i := bytes.Index(data[:min(len(data), 4096)], []byte(htmlHeadOpen))
+	if i < 0 {
 		return nil, false
 	}
 	rest := data[i+len(htmlHeadOpen):]

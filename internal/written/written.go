@@ -52,8 +52,8 @@ func File(path string) Kind {
 	if js := bytes.TrimLeft(head, " \t\r\n"); bytes.HasPrefix(js, []byte("{")) {
 		return JSON(js)
 	}
-	if page := bytes.TrimLeft(head, " \t\r\n\ufeff"); bytes.HasPrefix(page, []byte("<!DOCTYPE html")) {
-		return HTML(page)
+	if k := HTML(head); k != None {
+		return k
 	}
 	if !bytes.HasPrefix(head, []byte("%PDF-")) {
 		return None
@@ -79,7 +79,11 @@ func JSON(head []byte) Kind {
 
 // HTML says what the start of an HTML page is, by the JSON head ThesisCheck writes into its reports.
 func HTML(head []byte) Kind {
-	if _, js, ok := bytes.Cut(head, []byte(HTMLHead)); ok {
+	page := bytes.TrimLeft(head, " \t\r\n\ufeff")
+	if !bytes.HasPrefix(page, []byte("<!DOCTYPE html")) {
+		return None
+	}
+	if _, js, ok := bytes.Cut(page, []byte(HTMLHead)); ok {
 		return JSON(js)
 	}
 	return None

@@ -10,9 +10,30 @@ import (
 )
 
 // hiddenPDF is a PDF of US Letter pages drawing contents, with the resources the hidden-text
-// cases use: Helvetica (/F1), a font whose glyphs have no width (/F2, as a blank font's), opacity 0
-// and 1 (/GS0, /GS1), a layer that is off (/oc1) and a grey image (/Im1).
+// cases use: Helvetica (/F1), a font whose glyphs have no width (/F2, as a blank font's), Type 3
+// fonts whose lower-case letters draw nothing (/F3) or a box (/F4), opacity 0 and 1 (/GS0, /GS1),
+// soft masks that leave nothing (/GSM) or everything (/GSV) and none (/GSN), a layer that is off
+// (/oc1), a grey image (/Im1), colour spaces (hiddenSpaces) and patterns (/PW white, /PS a white
+// shading, /PE painting nothing, /PB black).
 func hiddenPDF(contents ...string) []byte {
+	letters := ""
+	for c := 'a'; c <= 'z'; c++ {
+		letters += "/" + string(c) + " "
+	}
+	type3 := func(proc int) string {
+		procs := ""
+		for c := 'a'; c <= 'z'; c++ {
+			procs += fmt.Sprintf("/%c %d 0 R ", c, proc)
+		}
+		return "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0]" +
+			" /CharProcs << " + procs + ">> /Encoding << /Type /Encoding /Differences [97 " + letters + "] >>" +
+			" /FirstChar 97 /LastChar 122 /Widths [" + strings.Repeat("500 ", 26) + "] /Resources << >> >>"
+	}
+	stream := func(dict, data string) string {
+		return fmt.Sprintf("<< %s /Length %d >>\nstream\n%s\nendstream", dict, len(data), data)
+	}
+	form := "/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Group << /S /Transparency /CS /DeviceGray >>"
+	tile := "/PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << >>"
 	objs := []string{
 		"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [4 0 R] /D << /OFF [4 0 R] >> >> >>",
 		"", // the page tree, below
@@ -21,9 +42,19 @@ func hiddenPDF(contents ...string) []byte {
 		"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream",
 		"<< /Type /Font /Subtype /TrueType /BaseFont /BlankTest /Encoding /WinAnsiEncoding /FirstChar 32 /LastChar 126 /Widths [" +
 			strings.Repeat("0 ", 95) + "] >>",
+		stream("/FunctionType 4 /Domain [0 1] /Range [0 1]", "{ pop 1 }"),                           // 7
+		stream("/FunctionType 0 /Domain [0 1] /Range [0 1] /Size [2] /BitsPerSample 8", "\x00\xff"), // 8
+		type3(11), type3(12), // 9, 10
+		stream("", "500 0 d0"), stream("", "500 0 d0 0 0 400 600 re f"), // 11, 12
+		stream(tile, "1 g 0 0 10 10 re f"), stream(tile, ""), stream(tile, "0 g 0 0 10 10 re f"), // 13-15
+		stream(form, ""), stream(form, "1 g 0 0 612 792 re f"), // 16, 17: soft masks' groups
 	}
-	res := "<< /Font << /F1 3 0 R /F2 6 0 R >> /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> >>" +
-		" /Properties << /oc1 4 0 R >> /XObject << /Im1 5 0 R >> >>"
+	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R >>" +
+		" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> /GSM << /SMask << /S /Luminosity /G 16 0 R >> >>" +
+		" /GSV << /SMask << /S /Luminosity /G 17 0 R >> >> /GSN << /SMask /None >> >>" +
+		" /Properties << /oc1 4 0 R >> /XObject << /Im1 5 0 R >> /ColorSpace " + hiddenSpaces +
+		" /Pattern << /PW 13 0 R /PE 14 0 R /PB 15 0 R /PS << /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceRGB" +
+		" /Coords [0 0 612 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 1 1] /C1 [1 1 1] /N 1 >> >> >> >> >>"
 	var kids []string
 	for _, c := range contents {
 		n := len(objs) + 1
@@ -53,6 +84,14 @@ func pdfOfObjects(objs []string) []byte {
 	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
 	return b.Bytes()
 }
+
+// hiddenSpaces are the colour spaces of hiddenPDF: Lab, and a spot colour whose tint transform
+// makes a tint of 1 white and 0 black, given as each kind of function.
+const hiddenSpaces = "<< /Lab [/Lab << /WhitePoint [0.9505 1 1.089] >>]" +
+	" /Ink [/Separation /Ink /DeviceGray << /FunctionType 2 /Domain [0 1] /C0 [0] /C1 [1] /N 1 >>]" +
+	" /InkCalc [/Separation /Ink /DeviceGray 7 0 R] /InkSampled [/Separation /Ink /DeviceGray 8 0 R]" +
+	" /InkStitched [/DeviceN [/Ink] /DeviceGray << /FunctionType 3 /Domain [0 1] /Bounds [0.5] /Encode [0 1 0 1]" +
+	" /Functions [<< /FunctionType 2 /Domain [0 1] /C0 [0] /C1 [0] /N 1 >> << /FunctionType 2 /Domain [0 1] /C0 [1] /C1 [1] /N 1 >>] >>] >>"
 
 // Two paragraphs of visible text; the first has a place where cases put hidden words.
 const (
@@ -180,6 +219,29 @@ func TestPDFHiddenText(t *testing.T) {
 			[]string{visible1, visible2, "wide"}, nil},
 		{"light grey is visible", twoParagraphs("", "0.75 g (light grey) Tj 0 g", ""),
 			[]string{visible1a + "light grey" + visible1b, visible2}, nil},
+		{"white in Lab", twoParagraphs("", "/Lab cs 100 0 0 sc (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
+		{"black in Lab is visible", twoParagraphs("", "/Lab cs 0 0 0 sc (seen) Tj 0 g", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		// A spot colour is shown by its alternate space through its tint transform, of any kind.
+		{"a spot tint its transform makes white", twoParagraphs("", "/Ink cs 1 scn (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
+		{"the same by a calculator", twoParagraphs("", "/InkCalc cs 1 scn (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
+		{"the same by samples", twoParagraphs("", "/InkSampled cs 1 scn (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
+		{"the same by parts", twoParagraphs("", "/InkStitched cs 0.9 scn (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
+		{"a spot tint of 0 its transform makes black is visible", twoParagraphs("/Ink cs 0 scn", "", ""), nil, nil},
+		{"a white pattern", twoParagraphs("", "/Pattern cs /PW scn (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
+		{"a white shading", twoParagraphs("", "/Pattern cs /PS scn (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
+		{"a pattern that paints nothing", twoParagraphs("", "/Pattern cs /PE scn (junk) Tj 0 g", ""), nil,
+			inline("junk", HideTransparent)},
+		{"a black pattern is visible", twoParagraphs("", "/Pattern cs /PB scn (seen) Tj 0 g", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		{"a soft mask that leaves nothing", twoParagraphs("", "/GSM gs (junk) Tj /GSN gs", ""), nil, inline("junk", HideTransparent)},
+		{"a soft mask that leaves all is visible", twoParagraphs("", "/GSV gs (seen) Tj /GSN gs", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		// Junk in glyphs that draw nothing but take their room: gaps in the line.
+		{"letters of a Type 3 font that draw nothing", twoParagraphs("", "/F3 12 Tf (junk) Tj /F1 12 Tf", ""), nil,
+			inline("junk", HideBlankFont)},
+		{"letters of a Type 3 font that draw are visible", twoParagraphs("", "/F4 12 Tf (seen) Tj /F1 12 Tf", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
 		{"OCR text over a scan is visible", "q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("3 Tr", "", ""), nil, nil},
 		{"OCR text under a scan drawn after it is visible", twoParagraphs("3 Tr", "", "q 612 0 0 792 0 0 cm /Im1 Do Q"), nil, nil},
 	}

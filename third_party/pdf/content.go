@@ -594,6 +594,7 @@ func (c *contentReader) show(g *textState, s string, off bool) {
 		code := f.next(s)
 		s = s[len(code):]
 		text := f.text(code)
+		blank := f.blankCode(code, text) // PATCH
 		w0, _ := f.width(code, text)
 		w0 *= f.scale
 		x := g.Trise*m[1][0] + m[2][0]
@@ -610,7 +611,7 @@ func (c *contentReader) show(g *textState, s string, off bool) {
 					c.clipOnly = append(c.clipOnly, clipGlyph{len(c.text), -1})
 				}
 				c.text = append(c.text, Text{Font: f.name, FontSize: size, X: x + float64(k)*w, Y: y, W: w, S: c.r.runeString(r), // PATCH: runeString
-					Bold: bold, Blank: f.blank, Paint: paint})
+					Bold: bold, Blank: blank, Paint: paint})
 				k++
 			}
 		}

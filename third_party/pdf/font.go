@@ -49,6 +49,26 @@ type fontInfo struct {
 	scale     float64 // glyph space → text space: 1/1000, or FontMatrix[0] for Type3
 	decoded   map[uint64]string
 	blank     bool // PATCH: its embedded program draws nothing (BlankProgram)
+	// blankCodes are the codes of a Type 3 font whose glyph procedures paint nothing (PATCH): junk
+	// typed in such glyphs shows as gaps.
+	blankCodes *[256]bool
+}
+
+// blankCode reports whether the glyph of code draws nothing though it stands for text (a space's
+// glyph draws nothing in any font).
+func (f *fontInfo) blankCode(code string, text string) bool {
+	if f.blank {
+		return true
+	}
+	if f.blankCodes == nil || len(code) != 1 || !f.blankCodes[code[0]] {
+		return false
+	}
+	for _, r := range text {
+		if !unicode.IsSpace(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // BlankProgram, when set, tells whether an embedded font program (the data of /FontFile2, or of
@@ -166,6 +186,8 @@ func (f *fontInfo) loadSimple(v Value) {
 	case "MacRomanEncoding":
 		table = macRomanEncoding
 	}
+	procs := v.Key("CharProcs")
+	blankProc := map[string]bool{} // by glyph name: codes may share a procedure
 	if enc.Kind() == Dict {
 		diffs := enc.Key("Differences")
 		code := -1
@@ -179,12 +201,30 @@ func (f *fontInfo) loadSimple(v Value) {
 					if r := glyphRune(x.Name()); r != 0 {
 						table[code] = r
 					}
+					if procs.Kind() == Dict && type3Blank(procs, v.Key("Resources"), x.Name(), blankProc) {
+						if f.blankCodes == nil {
+							f.blankCodes = new([256]bool)
+						}
+						f.blankCodes[code] = true
+					}
 				}
 				code++
 			}
 		}
 	}
 	f.simple = &table
+}
+
+// type3Blank reports whether the Type 3 glyph procedure of a glyph name paints nothing (PATCH),
+// looking each name up once.
+func type3Blank(procs, res Value, name string, seen map[string]bool) bool {
+	blank, ok := seen[name]
+	if !ok {
+		proc := procs.Key(name)
+		blank = proc.Kind() == Stream && !scanDrawn(proc, res, 0).any
+		seen[name] = blank
+	}
+	return blank
 }
 
 // glyphRune maps a glyph name to its character: the Adobe Glyph List, then the uniXXXX and

@@ -61,7 +61,9 @@ const (
 	csRGB
 	csCMYK
 	csIndexed
-	csSpot // Separation or DeviceN: tints of named colorants
+	csSpot    // Separation or DeviceN: tints of named colorants
+	csLab     // CIE L*a*b*
+	csPattern // Pattern: the colour is what a pattern paints
 	csOther
 )
 
@@ -73,13 +75,18 @@ type colorSpace struct {
 	lookup []byte      // of an Indexed space: n bytes per index
 	none   bool        // Separation /None: paints nothing
 	all    bool        // Separation /All: every colorant, so the tint is a shade of black
+	// A spot space's alternate space and tint transform, which viewers show it by (PATCH); a
+	// Pattern space's underlying space, for patterns that take their colour from scn.
+	alt  *colorSpace
+	tint function
 }
 
 var (
-	spaceGray  = &colorSpace{kind: csGray, n: 1}
-	spaceRGB   = &colorSpace{kind: csRGB, n: 3}
-	spaceCMYK  = &colorSpace{kind: csCMYK, n: 4}
-	spaceOther = &colorSpace{kind: csOther}
+	spaceGray    = &colorSpace{kind: csGray, n: 1}
+	spaceRGB     = &colorSpace{kind: csRGB, n: 3}
+	spaceCMYK    = &colorSpace{kind: csCMYK, n: 4}
+	spaceOther   = &colorSpace{kind: csOther}
+	spacePattern = &colorSpace{kind: csPattern}
 )
 
 // colorSpaceOf resolves a colour space operand: a device space's name, or a name in the
@@ -94,7 +101,7 @@ func colorSpaceOf(v, res Value) *colorSpace {
 		case "DeviceCMYK", "CMYK":
 			return spaceCMYK
 		case "Pattern":
-			return spaceOther
+			return spacePattern
 		}
 		v = res.Key("ColorSpace").Key(v.Name())
 	}
@@ -152,14 +159,24 @@ func colorSpaceValue(v Value, depth int) *colorSpace {
 		return &colorSpace{kind: csIndexed, n: 1, base: base, lookup: lookup[:want]}
 	case "Separation":
 		name := v.Index(1).Name()
-		return &colorSpace{kind: csSpot, n: 1, none: name == "None", all: name == "All"}
+		return &colorSpace{kind: csSpot, n: 1, none: name == "None", all: name == "All",
+			alt: colorSpaceValue(v.Index(2), depth+1), tint: loadFunction(v.Index(3))}
 	case "DeviceN":
 		names := v.Index(1)
 		none := names.Len() > 0
 		for i := 0; i < names.Len(); i++ {
 			none = none && names.Index(i).Name() == "None"
 		}
-		return &colorSpace{kind: csSpot, n: max(names.Len(), 1), none: none}
+		return &colorSpace{kind: csSpot, n: max(names.Len(), 1), none: none,
+			alt: colorSpaceValue(v.Index(2), depth+1), tint: loadFunction(v.Index(3))}
+	case "Lab":
+		return &colorSpace{kind: csLab, n: 3}
+	case "Pattern":
+		cs := &colorSpace{kind: csPattern}
+		if v.Len() > 1 {
+			cs.alt = colorSpaceValue(v.Index(1), depth+1)
+		}
+		return cs
 	}
 	return spaceOther
 }
@@ -235,12 +252,23 @@ func (cs *colorSpace) color(x []float64) (c Color, paints bool) {
 			comp[j] = float64(cs.lookup[i*cs.base.n+j]) / 255
 		}
 		return cs.base.color(comp)
+	case csLab:
+		if len(x) < 3 {
+			break
+		}
+		return labColor(x[0], x[1], x[2]), true
 	case csSpot:
 		if cs.none {
 			return Color{}, false
 		}
-		// A tint of 0 puts no ink on the paper, whatever the colorant; /All at tint t is a
-		// shade of black. Other tints are converted by a function this package does not run.
+		// Viewers show a spot colour by its alternate space, through the tint transform.
+		if cs.tint != nil && cs.alt != nil && cs.alt.kind <= csLab && cs.alt.kind != csSpot && len(x) >= cs.n {
+			if out, ok := cs.tint.eval(x[:cs.n]); ok {
+				return cs.alt.color(out)
+			}
+		}
+		// Without a transform to run: a tint of 0 puts no ink on the paper, whatever the
+		// colorant; /All at tint t is a shade of black.
 		zero := len(x) > 0
 		for i := range x {
 			zero = zero && at(i) == 0
@@ -255,13 +283,44 @@ func (cs *colorSpace) color(x []float64) (c Color, paints bool) {
 	return Color{}, true
 }
 
+// labColor converts CIE L*a*b* to sRGB, relative to the space's white point (a viewer shows L* 100
+// as the paper's white, whatever the white point).
+func labColor(l, a, b float64) Color {
+	fy := (l + 16) / 116
+	fx, fz := fy+a/500, fy-b/200
+	inv := func(t float64) float64 {
+		if t > 6.0/29 {
+			return t * t * t
+		}
+		return 3 * (6.0 / 29) * (6.0 / 29) * (t - 4.0/29)
+	}
+	x, y, z := inv(fx)*0.9505, inv(fy), inv(fz)*1.089
+	lin := [3]float64{
+		3.2406*x - 1.5372*y - 0.4986*z,
+		-0.9689*x + 1.8758*y + 0.0415*z,
+		0.0557*x - 0.2040*y + 1.0570*z,
+	}
+	var c [3]float32
+	for i, v := range lin {
+		v = clamp(v, 0, 1)
+		if v <= 0.0031308 {
+			v *= 12.92
+		} else {
+			v = 1.055*math.Pow(v, 1/2.4) - 0.055
+		}
+		c[i] = float32(clamp(v, 0, 1))
+	}
+	return Color{c[0], c[1], c[2], true}
+}
+
 // paintState is the part of the graphics state that decides whether what is drawn shows.
 type paintState struct {
 	fillCS, strokeCS       *colorSpace
 	fill, stroke           Color
 	fillAlpha, strokeAlpha float64
-	fillNone, strokeNone   bool // the colour paints nothing (the /None colorant)
-	opaque                 bool // normal blending and no soft mask: a fill hides what is under it
+	maskAlpha              float64 // what the soft mask leaves of what is painted: 0 or 1 (PATCH)
+	fillNone, strokeNone   bool    // the colour paints nothing (the /None colorant, an empty pattern)
+	opaque                 bool    // normal blending and no soft mask: a fill hides what is under it
 	clip                   Rect
 	off                    bool   // inside a form XObject of a layer that is off
 	gen                    uint64 // names this state (contentReader.newGen); 0: the initial one
@@ -269,7 +328,7 @@ type paintState struct {
 
 func newPaintState() paintState {
 	return paintState{fillCS: spaceGray, strokeCS: spaceGray, fill: colorBlack, stroke: colorBlack,
-		fillAlpha: 1, strokeAlpha: 1, opaque: true, clip: noClip}
+		fillAlpha: 1, strokeAlpha: 1, maskAlpha: 1, opaque: true, clip: noClip}
 }
 
 func numbers(args []Value) []float64 {
@@ -284,6 +343,11 @@ func numbers(args []Value) []float64 {
 
 // setColor runs a colour operator (g, rg, k, sc, scn and their stroking forms, cs, CS).
 func (ps *paintState) setColor(op string, args []Value, res Value) {
+	ps.setColorAt(op, args, res, 0)
+}
+
+// setColorAt is setColor in a pattern's cell depth patterns deep.
+func (ps *paintState) setColorAt(op string, args []Value, res Value, depth int) {
 	stroke := op == "G" || op == "RG" || op == "K" || op == "SC" || op == "SCN" || op == "CS"
 	cs, c, paints := ps.fillCS, &ps.fill, &ps.fillNone
 	if stroke {
@@ -308,6 +372,10 @@ func (ps *paintState) setColor(op string, args []Value, res Value) {
 		cs = colorSpaceOf(args[0], res)
 		col, ok = cs.initial()
 	default: // sc, scn, SC, SCN
+		if n := len(args); cs.kind == csPattern && n > 0 && args[n-1].Kind() == Name {
+			col, ok = patternColor(res.Key("Pattern").Key(args[n-1].Name()), cs, numbers(args), depth)
+			break
+		}
 		col, ok = cs.color(numbers(args))
 	}
 	*c, *paints = col, !ok
@@ -339,6 +407,12 @@ func (ps *paintState) setExtGState(gs Value) {
 	}
 	smask := gs.Key("SMask")
 	noMask := smask.IsNull() || smask.Name() == "None"
+	switch {
+	case smask.Kind() == Dict:
+		ps.maskAlpha = maskAlpha(smask)
+	case !smask.IsNull():
+		ps.maskAlpha = 1
+	}
 	if !gs.Key("BM").IsNull() || !smask.IsNull() {
 		ps.opaque = normal && noMask
 	}
@@ -346,7 +420,7 @@ func (ps *paintState) setExtGState(gs Value) {
 
 // textPaint is the Paint of glyphs shown now in render mode mode with an em of h × w points.
 func (ps *paintState) textPaint(mode int, h, w float64, off bool) Paint {
-	p := Paint{Mode: mode, Fill: ps.fill, Stroke: ps.stroke, FillAlpha: ps.fillAlpha, StrokeAlpha: ps.strokeAlpha,
+	p := Paint{Mode: mode, Fill: ps.fill, Stroke: ps.stroke, FillAlpha: ps.fillAlpha * ps.maskAlpha, StrokeAlpha: ps.strokeAlpha * ps.maskAlpha,
 		Height: math.Abs(h), Width: math.Abs(w), Clip: ps.clip, Off: off || ps.off}
 	if ps.fillNone {
 		p.FillAlpha = 0
@@ -355,6 +429,163 @@ func (ps *paintState) textPaint(mode int, h, w float64, off bool) Paint {
 		p.StrokeAlpha = 0
 	}
 	return p
+}
+
+// drawn is what a small content stream (a pattern's cell, a soft mask's group, a Type 3 glyph)
+// paints: whether anything, and the one colour it all is when it is one known colour.
+type drawn struct {
+	any   bool
+	color Color // Known false: several colours, or one this package does not convert
+}
+
+// maxScanBytes bounds the content read to find what a pattern, a mask or a glyph paints; past it
+// the stream is taken to paint in colours not known.
+const maxScanBytes = 256 << 10
+
+// scanDrawn reads the content stream strm (with resources res, depth patterns deep) for what it
+// paints. A stream it cannot read, or that draws images, shadings or forms, paints colours not
+// known.
+func scanDrawn(strm, res Value, depth int) (d drawn) {
+	unknown := drawn{any: true}
+	if depth > 2 || strm.Kind() != Stream {
+		return unknown
+	}
+	defer func() {
+		if recover() != nil {
+			d = unknown
+		}
+	}()
+	budget := int64(maxScanBytes)
+	w := &work{page: maxScanBytes, reader: &budget}
+	ps := newPaintState()
+	mode := 0
+	paint := func(c Color, none bool) {
+		if none {
+			return
+		}
+		if !d.any {
+			d.color = c
+		} else if c != d.color {
+			d.color = Color{}
+		}
+		d.any = true
+	}
+	interpret(strm, w, func(stk *Stack, op string) {
+		args := popArgs(stk)
+		switch op {
+		case "f", "F", "f*":
+			paint(ps.fill, ps.fillNone)
+		case "S", "s":
+			paint(ps.stroke, ps.strokeNone)
+		case "B", "B*", "b", "b*":
+			paint(ps.fill, ps.fillNone)
+			paint(ps.stroke, ps.strokeNone)
+		case "Tr":
+			if len(args) == 1 {
+				mode = int(args[0].Int64())
+			}
+		case "Tj", "TJ", "'", "\"":
+			if mode != 3 && mode != 7 {
+				paint(ps.fill, ps.fillNone)
+			}
+		case "sh", "BI", "Do":
+			paint(Color{}, false)
+		case "g", "rg", "k", "G", "RG", "K", "sc", "scn", "SC", "SCN", "cs", "CS":
+			ps.setColorAt(op, args, res, depth)
+		}
+	})
+	return d
+}
+
+// patternColor is the colour of a pattern (PATCH): the one colour a tiling pattern's cell paints,
+// the colour comps give an uncoloured one, the one colour a shading runs through. paints is false
+// for a cell that paints nothing.
+func patternColor(pat Value, cs *colorSpace, comps []float64, depth int) (c Color, paints bool) {
+	switch pat.Key("PatternType").Int64() {
+	case 1:
+		if pat.Key("PaintType").Int64() == 2 {
+			if cs.alt != nil && cs.alt.kind != csPattern {
+				return cs.alt.color(comps)
+			}
+			break
+		}
+		d := scanDrawn(pat, pat.Key("Resources"), depth+1)
+		return d.color, d.any
+	case 2:
+		return shadingColor(pat.Key("Shading"))
+	}
+	return Color{}, true
+}
+
+// shadingColor is the colour of a shading whose function gives one colour wherever it is sampled
+// (its ends and middle); not known otherwise, or for a mesh.
+func shadingColor(sh Value) (Color, bool) {
+	cs := colorSpaceValue(sh.Key("ColorSpace"), 0)
+	fn := loadFunction(sh.Key("Function"))
+	if fn == nil {
+		return Color{}, true
+	}
+	var ins [][]float64
+	switch d := floats(sh.Key("Domain")); sh.Key("ShadingType").Int64() {
+	case 1:
+		if len(d) != 4 {
+			d = []float64{0, 1, 0, 1}
+		}
+		ins = [][]float64{{d[0], d[2]}, {d[1], d[2]}, {d[0], d[3]}, {d[1], d[3]}, {(d[0] + d[1]) / 2, (d[2] + d[3]) / 2}}
+	case 2, 3:
+		if len(d) != 2 {
+			d = []float64{0, 1}
+		}
+		ins = [][]float64{{d[0]}, {(d[0] + d[1]) / 2}, {d[1]}}
+	default:
+		return Color{}, true
+	}
+	var c Color
+	for i, in := range ins {
+		out, ok := fn.eval(in)
+		if !ok {
+			return Color{}, true
+		}
+		ci, paints := cs.color(out)
+		if !ci.Known || !paints {
+			return Color{}, true
+		}
+		if i == 0 {
+			c = ci
+		} else if math.Abs(float64(c.R-ci.R))+math.Abs(float64(c.G-ci.G))+math.Abs(float64(c.B-ci.B)) > 0.05 {
+			return Color{}, true
+		}
+	}
+	return c, true
+}
+
+// maskAlpha is what a soft mask leaves of what is painted under it (PATCH): 0 when its group paints
+// nothing and the mask is then zero (an alpha mask, or a luminosity mask on a dark backdrop /BC), or
+// when all it paints and its backdrop are dark; 1 otherwise (a mask of anything else is not judged).
+func maskAlpha(sm Value) float64 {
+	g := sm.Key("G")
+	d := scanDrawn(g, g.Key("Resources"), 1)
+	if sm.Key("S").Name() == "Alpha" {
+		if !d.any {
+			return 0
+		}
+		return 1
+	}
+	bc := Color{0, 0, 0, true}
+	if v := sm.Key("BC"); v.Kind() == Array {
+		cs := colorSpaceValue(g.Key("Group").Key("CS"), 0)
+		if cs.kind == csOther {
+			cs = map[int]*colorSpace{1: spaceGray, 3: spaceRGB, 4: spaceCMYK}[v.Len()]
+		}
+		if cs != nil {
+			bc, _ = cs.color(floats(v))
+		}
+	}
+	luminance := func(c Color) float64 { return float64(0.3*c.R + 0.59*c.G + 0.11*c.B) }
+	if bc.Known && luminance(bc) < 0.05 && (!d.any || d.color.Known && luminance(d.color) < 0.05) {
+		return 0
+	}
+	return 1
 }
 
 // apply transforms a point by m.

@@ -264,6 +264,38 @@ func TestPDFHiddenText(t *testing.T) {
 	}
 }
 
+// TestPDFHiddenRoom: hidden junk at the end of a line takes the room the writer gave it, so the
+// line, though its visible words end short, does not end the paragraph; and junk at the start of a
+// line is no indent.
+func TestPDFHiddenRoom(t *testing.T) {
+	const (
+		long  = "so that the words before it stop short of the margin, which looks like the"
+		short = "end of a paragraph to one who reads the words alone, and then"
+		last  = "it would to the check."
+		junk  = "junk junk"
+	)
+	line := func(y int, s string) string { return fmt.Sprintf(" BT /F1 12 Tf 72 %d Td (%s) Tj ET", y, s) }
+	for _, tt := range []struct {
+		name, content string
+	}{
+		{"at the end", line(714, long) + " BT /F1 12 Tf 72 700 Td (" + short + ") Tj 1 g ( " + junk + ") Tj 0 g ET" + line(686, last)},
+		{"at the start", line(714, long) + " BT /F1 12 Tf 72 700 Td 1 g (" + junk + " ) Tj 0 g (" + short + ") Tj ET" + line(686, last)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Bytes(context.Background(), "room.pdf", hiddenPDF(tt.content))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(doc.Paragraphs) != 1 || len(doc.Paragraphs[0].Hidden) != 1 || doc.Paragraphs[0].Text != long+" "+short+" "+last {
+				t.Fatalf("paragraphs %+v, want one with the hidden junk in it", doc.Paragraphs)
+			}
+			if h := doc.Paragraphs[0].Hidden[0]; h.Text != junk || !slices.Equal(h.Reasons, []string{HideWhite}) {
+				t.Errorf("hidden %+v", h)
+			}
+		})
+	}
+}
+
 // Hidden text on several pages: the warning names each page and paragraph; a file whose every
 // character is hidden is refused with that reason.
 func TestPDFHiddenPages(t *testing.T) {

@@ -179,7 +179,9 @@ type pdfLooseHidden struct {
 // pdfPlaceHidden puts each hidden glyph in the line it stood in (on that line's baseline, at most
 // six ems from its ends), at the place among the line's glyphs its position gives; glyphs of no
 // line are returned as runs of their own. Lines must carry their glyph positions (pos), which it
-// drops.
+// drops. A line's ends then take in the room its hidden glyphs took on the page: junk the writer
+// laid out with the words (white, or in a font that draws nothing) leaves gaps, and a line that
+// starts or ends with such a gap was not indented, nor ended short, by the writer.
 func pdfPlaceHidden(lines []pdfLine, hidden []pdfHiddenGlyph, page int) []pdfLooseHidden {
 	order := make([]int, len(lines))
 	for i := range order {
@@ -195,11 +197,18 @@ func pdfPlaceHidden(lines []pdfLine, hidden []pdfHiddenGlyph, page int) []pdfLoo
 		last      *pdf.Text
 	}
 	var runs []*run
+	room := make([][2]float64, len(lines))
+	for i := range lines {
+		room[i] = [2]float64{lines[i].x0, lines[i].x1}
+	}
 	for k := range hidden {
 		h := &hidden[k]
 		li, off := pdfHiddenLine(lines, order, &h.g), -1
 		if li >= 0 {
 			l := &lines[li]
+			if h.why&hideOffPage == 0 {
+				room[li] = [2]float64{math.Min(room[li][0], h.g.X), math.Max(room[li][1], h.g.X+h.g.W)}
+			}
 			off = len(l.text)
 			// Before a glyph drawn on its spot: letters piled with no width stand where the next
 			// word begins.
@@ -236,7 +245,10 @@ func pdfPlaceHidden(lines []pdfLine, hidden []pdfHiddenGlyph, page int) []pdfLoo
 		lines[r.line].hidden = append(lines[r.line].hidden, pdfLineHidden{off: r.off, Hidden: h})
 	}
 	for i := range lines {
-		lines[i].pos = nil
+		l := &lines[i]
+		l.pos = nil
+		l.firstW += l.x0 - room[i][0] // the line's first word now starts at the gap
+		l.x0, l.x1 = room[i][0], room[i][1]
 	}
 	return loose
 }

@@ -819,6 +819,20 @@ func TestBlankFontJunk(t *testing.T) {
 	}
 }
 
+// TestWhitePictureJunk: junk typed white between the words of three library paragraphs, over a
+// white picture placed behind the text (testdata/whitepicture: the page shows the paragraphs with
+// gaps), is hidden text. The junk stood on a picture, whose colour the page's content does not
+// say, and was taken as visible: 0.0 % and no warning.
+func TestWhitePictureJunk(t *testing.T) {
+	r, err := File(context.Background(), newLibrary(t), "testdata/whitepicture/tides-white-picture.pdf", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warning(r, extract.WarnHidden); r.Similarity < 0.95 || w == nil || w.Count < 1000 || !strings.Contains(w.Message, "white") {
+		t.Errorf("similarity %.3f, warnings %+v", r.Similarity, r.Warnings)
+	}
+}
+
 // TestNotesChecked: library paragraphs moved into a DOCX's footnotes are found and counted (they
 // read 0 % when notes were left out), as paragraphs of the notes section after the body.
 // TestLibraryNotes: a library document's footnotes are indexed as its paragraphs are, so a thesis

@@ -13,8 +13,9 @@ import (
 // cases use: Helvetica (/F1), a font whose glyphs have no width (/F2, as a blank font's), Type 3
 // fonts whose lower-case letters draw nothing (/F3) or a box (/F4), opacity 0 and 1 (/GS0, /GS1),
 // soft masks that leave nothing (/GSM) or everything (/GSV) and none (/GSN), a layer that is off
-// (/oc1), a grey image (/Im1), colour spaces (hiddenSpaces) and patterns (/PW white, /PS a white
-// shading, /PE painting nothing, /PB black).
+// (/oc1), a grey image (/Im1), an image white on its left half and black on its right (/Im2),
+// colour spaces (hiddenSpaces) and patterns (/PW white, /PS a white shading, /PE painting
+// nothing, /PB black).
 func hiddenPDF(contents ...string) []byte {
 	letters := ""
 	for c := 'a'; c <= 'z'; c++ {
@@ -48,11 +49,12 @@ func hiddenPDF(contents ...string) []byte {
 		stream("", "500 0 d0"), stream("", "500 0 d0 0 0 400 600 re f"), // 11, 12
 		stream(tile, "1 g 0 0 10 10 re f"), stream(tile, ""), stream(tile, "0 g 0 0 10 10 re f"), // 13-15
 		stream(form, ""), stream(form, "1 g 0 0 612 792 re f"), // 16, 17: soft masks' groups
+		stream("/Type /XObject /Subtype /Image /Width 2 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\xff\x00"), // 18
 	}
 	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R >>" +
 		" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> /GSM << /SMask << /S /Luminosity /G 16 0 R >> >>" +
 		" /GSV << /SMask << /S /Luminosity /G 17 0 R >> >> /GSN << /SMask /None >> >>" +
-		" /Properties << /oc1 4 0 R >> /XObject << /Im1 5 0 R >> /ColorSpace " + hiddenSpaces +
+		" /Properties << /oc1 4 0 R >> /XObject << /Im1 5 0 R /Im2 18 0 R >> /ColorSpace " + hiddenSpaces +
 		" /Pattern << /PW 13 0 R /PE 14 0 R /PB 15 0 R /PS << /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceRGB" +
 		" /Coords [0 0 612 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 1 1] /C1 [1 1 1] /N 1 >> >> >> >> >>"
 	var kids []string
@@ -241,6 +243,13 @@ func TestPDFHiddenText(t *testing.T) {
 		{"letters of a Type 3 font that draw nothing", twoParagraphs("", "/F3 12 Tf (junk) Tj /F1 12 Tf", ""), nil,
 			inline("junk", HideBlankFont)},
 		{"letters of a Type 3 font that draw are visible", twoParagraphs("", "/F4 12 Tf (seen) Tj /F1 12 Tf", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		// A picture behind the text: white words on its white part are hidden, on its black part not.
+		{"white words on a white picture", "q 612 0 0 792 0 0 cm /Im2 Do Q " + twoParagraphs("", "1 g (junk) Tj 0 g", ""),
+			nil, inline("junk", HideWhite)},
+		{"white words on a black picture are visible", "q 612 0 0 792 0 0 cm /Im2 Do Q " + twoParagraphs("", "",
+			"BT /F1 12 Tf 400 600 Td 1 g (seen) Tj 0 g ET"), []string{visible1, visible2, "seen"}, nil},
+		{"white words on a grey picture are visible", "q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("", "1 g (seen) Tj 0 g", ""),
 			[]string{visible1a + "seen" + visible1b, visible2}, nil},
 		{"OCR text over a scan is visible", "q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("3 Tr", "", ""), nil, nil},
 		{"OCR text under a scan drawn after it is visible", twoParagraphs("3 Tr", "", "q 612 0 0 792 0 0 cm /Im1 Do Q"), nil, nil},

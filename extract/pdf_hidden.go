@@ -4,6 +4,8 @@ package extract
 // stood among the lines of visible text, so that a paragraph can say where its hidden words were.
 
 import (
+	"errors"
+	"image"
 	"math"
 	"sort"
 	"unicode"
@@ -69,6 +71,73 @@ func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
 
 func pdfRGB(c pdf.Color) [3]float64 { return [3]float64{float64(c.R), float64(c.G), float64(c.B)} }
 
+// pdfWhiteFill: glyphs painted as p are filled white, and nothing else of them shows.
+func pdfWhiteFill(p *pdf.Paint) bool {
+	return (p.Mode == 0 || p.Mode == 4) && p.FillAlpha > 0.05 && p.Fill.Known && isWhite(pdfRGB(p.Fill))
+}
+
+// pdfPictureLum is the grey of each pixel of a picture painted on a page, and where it is.
+type pdfPictureLum struct {
+	w, h int
+	lum  []uint8
+	inv  [6]float64 // page → the picture's unit square
+}
+
+// pdfLookUnder decodes a picture for pdfPictureLum. A picture that cannot be decoded, a stencil
+// mask (its colour is the fill's) or one placed with no area gives one with no pixels: nothing
+// under a glyph is known.
+func pdfLookUnder(img *pdf.Image) *pdfPictureLum {
+	out := &pdfPictureLum{}
+	a, b, c, d, e, f := img.Place[0], img.Place[1], img.Place[2], img.Place[3], img.Place[4], img.Place[5]
+	det := a*d - b*c
+	if img.XObject.Key("ImageMask").Bool() || math.Abs(det) < 1e-9 {
+		return out
+	}
+	decode, ok := pdfImage(img.XObject)
+	if !ok {
+		return out
+	}
+	pic, err := func() (pic image.Image, err error) {
+		defer func() {
+			if recover() != nil { // a damaged stream, in the PDF reader
+				pic, err = nil, errors.New("damaged")
+			}
+		}()
+		return decode()
+	}()
+	if err != nil {
+		return out
+	}
+	out.w, out.h, out.lum = luminance(pic)
+	out.inv = [6]float64{d / det, -b / det, -c / det, a / det, (c*f - d*e) / det, (b*e - a*f) / det}
+	return out
+}
+
+// whiteUnder reports whether the picture is white (as white as isWhite asks) under five points of
+// glyph g's box: white text on a white picture is as hidden as on the white page. A student puts
+// a picture of nothing behind the text, so that junk typed white between a copy's words stands on
+// a picture, whose colour the page's content does not say.
+func (p *pdfPictureLum) whiteUnder(g *pdf.Text) bool {
+	if len(p.lum) == 0 {
+		return false
+	}
+	h := math.Abs(g.FontSize)
+	w := math.Max(g.W, 0.1*h)
+	for _, at := range [][2]float64{{0.5, 0.35}, {0.2, 0.1}, {0.8, 0.1}, {0.2, 0.6}, {0.8, 0.6}} {
+		x, y := g.X+at[0]*w, g.Y+at[1]*h
+		u := p.inv[0]*x + p.inv[2]*y + p.inv[4]
+		v := p.inv[1]*x + p.inv[3]*y + p.inv[5]
+		if !(u >= 0 && u <= 1 && v >= 0 && v <= 1) {
+			return false
+		}
+		col, row := min(int(u*float64(p.w)), p.w-1), min(int((1-v)*float64(p.h)), p.h-1)
+		if g := float64(p.lum[row*p.w+col]) / 255; g < 1-0.08 {
+			return false
+		}
+	}
+	return true
+}
+
 // pdfHiddenGlyph is a glyph a reader cannot see.
 type pdfHiddenGlyph struct {
 	g    pdf.Text
@@ -85,15 +154,28 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 	lastPaint, lastBack := int32(-1), int32(-1)
 	var paintWhy hideSet
 	var paintSize float64
+	var onPicture *pdfPictureLum // white glyphs on a picture: what the picture is under each
+	pictures := map[int32]*pdfPictureLum{}
 	n := 0
 	for i := range glyphs {
 		g := &glyphs[i]
 		p := &c.Paints[g.Paint]
 		if g.Paint != lastPaint || g.Back != lastBack {
 			lastPaint, lastBack = g.Paint, g.Back
-			paintWhy, paintSize = pdfPaintHides(p, &c.Backdrops[g.Back])
+			back := &c.Backdrops[g.Back]
+			paintWhy, paintSize = pdfPaintHides(p, back)
+			onPicture = nil
+			if back.Picture > 0 && int(back.Picture) <= len(c.Images) && pdfWhiteFill(p) {
+				if pictures[back.Picture] == nil {
+					pictures[back.Picture] = pdfLookUnder(&c.Images[back.Picture-1])
+				}
+				onPicture = pictures[back.Picture]
+			}
 		}
 		why := paintWhy | pdfPlaceHides(g, p, box)
+		if onPicture != nil && onPicture.whiteUnder(g) {
+			why |= hideWhite
+		}
 		switch piled := stacked != nil && stacked[i]; {
 		case !g.Blank && !piled, c.Backdrops[g.Back].Image:
 			// OCR text over a scan is drawn in a font that draws nothing (Tesseract's).

@@ -332,8 +332,16 @@ func abs(v int) int {
 // pdfPicture returns how to decode an image XObject, or false when it is not worth decoding
 // (too few pixels) or cannot be (a filter Go has no decoder for: JBIG2, CCITT, JPEG 2000).
 func pdfPicture(xo pdf.Value) (func() (image.Image, error), bool) {
+	if xo.Key("Width").Int64()*xo.Key("Height").Int64() < minPicturePixels {
+		return nil, false
+	}
+	return pdfImage(xo)
+}
+
+// pdfImage returns how to decode an image XObject of any size, or false when it cannot be decoded.
+func pdfImage(xo pdf.Value) (func() (image.Image, error), bool) {
 	w, h := int(xo.Key("Width").Int64()), int(xo.Key("Height").Int64())
-	if w <= 0 || h <= 0 || w > maxPicturePixels/h || w*h < minPicturePixels {
+	if w <= 0 || h <= 0 || w > maxPicturePixels/h {
 		return nil, false
 	}
 	filter := xo.Key("Filter")

@@ -43,6 +43,9 @@ type Content struct {
 type Image struct {
 	Box     Rect
 	XObject Value
+	// Place maps the image's unit square to the page (x' = a x + c y + e, y' = b x + d y + f, as
+	// [a b c d e f]); its first sample row is at the square's top (PATCH).
+	Place [6]float64
 }
 
 type textState struct {
@@ -310,8 +313,8 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				switch xo.Key("Subtype").Name() {
 				case "Image":
 					box := transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM)
-					c.addRegion(region{box: box, back: Backdrop{Image: true}}, &g.paint)
-					c.addImage(box, xo, &g.paint)
+					pic := c.addImage(box, xo, &g.paint, g.CTM)
+					c.addRegion(region{box: box, back: Backdrop{Image: true, Picture: pic}}, &g.paint)
 				case "Form":
 					inner := g
 					inner.paint.off = g.paint.off || offDepth > 0 || c.contentOff(xo.Key("OC"))
@@ -490,12 +493,15 @@ func (c *contentReader) addShapes(ps *paintState) {
 }
 
 // addImage records an image XObject painted in box, unless it is off or clipped away.
-func (c *contentReader) addImage(box Rect, xo Value, ps *paintState) {
+// It returns the image's number in c.images counted from 1, 0 when it was not recorded.
+func (c *contentReader) addImage(box Rect, xo Value, ps *paintState, ctm matrix) int32 {
 	box = box.intersect(ps.clip)
 	if ps.off || box.empty() || len(c.images) == maxImages {
-		return
+		return 0
 	}
-	c.images = append(c.images, Image{Box: box, XObject: xo})
+	place := [6]float64{ctm[0][0], ctm[0][1], ctm[1][0], ctm[1][1], ctm[2][0], ctm[2][1]}
+	c.images = append(c.images, Image{Box: box, XObject: xo, Place: place})
+	return int32(len(c.images))
 }
 
 // paintedThrough: something is painted, so glyphs of render mode 7 whose clip is in force show

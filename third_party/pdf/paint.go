@@ -44,6 +44,9 @@ const maxRegions = 2048
 type Backdrop struct {
 	Color Color // white for the page; unknown for images, shadings, translucent paint and shapes other than rectangles
 	Image bool  // an image (a scanned page under its OCR text)
+	// Picture is the image's number in Content.Images counted from 1 (PATCH), so that a caller can
+	// look at what is under a glyph; 0 for an inline image or one not recorded.
+	Picture int32
 }
 
 // region is an area painted on the page, in default user space.

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Makes tides-white-picture.pdf: three paragraphs of ../library/en-tides.txt with a junk word typed
+# white after each word, over a white picture the size of the page placed behind the text, saved
+# as PDF by LibreOffice 7.4 (as Word's "Behind Text" picture). The page shows the copied paragraphs
+# with gaps; the text layer holds the junk between their words, drawn on the picture, not on the
+# page. Needs soffice, python3 and ImageMagick's convert.
+set -e
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+convert -size 200x260 xc:white "$tmp/white.png"
+python3 - "$tmp/white.png" "$tmp/tides-white-picture.fodt" <<'PY'
+import base64, random, sys
+png = base64.b64encode(open(sys.argv[1], 'rb').read()).decode()
+t = open('../library/en-tides.txt', encoding='utf-8').read().split('\n\n')
+paras = [p.strip() for p in t if len(p.strip()) > 100][:3]
+junk = 'lorem ipsum dolor amet elit tempor magna aliqua veniam nostrud'.split()
+random.seed(1)
+body = ''.join('<text:p text:style-name="P">' + ''.join(
+    w + ' <text:span text:style-name="J">' + random.choice(junk) + ' </text:span>' for w in p.split()) + '</text:p>'
+    for p in paras)
+ns = ' '.join('xmlns:%s="urn:oasis:names:tc:opendocument:xmlns:%s"' % kv for kv in (
+    ('office', 'office:1.0'), ('style', 'style:1.0'), ('text', 'text:1.0'), ('draw', 'drawing:1.0'),
+    ('fo', 'xsl-fo-compatible:1.0'), ('svg', 'svg-compatible:1.0')))
+open(sys.argv[2], 'w', encoding='utf-8').write(f'''<?xml version="1.0" encoding="UTF-8"?>
+<office:document {ns} office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:automatic-styles>
+<style:style style:name="J" style:family="text"><style:text-properties fo:color="#ffffff"/></style:style>
+<style:style style:name="P" style:family="paragraph"><style:text-properties fo:font-size="11pt" style:font-name="DejaVu Sans"/></style:style>
+<style:style style:name="fr1" style:family="graphic"><style:graphic-properties style:wrap="run-through" style:run-through="background"
+ style:vertical-pos="top" style:vertical-rel="page" style:horizontal-pos="left" style:horizontal-rel="page"/></style:style>
+</office:automatic-styles>
+<office:body><office:text>
+<text:p text:style-name="P"><draw:frame draw:style-name="fr1" draw:name="bg" text:anchor-type="page" text:anchor-page-number="1"
+ svg:x="0cm" svg:y="0cm" svg:width="21cm" svg:height="29.7cm" draw:z-index="0"><draw:image><office:binary-data>{png}</office:binary-data></draw:image></draw:frame></text:p>
+{body}
+</office:text></office:body></office:document>''')
+PY
+soffice --headless --convert-to pdf --outdir "$tmp" "$tmp/tides-white-picture.fodt" >/dev/null
+cp "$tmp/tides-white-picture.pdf" .

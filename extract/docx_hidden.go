@@ -36,8 +36,12 @@ func triOf(se xml.StartElement) tri {
 type docxColor struct {
 	set   bool       // named at all (else inherited)
 	none  bool       // no colour: no shading, "auto" text colour (black or white, whichever reads)
-	known bool       // rgb holds it; a theme colour or a pattern is not known
+	known bool       // rgb holds it; a theme colour (until resolved) or a pattern is not known
 	rgb   [3]float64 // 0–1
+	// theme names a theme colour (docxTheme.resolve), lightened by tint or darkened by shade
+	// (fractions; 0 for none).
+	theme       string
+	tint, shade float64
 }
 
 func rgbColor(r, g, b float64) docxColor {
@@ -81,7 +85,7 @@ var namedColors = map[string]docxColor{
 // shading reads w:shd: the fill, or the pattern colour over it (solid, pctNN). Other patterns
 // (stripes, grids) are not one colour.
 func shading(se xml.StartElement) docxColor {
-	fill := hexColor(attr(se, "fill"))
+	fill := themedColor(se, "fill", "themeFill", "themeFillTint", "themeFillShade")
 	val := attr(se, "val")
 	switch {
 	case val == "" || val == "clear" || val == "nil":
@@ -90,7 +94,7 @@ func shading(se xml.StartElement) docxColor {
 		}
 		return fill
 	case val == "solid":
-		if c := hexColor(attr(se, "color")); !c.none {
+		if c := themedColor(se, "color", "themeColor", "themeTint", "themeShade"); !c.none {
 			return c
 		}
 		return docxBlack
@@ -136,7 +140,7 @@ func (r *runProps) apply(se xml.StartElement) bool {
 	case "specVanish":
 		r.specVanish = triOf(se)
 	case "color":
-		r.color = hexColor(attr(se, "val"))
+		r.color = themedColor(se, "val", "themeColor", "themeTint", "themeShade")
 	case "sz":
 		if n, err := strconv.Atoi(attr(se, "val")); err == nil && n >= 0 {
 			r.sz = max(n, 1) // 0 is not "unset": a size of nothing
@@ -427,7 +431,8 @@ func (w *docxWalker) hide() (hideSet, float64) {
 			w.styledRuns[key] = styled
 		}
 		rp := styled.over(w.run)
-		w.runWhy, w.runSize = runHide(rp, w.background(rp))
+		rp.color = w.theme.resolve(rp.color)
+		w.runWhy, w.runSize = runHide(rp, w.theme.resolve(w.background(rp)))
 		for _, f := range rp.fonts {
 			if w.blankFonts[f] {
 				w.runWhy |= hideBlankFont

@@ -73,6 +73,7 @@ type docxWalker struct {
 	notes  map[string]string // "f2" / "e3" → note text, for the body walk
 	// blankFonts are the fonts the document embeds whose glyphs draw nothing (docxBlankFonts).
 	blankFonts map[string]bool
+	theme      *docxTheme // nil: Office's
 
 	paras     []Paragraph
 	stack     []*paraBuilder
@@ -446,7 +447,7 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		}
 	case "background":
 		if parent == nsW+" document" || parent == nsWStrict+" document" || parent == "w document" {
-			w.page = hexColor(attr(t, "color"))
+			w.page = themedColor(t, "color", "themeColor", "themeTint", "themeShade")
 		}
 	default:
 		return false

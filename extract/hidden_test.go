@@ -456,6 +456,57 @@ func TestDOCXHiddenText(t *testing.T) {
 	}
 }
 
+// TestDOCXThemeColors: a colour named by the theme is the theme's, whatever its value says (Word
+// ignores the value then), through the document's theme, its mapping of names and a tint or shade.
+func TestDOCXThemeColors(t *testing.T) {
+	inline := func(text string) []hiddenWant {
+		return []hiddenWant{{text: text, reasons: []string{HideWhite}, para: 0, offset: len(visible1a)}}
+	}
+	seen := []string{visible1a + "seen " + visible1b, visible2}
+	// A theme whose light colour is black and dark colour white.
+	inverted := `<a:theme xmlns:a="` + nsA + `"><a:themeElements><a:clrScheme name="x">` +
+		`<a:dk1><a:sysClr val="windowText" lastClr="FFFFFF"/></a:dk1><a:lt1><a:srgbClr val="000000"/></a:lt1>` +
+		`</a:clrScheme></a:themeElements></a:theme>`
+	tests := []struct {
+		name   string
+		runs   string
+		parts  map[string]string
+		paras  []string
+		hidden []hiddenWant
+	}{
+		{"white by the theme, black by value", wRun(`<w:color w:val="000000" w:themeColor="background1"/>`, "junk "), nil, nil, inline("junk")},
+		{"black by the theme, white by value", wRun(`<w:color w:val="FFFFFF" w:themeColor="text1"/>`, "seen "), nil, seen, nil},
+		{"white by the theme with a tint", wRun(`<w:color w:val="000000" w:themeColor="background1" w:themeTint="99"/>`, "junk "), nil, nil, inline("junk")},
+		{"white by the theme, darkened by half", wRun(`<w:color w:val="FFFFFF" w:themeColor="background1" w:themeShade="80"/>`, "seen "), nil, seen, nil},
+		{"the document's theme", wRun(`<w:color w:val="000000" w:themeColor="text1"/>`, "junk "), map[string]string{"theme": inverted}, nil, inline("junk")},
+		{"the document's theme, its light colour", wRun(`<w:color w:val="FFFFFF" w:themeColor="background1"/>`, "seen "),
+			map[string]string{"theme": inverted}, seen, nil},
+		{"the names mapped by the settings", wRun(`<w:color w:val="FFFFFF" w:themeColor="background1"/>`, "seen "),
+			map[string]string{"settings": `<w:settings ` + wNS + `><w:clrSchemeMapping w:bg1="dark1" w:t1="light1"/></w:settings>`}, seen, nil},
+		{"white on a shading black by the theme", wRun(`<w:color w:val="FFFFFF"/><w:shd w:val="clear" w:fill="FFFFFF" w:themeFill="text1"/>`, "seen "),
+			nil, seen, nil},
+		{"white on a shading white by the theme", wRun(`<w:color w:val="FFFFFF"/><w:shd w:val="clear" w:fill="000000" w:themeFill="background1"/>`, "junk "),
+			nil, nil, inline("junk")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			parts := map[string]string{"styles": hiddenStyles}
+			for k, v := range tt.parts {
+				parts[k] = v
+			}
+			doc, err := Bytes(context.Background(), "theme.docx", wordPackage(t, wTwo(tt.runs, ""), parts))
+			if err != nil {
+				t.Fatal(err)
+			}
+			paras := tt.paras
+			if paras == nil {
+				paras = []string{visible1, visible2}
+			}
+			checkHidden(t, doc, paras, tt.hidden, nil)
+		})
+	}
+}
+
 // Hidden words in a footnote are warned of at the place the note is cited; a document of hidden
 // text only is refused with that reason.
 func TestDOCXHiddenNotesAndAll(t *testing.T) {

@@ -324,6 +324,63 @@ func TestDOCXEdgeCases(t *testing.T) {
 	}
 }
 
+// TestDOCXTableOfContents: a table of contents (a TOC field's result, a fldSimple, a content
+// control of the table-of-contents gallery, paragraphs in TOC styles) and Word's placeholder
+// prompts are left out; other text put there is read, since Word shows it. Copied paragraphs in
+// any of those places read 0.0 % before, with no warning.
+func TestDOCXTableOfContents(t *testing.T) {
+	const prose = "Tidal flats look empty at first glance, a wide expanse of grey mud that the sea covers and uncovers twice a day."
+	styles := `<w:styles ` + wNS + `><w:style w:type="paragraph" w:styleId="TOC1"><w:name w:val="toc 1"/></w:style></w:styles>`
+	entry := func(text string) string {
+		return `<w:p><w:r><w:t xml:space="preserve">` + strings.ReplaceAll(text, "\t", `</w:t></w:r><w:r><w:tab/></w:r><w:r><w:t>`) + `</w:t></w:r></w:p>`
+	}
+	entries := entry("Contents") + entry("1 Introduction\t1") + entry("2 Related work ........ 15") + entry("Abstract\tiv")
+	field := func(inside string) string {
+		return `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> TOC \o "1-3" \h </w:instrText></w:r>` +
+			`<w:r><w:fldChar w:fldCharType="separate"/></w:r></w:p>` + inside + `<w:p><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`
+	}
+	gallery := func(inside string) string {
+		return `<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/></w:docPartObj></w:sdtPr><w:sdtContent>` +
+			inside + `</w:sdtContent></w:sdt>`
+	}
+	placeholder := func(inside string) string {
+		return `<w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent>` + inside + `</w:sdtContent></w:sdt>`
+	}
+	styled := func(text string) string {
+		return `<w:p><w:pPr><w:pStyle w:val="TOC1"/></w:pPr><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
+	}
+	for _, tt := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"a TOC field's entries", field(entries), nil},
+		{"prose in a TOC field", field(wPara("", prose)), []string{prose}},
+		{"a fldSimple TOC's entry", `<w:p><w:fldSimple w:instr="TOC \o"><w:r><w:t>1 Introduction 1</w:t></w:r></w:fldSimple></w:p>`, nil},
+		{"prose in a fldSimple TOC", `<w:p><w:fldSimple w:instr="TOC \o"><w:r><w:t>` + prose + `</w:t></w:r></w:fldSimple></w:p>`, []string{prose}},
+		{"a TOC control's entries", gallery(entries), nil},
+		{"prose in a TOC control", gallery(entries + wPara("", prose)), []string{prose}},
+		{"entries in a TOC style", styled("1 Introduction 1") + styled("Contents"), nil},
+		{"prose in a TOC style", styled(prose), []string{prose}},
+		{"Word's prompt", placeholder(wPara("", "Click or tap here to enter text.")), nil},
+		{"prose as a placeholder", placeholder(wPara("", prose)), []string{prose}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			body := wPara("", "Own words.") + tt.body
+			doc, err := Bytes(context.Background(), "toc.docx", wordPackage(t, body, map[string]string{"styles": styles}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range doc.Paragraphs[1:] {
+				got = append(got, p.Text)
+			}
+			if doc.Paragraphs[0].Text != "Own words." || !slices.Equal(got, tt.want) {
+				t.Errorf("paragraphs %q, want %q after the first", append([]string{doc.Paragraphs[0].Text}, got...), tt.want)
+			}
+		})
+	}
+}
+
 // A part that claims to inflate past the text limit is refused before it is inflated.
 func TestDOCXTooLarge(t *testing.T) {
 	var buf bytes.Buffer

@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,6 +24,11 @@ type paraBuilder struct {
 	notes    []string
 	shd      docxColor     // the paragraph's own shading (w:pPr/w:shd)
 	hidden   []*docxHidden // text in it that a reader cannot see
+	// Text of it was written in a table of contents (a TOC field's result, a content control of
+	// the table-of-contents gallery) or in a content control showing its placeholder: the
+	// paragraph is left out if it reads as an entry of a table of contents (tocEntry) or as
+	// Word's prompt (wordPrompt), and read as any other if not, since Word shows it.
+	toc, prompt bool
 }
 
 func (p *paraBuilder) breakLine() {
@@ -57,7 +64,8 @@ type sdtKind int
 
 const (
 	sdtPlain  sdtKind = iota
-	sdtHidden         // a table of contents or a placeholder
+	sdtTOC            // a table of contents
+	sdtPrompt         // showing its placeholder
 )
 
 type fieldState struct {
@@ -75,18 +83,19 @@ type docxWalker struct {
 	blankFonts map[string]bool
 	theme      *docxTheme // nil: Office's
 
-	paras     []Paragraph
-	stack     []*paraBuilder
-	fields    []*fieldState
-	altTaken  []bool // per open mc:AlternateContent: a branch was already read
-	bidi      []bool // per open w:bdo or w:dir: it wrote a formatting character, to be closed
-	names     []string
-	tText     strings.Builder
-	inT       bool
-	preserve  bool
-	runMark   bool // the run holds a custom footnote mark, which is not body text
-	sdts      []sdtKind
-	hideDepth int // inside a content control whose content is not body text
+	paras                 []Paragraph
+	stack                 []*paraBuilder
+	fields                []*fieldState
+	altTaken              []bool // per open mc:AlternateContent: a branch was already read
+	bidi                  []bool // per open w:bdo or w:dir: it wrote a formatting character, to be closed
+	names                 []string
+	tText                 strings.Builder
+	inT                   bool
+	preserve              bool
+	runMark               bool // the run holds a custom footnote mark, which is not body text
+	sdts                  []sdtKind
+	tocDepth, promptDepth int    // inside content controls of a table of contents, of a placeholder
+	fldSimpleTOC          []bool // per open w:fldSimple: a table of contents
 
 	// pictureIDs are the relationship ids of the pictures shown, in order (pictures.go).
 	pictureIDs []string
@@ -154,7 +163,7 @@ func (w *docxWalker) grandparent() string {
 }
 
 func (w *docxWalker) inTOC() bool {
-	if w.hideDepth > 0 {
+	if w.tocDepth > 0 || slices.Contains(w.fldSimpleTOC, true) {
 		return true
 	}
 	for _, f := range w.fields {
@@ -168,9 +177,11 @@ func (w *docxWalker) inTOC() bool {
 // write adds text to the innermost open paragraph: visible text to its text, hidden text apart.
 func (w *docxWalker) write(s string) {
 	p := w.top()
-	if p == nil || w.runMark || w.inTOC() {
+	if p == nil || w.runMark {
 		return
 	}
+	p.toc = p.toc || w.inTOC()
+	p.prompt = p.prompt || w.promptDepth > 0
 	why, size := w.hide()
 	if why == 0 {
 		p.cur.WriteString(s)
@@ -217,7 +228,7 @@ var bidiControls = map[string]string{"bdortl": "\u202E", "bdoltr": "\u202D", "di
 
 // control writes a formatting character, which neither shows nor hides, into the paragraph.
 func (w *docxWalker) control(c string) {
-	if p := w.top(); p != nil && c != "" && !w.runMark && !w.inTOC() {
+	if p := w.top(); p != nil && c != "" && !w.runMark {
 		p.cur.WriteString(c)
 	}
 }
@@ -319,9 +330,7 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 	case "fldChar":
 		w.fieldChar(t)
 	case "fldSimple":
-		if isTOCInstr(attr(t, "instr")) {
-			return true, d.Skip()
-		}
+		w.fldSimpleTOC = append(w.fldSimpleTOC, isTOCInstr(attr(t, "instr")))
 	case "tab", "ptab":
 		if inW("r") {
 			w.write("\t")
@@ -329,7 +338,7 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 	case "br", "cr":
 		if inW("r") {
 			if why, _ := w.hide(); why == 0 {
-				if p := w.top(); p != nil && !w.inTOC() {
+				if p := w.top(); p != nil {
 					p.breakLine()
 				}
 			}
@@ -464,16 +473,22 @@ func (w *docxWalker) startControl(t xml.StartElement) (handled bool) {
 	case "docPartGallery":
 		// Word wraps its table of contents in a content control of this gallery.
 		if n := len(w.sdts); n > 0 && strings.Contains(strings.ToLower(attr(t, "val")), "table of contents") {
-			w.sdts[n-1] = sdtHidden
+			w.sdts[n-1] = sdtTOC
 		}
 	case "showingPlcHdr":
-		// The control shows its placeholder ("Click here to enter text."), not the author's text.
-		if n := len(w.sdts); n > 0 && onOff(t) {
-			w.sdts[n-1] = sdtHidden
+		// The control shows its placeholder, which is its content: Word's prompt ("Click here to
+		// enter text."), or whatever text the file puts there.
+		if n := len(w.sdts); n > 0 && onOff(t) && w.sdts[n-1] == sdtPlain {
+			w.sdts[n-1] = sdtPrompt
 		}
 	case "sdtContent":
-		if n := len(w.sdts); n > 0 && w.sdts[n-1] == sdtHidden {
-			w.hideDepth++
+		if n := len(w.sdts); n > 0 {
+			switch w.sdts[n-1] {
+			case sdtTOC:
+				w.tocDepth++
+			case sdtPrompt:
+				w.promptDepth++
+			}
 		}
 	default:
 		return false
@@ -540,6 +555,34 @@ func onOff2(se xml.StartElement, local string) bool {
 	return false
 }
 
+// tocEntry tells whether a paragraph of a table of contents reads as one of its entries: a
+// heading of at most 120 characters and its page number (Arabic, or Roman up to xxx), or a title
+// of at most 20 characters ("目录", "Table of Contents"). Copied paragraphs put in a table of contents'
+// field or content control, or given a TOC style, show in Word as any text does, and read 0 %
+// while they were left out with the table.
+func tocEntry(text string) bool {
+	if n := utf8.RuneCountInString(text); n <= 20 {
+		return true
+	}
+	m := tocPageRE.FindStringSubmatchIndex(text)
+	return m != nil && utf8.RuneCountInString(text[:m[0]]) <= 120
+}
+
+var tocPageRE = regexp.MustCompile(`[\s.·…_\-–—]+(?:[0-9]{1,4}|(?i:x{0,2}(?:ix|iv|vi{0,3}|i{1,3})|x{1,3}))$`)
+
+// wordPrompt tells whether the text of a content control showing its placeholder is one of Word's
+// prompts, which are no author's text; any other text there is shown as the author's is.
+func wordPrompt(text string) bool {
+	return wordPrompts[strings.TrimSpace(text)]
+}
+
+var wordPrompts = map[string]bool{
+	"Click here to enter text.": true, "Click or tap here to enter text.": true, "Choose an item.": true,
+	"Click here to enter a date.": true, "Click or tap to enter a date.": true,
+	"单击此处输入文字。": true, "单击或点击此处输入文字。": true, "选择一项。": true, "单击此处输入日期。": true,
+	"单击或点击以输入日期。": true, "按一下這裡以輸入文字。": true, "按一下或點選這裡以輸入文字。": true, "選擇一個項目。": true,
+}
+
 func isTOCInstr(s string) bool {
 	f := strings.Fields(strings.ToUpper(s))
 	return len(f) > 0 && f[0] == "TOC"
@@ -600,8 +643,17 @@ func (w *docxWalker) end(t xml.EndElement) {
 		w.stack = w.stack[:n-1]
 		w.finish(p)
 	case "sdtContent":
-		if n := len(w.sdts); n > 0 && w.sdts[n-1] == sdtHidden {
-			w.hideDepth--
+		if n := len(w.sdts); n > 0 {
+			switch w.sdts[n-1] {
+			case sdtTOC:
+				w.tocDepth--
+			case sdtPrompt:
+				w.promptDepth--
+			}
+		}
+	case "fldSimple":
+		if n := len(w.fldSimpleTOC); n > 0 {
+			w.fldSimpleTOC = w.fldSimpleTOC[:n-1]
 		}
 	case "sdt":
 		if n := len(w.sdts); n > 0 {
@@ -617,7 +669,8 @@ func (w *docxWalker) end(t xml.EndElement) {
 
 // finish turns a closed w:p into a Paragraph (or a part of a note).
 func (w *docxWalker) finish(p *paraBuilder) {
-	if w.styles.isTOC(p.style) {
+	text := p.text()
+	if (p.toc || w.styles.isTOC(p.style)) && tocEntry(text) || p.prompt && wordPrompt(text) {
 		return
 	}
 	numID, numLevel := p.numID, p.numLevel
@@ -625,7 +678,6 @@ func (w *docxWalker) finish(p *paraBuilder) {
 		numID, numLevel = w.styles.numbering(p.style)
 	}
 	label := w.num.next(numID, numLevel)
-	text := p.text()
 	var hidden []Hidden
 	if len(p.hidden) > 0 {
 		hidden = p.hiddenPieces(text)

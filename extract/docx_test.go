@@ -381,6 +381,42 @@ func TestDOCXTableOfContents(t *testing.T) {
 	}
 }
 
+// TestDOCXAlternateContent: of mc:AlternateContent, the branch Word shows is read: the first
+// choice whose namespaces Word knows, else the fallback. Reading the first choice whatever it
+// required, a file read its choice's words while Word and LibreOffice showed its fallback's.
+func TestDOCXAlternateContent(t *testing.T) {
+	const mc = `xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"`
+	const wps = `xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"`
+	alt := func(decl string, branches ...string) string {
+		return `<mc:AlternateContent ` + mc + ` ` + decl + `>` + strings.Join(branches, "") + `</mc:AlternateContent>`
+	}
+	choice := func(requires, text string) string {
+		return `<mc:Choice Requires="` + requires + `">` + wPara("", text) + `</mc:Choice>`
+	}
+	fallback := `<mc:Fallback>` + wPara("", "the fallback") + `</mc:Fallback>`
+	for _, tt := range []struct {
+		name, body, want string
+	}{
+		{"a namespace Word knows", alt(wps, choice("wps", "the choice"), fallback), "the choice"},
+		{"a namespace Word does not know", alt(`xmlns:xyz="http://example.com/2024"`, choice("xyz", "the choice"), fallback), "the fallback"},
+		{"a prefix not declared", alt("", choice("abc", "the choice"), fallback), "the fallback"},
+		{"the second choice", alt(wps+` xmlns:xyz="http://example.com/2024"`, choice("xyz", "the first choice"), choice("wps", "the second choice"), fallback),
+			"the second choice"},
+		{"a known prefix declared again for another namespace", alt(wps, `<mc:Choice Requires="wps" xmlns:wps="http://example.com/2024">`+
+			wPara("", "the choice")+`</mc:Choice>`, fallback), "the fallback"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Bytes(context.Background(), "alt.docx", wordPackage(t, tt.body, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != tt.want {
+				t.Errorf("paragraphs %+v, want %q", doc.Paragraphs, tt.want)
+			}
+		})
+	}
+}
+
 // A part that claims to inflate past the text limit is refused before it is inflated.
 func TestDOCXTooLarge(t *testing.T) {
 	var buf bytes.Buffer

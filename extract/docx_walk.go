@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"context"
 	"encoding/xml"
 	"fmt"
@@ -83,10 +84,13 @@ type docxWalker struct {
 	blankFonts map[string]bool
 	theme      *docxTheme // nil: Office's
 
-	paras                 []Paragraph
-	stack                 []*paraBuilder
-	fields                []*fieldState
-	altTaken              []bool // per open mc:AlternateContent: a branch was already read
+	paras    []Paragraph
+	stack    []*paraBuilder
+	fields   []*fieldState
+	altTaken []bool // per open mc:AlternateContent: a branch was already read
+	// namespaces are the part's namespace declarations (prefix → URIs), when it has alternate
+	// content.
+	namespaces            map[string][]string
 	bidi                  []bool // per open w:bdo or w:dir: it wrote a formatting character, to be closed
 	names                 []string
 	tText                 strings.Builder
@@ -234,6 +238,10 @@ func (w *docxWalker) control(c string) {
 }
 
 func (w *docxWalker) walk(raw []byte) error {
+	w.namespaces = nil
+	if bytes.Contains(raw, []byte("AlternateContent")) {
+		w.namespaces = declaredNamespaces(raw)
+	}
 	d := newXMLDecoder(raw)
 	for n := 0; ; n++ {
 		if n&4095 == 0 && w.ctx.Err() != nil {
@@ -282,9 +290,10 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		case "AlternateContent":
 			w.altTaken = append(w.altTaken, false)
 		case "Choice", "Fallback":
-			// Both branches hold the same content (a text box as DrawingML and as VML): read one.
+			// Both branches hold the same content (a text box as DrawingML and as VML): read the one
+			// Word shows, the first choice whose namespaces it knows, else the fallback.
 			if n := len(w.altTaken); n > 0 {
-				if w.altTaken[n-1] {
+				if w.altTaken[n-1] || t.Name.Local == "Choice" && !w.understood(attr(t, "Requires")) {
 					return true, d.Skip()
 				}
 				w.altTaken[n-1] = true
@@ -581,6 +590,40 @@ var wordPrompts = map[string]bool{
 	"Click here to enter a date.": true, "Click or tap to enter a date.": true,
 	"单击此处输入文字。": true, "单击或点击此处输入文字。": true, "选择一项。": true, "单击此处输入日期。": true,
 	"单击或点击以输入日期。": true, "按一下這裡以輸入文字。": true, "按一下或點選這裡以輸入文字。": true, "選擇一個項目。": true,
+}
+
+// declaredNamespaces finds every namespace declaration of an XML part, wherever it is.
+func declaredNamespaces(raw []byte) map[string][]string {
+	out := map[string][]string{}
+	for _, m := range xmlnsRE.FindAllSubmatch(raw, -1) {
+		prefix, uri := string(m[1]), string(m[2])
+		if !slices.Contains(out[prefix], uri) {
+			out[prefix] = append(out[prefix], uri)
+		}
+	}
+	return out
+}
+
+var xmlnsRE = regexp.MustCompile(`xmlns:([A-Za-z_][\w.-]*)\s*=\s*["']([^"']*)["']`)
+
+// understood tells whether Word knows every namespace an mc:Choice requires (a prefix declared
+// only for namespaces of Office's families). A choice requiring another one is not what Word
+// shows: its fallback is, and a file may put other text in each (LibreOffice shows the fallback
+// too). Where a prefix is declared twice, once for another namespace, the choice is not taken.
+func (w *docxWalker) understood(requires string) bool {
+	for _, prefix := range strings.Fields(requires) {
+		uris := w.namespaces[prefix]
+		if len(uris) == 0 {
+			return false
+		}
+		for _, u := range uris {
+			if !strings.HasPrefix(u, "http://schemas.microsoft.com/office/") && !strings.HasPrefix(u, "http://schemas.openxmlformats.org/") &&
+				!strings.HasPrefix(u, "http://purl.oclc.org/ooxml/") && !strings.HasPrefix(u, "urn:schemas-microsoft-com:") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func isTOCInstr(s string) bool {

@@ -9,6 +9,7 @@ package extract
 import (
 	"bytes"
 	"encoding/xml"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -130,6 +131,13 @@ type runProps struct {
 	scale              int // w:w, percent of the normal width; 0 unset
 	shd, highlight     docxColor
 	fonts              [3]string // w:rFonts: ascii, hAnsi, eastAsia; "" unset
+	// Complex script: text of a run marked w:cs or w:rtl, or in a complex script (Arabic, Hebrew,
+	// …), takes w:szCs as its size, whatever w:sz says.
+	szCs    int // half-points; 0 unset
+	cs, rtl tri
+	// position raises (or lowers) the run by half-points; positionSet tells 0 from unset.
+	position    int
+	positionSet bool
 }
 
 // apply reads one child of a w:rPr; it reports whether it was one of the properties above.
@@ -141,9 +149,21 @@ func (r *runProps) apply(se xml.StartElement) bool {
 		r.specVanish = triOf(se)
 	case "color":
 		r.color = themedColor(se, "val", "themeColor", "themeTint", "themeShade")
-	case "sz":
+	case "sz", "szCs":
 		if n, err := strconv.Atoi(attr(se, "val")); err == nil && n >= 0 {
-			r.sz = max(n, 1) // 0 is not "unset": a size of nothing
+			if se.Name.Local == "sz" {
+				r.sz = max(n, 1) // 0 is not "unset": a size of nothing
+			} else {
+				r.szCs = max(n, 1)
+			}
+		}
+	case "cs":
+		r.cs = triOf(se)
+	case "rtl":
+		r.rtl = triOf(se)
+	case "position":
+		if n, err := strconv.Atoi(attr(se, "val")); err == nil {
+			r.position, r.positionSet = n, true
 		}
 	case "w":
 		if n, err := strconv.Atoi(strings.TrimSuffix(attr(se, "val"), "%")); err == nil && n >= 0 {
@@ -184,6 +204,18 @@ func (r runProps) overValues(o runProps) runProps {
 	}
 	if o.sz > 0 {
 		r.sz = o.sz
+	}
+	if o.szCs > 0 {
+		r.szCs = o.szCs
+	}
+	if o.cs != triUnset {
+		r.cs = o.cs
+	}
+	if o.rtl != triUnset {
+		r.rtl = o.rtl
+	}
+	if o.positionSet {
+		r.position, r.positionSet = o.position, true
 	}
 	if o.scale > 0 {
 		r.scale = o.scale
@@ -419,6 +451,12 @@ func (w *docxWalker) startRun() {
 
 // hide says why the text being read cannot be seen, and its size when that is why.
 func (w *docxWalker) hide() (hideSet, float64) {
+	return w.hideText("")
+}
+
+// hideText is hide for the text s: Word sizes text in a complex script (Arabic, Hebrew, …) by the
+// run's complex-script size, as it does all the text of a run marked so.
+func (w *docxWalker) hideText(s string) (hideSet, float64) {
 	if !w.runDone {
 		style := ""
 		if p := w.top(); p != nil {
@@ -432,15 +470,37 @@ func (w *docxWalker) hide() (hideSet, float64) {
 		}
 		rp := styled.over(w.run)
 		rp.color = w.theme.resolve(rp.color)
-		w.runWhy, w.runSize = runHide(rp, w.theme.resolve(w.background(rp)))
+		back := w.theme.resolve(w.background(rp))
+		w.runWhy, w.runSize = runHide(rp, back)
+		w.runWhyCS, w.runSizeCS = w.runWhy, w.runSize
+		if rp.szCs > 0 {
+			cs := rp
+			cs.sz = rp.szCs
+			w.runWhyCS, w.runSizeCS = runHide(cs, back)
+		}
+		w.runCS = rp.cs == triOn || rp.rtl == triOn
+		var extra hideSet
 		for _, f := range rp.fonts {
 			if w.blankFonts[f] {
-				w.runWhy |= hideBlankFont
+				extra |= hideBlankFont
 			}
 		}
+		// Raised or lowered by a page's height or more, the run is off the page whatever line
+		// it is on.
+		if pt := float64(rp.position) / 2; math.Abs(pt) >= float64(w.pageH)/12700 {
+			extra |= hideOffPage
+		}
+		w.runWhy |= extra
+		w.runWhyCS |= extra
 		w.runDone = true
 	}
-	why := w.runWhy
+	why, size := w.runWhy, w.runSize
+	if w.runCS || complexScript(s) {
+		why, size = w.runWhyCS, w.runSizeCS
+	}
+	if w.ignoredDepth > 0 {
+		why |= hideIgnored
+	}
 	for _, f := range w.fields {
 		if !f.result {
 			why |= hideField // a field's code: Word shows the field's result instead
@@ -449,7 +509,17 @@ func (w *docxWalker) hide() (hideSet, float64) {
 	for _, s := range w.shapes {
 		why |= s.why
 	}
-	return why, w.runSize
+	return why, size
+}
+
+// complexScript: s has a letter of a script Word formats as complex script.
+func complexScript(s string) bool {
+	for _, r := range s {
+		if r >= 0x0590 && unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana, unicode.Nko, unicode.Thai) {
+			return true
+		}
+	}
+	return false
 }
 
 // background is the colour a run with properties rp is read on.

@@ -90,7 +90,12 @@ type docxWalker struct {
 	altTaken []bool // per open mc:AlternateContent: a branch was already read
 	// namespaces are the part's namespace declarations (prefix → URIs), when it has alternate
 	// content.
-	namespaces            map[string][]string
+	namespaces map[string][]string
+	// ignored are the namespaces, other than Office's, that the part marks as ignorable: Word
+	// skips their elements with what they hold, but those named by mc:ProcessContent
+	// ("uri local", "uri *": their content is read).
+	ignored               map[string]bool
+	ignoredDepth          int    // inside elements Word ignores
 	bidi                  []bool // per open w:bdo or w:dir: it wrote a formatting character, to be closed
 	names                 []string
 	tText                 strings.Builder
@@ -110,11 +115,15 @@ type docxWalker struct {
 	// Hidden text (docx_hidden.go): the run's own properties and character style, why it cannot
 	// be seen (worked out at its first text), the backgrounds of the table cells and text boxes
 	// it is in, the page's colour, and the drawings it is in with what hides them.
-	run        runProps
-	runStyle   string
-	runWhy     hideSet
-	runSize    float64
-	runDone    bool
+	run      runProps
+	runStyle string
+	runWhy   hideSet
+	runSize  float64
+	runDone  bool
+	// the same for text in a complex script, and whether the run is all complex script
+	runWhyCS   hideSet
+	runSizeCS  float64
+	runCS      bool
 	backs      []docxBack
 	tables     []docxTable
 	page       docxColor
@@ -186,7 +195,7 @@ func (w *docxWalker) write(s string) {
 	}
 	p.toc = p.toc || w.inTOC()
 	p.prompt = p.prompt || w.promptDepth > 0
-	why, size := w.hide()
+	why, size := w.hideText(s)
 	if why == 0 {
 		p.cur.WriteString(s)
 		return
@@ -238,9 +247,10 @@ func (w *docxWalker) control(c string) {
 }
 
 func (w *docxWalker) walk(raw []byte) error {
-	w.namespaces = nil
-	if bytes.Contains(raw, []byte("AlternateContent")) {
+	w.namespaces, w.ignored = nil, nil
+	if bytes.Contains(raw, []byte("AlternateContent")) || bytes.Contains(raw, []byte("Ignorable")) {
 		w.namespaces = declaredNamespaces(raw)
+		w.ignored = ignoredElements(raw, w.namespaces)
 	}
 	d := newXMLDecoder(raw)
 	for n := 0; ; n++ {
@@ -285,6 +295,10 @@ func (w *docxWalker) walk(raw []byte) error {
 
 // start handles an opening tag; skip reports that its whole element was consumed.
 func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err error) {
+	if w.ignores(t.Name) {
+		w.ignoredDepth++ // its text is hidden (hide)
+		return false, nil
+	}
 	if t.Name.Space == nsMC || t.Name.Space == "mc" {
 		switch t.Name.Local {
 		case "AlternateContent":
@@ -422,7 +436,7 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		if inW("rPr") && w.isRunProps() {
 			w.runStyle = attr(t, "val")
 		}
-	case "vanish", "specVanish", "color", "sz", "w", "highlight", "rFonts":
+	case "vanish", "specVanish", "color", "sz", "szCs", "cs", "rtl", "position", "w", "highlight", "rFonts":
 		if inW("rPr") && w.isRunProps() {
 			w.run.apply(t)
 		}
@@ -617,14 +631,54 @@ func (w *docxWalker) understood(requires string) bool {
 			return false
 		}
 		for _, u := range uris {
-			if !strings.HasPrefix(u, "http://schemas.microsoft.com/office/") && !strings.HasPrefix(u, "http://schemas.openxmlformats.org/") &&
-				!strings.HasPrefix(u, "http://purl.oclc.org/ooxml/") && !strings.HasPrefix(u, "urn:schemas-microsoft-com:") {
+			if !officeNamespace(u) {
 				return false
 			}
 		}
 	}
 	return true
 }
+
+// ignores tells whether Word ignores an element, and what it holds (ignoredElements).
+func (w *docxWalker) ignores(n xml.Name) bool {
+	return w.ignored[n.Space] && !w.ignored[n.Space+" "+n.Local] && !w.ignored[n.Space+" *"]
+}
+
+// officeNamespace: a namespace of Office's families, which Word knows.
+func officeNamespace(uri string) bool {
+	for _, p := range []string{"http://schemas.microsoft.com/office/", "http://schemas.openxmlformats.org/",
+		"http://purl.oclc.org/ooxml/", "urn:schemas-microsoft-com:"} {
+		if strings.HasPrefix(uri, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// ignoredElements reads the part's mc:Ignorable and mc:ProcessContent attributes, wherever they
+// are, into docxWalker.ignored. A junk word wrapped in an element of an ignorable namespace of no
+// one's is not shown by Word (ECMA-376 Part 3), and was read between the words of a copy.
+func ignoredElements(raw []byte, namespaces map[string][]string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ignorableRE.FindAllSubmatch(raw, -1) {
+		for _, prefix := range strings.Fields(string(m[2])) {
+			if string(m[1]) == "Ignorable" {
+				for _, u := range namespaces[prefix] {
+					out[u] = out[u] || !officeNamespace(u)
+				}
+				continue
+			}
+			if p, local, ok := strings.Cut(prefix, ":"); ok { // ProcessContent: prefix:local
+				for _, u := range namespaces[p] {
+					out[u+" "+local] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+var ignorableRE = regexp.MustCompile(`:(Ignorable|ProcessContent)\s*=\s*["']([^"']*)["']`)
 
 func isTOCInstr(s string) bool {
 	f := strings.Fields(strings.ToUpper(s))
@@ -638,6 +692,10 @@ func (w *docxWalker) markTOC(f *fieldState) {
 }
 
 func (w *docxWalker) end(t xml.EndElement) {
+	if w.ignores(t.Name) {
+		w.ignoredDepth--
+		return
+	}
 	if t.Name.Space == nsMC || t.Name.Space == "mc" {
 		if t.Name.Local == "AlternateContent" && len(w.altTaken) > 0 {
 			w.altTaken = w.altTaken[:len(w.altTaken)-1]

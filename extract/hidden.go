@@ -31,6 +31,7 @@ const (
 	HideVanish      = "vanish"      // Word's hidden formatting (w:vanish, w:specVanish)
 	HideField       = "field"       // in the code of a field, which Word does not show
 	HideShape       = "shape"       // in a text box or shape that is hidden
+	HideIgnored     = "ignored"     // in markup of an ignorable namespace no one knows, which Word skips
 	// HideStacked: PDF letters of no width drawn on one spot with others: junk typed between the
 	// words of a copy in a font whose glyphs are empty (and take no room), or a pile no reader
 	// can read.
@@ -44,7 +45,7 @@ const (
 type hideSet uint16
 
 var hideNames = []string{HideWhite, HideBackground, HideTiny, HideInvisible, HideTransparent, HideOffPage,
-	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked, HideBlankFont}
+	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked, HideBlankFont, HideIgnored}
 
 const (
 	hideWhite hideSet = 1 << iota
@@ -61,6 +62,7 @@ const (
 	hideShape
 	hideStacked
 	hideBlankFont
+	hideIgnored
 )
 
 func (h hideSet) names() []string {
@@ -80,6 +82,7 @@ var hideLabels = map[string]string{
 	HideCovered: "covered by a box", HideLayer: "in a hidden layer", HideVanish: "hidden formatting",
 	HideField: "inside a field code", HideShape: "in a hidden shape",
 	HideStacked: "letters of no width piled on one spot", HideBlankFont: "in an embedded font that draws nothing",
+	HideIgnored: "in markup Word ignores",
 }
 
 // Hidden is a piece of text a reader cannot see, left out of its paragraph's text.

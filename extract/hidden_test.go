@@ -435,6 +435,23 @@ func TestDOCXHiddenText(t *testing.T) {
 			wTextBox(`<wp:docPr id="2" name="box"/>`, `<wps:spPr><a:solidFill xmlns:a="`+nsA+`"><a:srgbClr val="000000"/></a:solidFill></wps:spPr>`,
 				`<w:color w:val="auto"/>`, "a box that reads") +
 			wPara("Body", visible2), []string{visible1, "a box that reads", visible2}, apart(len(visible1), "junk in a box", HideBackground)},
+		// A run marked complex script (w:cs, w:rtl), or text in a complex script, takes w:szCs.
+		{"1 pt as complex script", wTwo(wRun(`<w:cs/><w:sz w:val="24"/><w:szCs w:val="2"/>`, "junk words"), ""), nil,
+			inline("junk words", HideTiny)},
+		{"12 pt as complex script is visible", wTwo(wRun(`<w:rtl/><w:sz w:val="2"/><w:szCs w:val="24"/>`, "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		{"Arabic letters at 1 pt", wTwo(wRun(`<w:sz w:val="24"/><w:szCs w:val="2"/>`, "مرحبا"), ""), nil, inline("مرحبا", HideTiny)},
+		{"raised off the page", wTwo(wRun(`<w:position w:val="3400"/>`, "junk words"), ""), nil, inline("junk words", HideOffPage)},
+		{"raised a little is visible", wTwo(wRun(`<w:position w:val="6"/>`, "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		// Elements of an ignorable namespace no one knows are skipped by Word, with what they hold,
+		// unless mc:ProcessContent names them.
+		{"in markup Word ignores", `<w:p xmlns:mc="` + nsMC + `" xmlns:xyz="http://example.com/2024" mc:Ignorable="xyz"><w:pPr><w:pStyle w:val="Body"/></w:pPr>` +
+			wRun("", visible1a) + `<xyz:junk>` + wRun("", "junk words") + `</xyz:junk>` + wRun("", visible1b) + `</w:p>` + wPara("Body", visible2),
+			nil, inline("junk words", HideIgnored)},
+		{"in markup whose content Word reads", `<w:p xmlns:mc="` + nsMC + `" xmlns:xyz="http://example.com/2024" mc:Ignorable="xyz" mc:ProcessContent="xyz:wrap">` +
+			`<w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1a) + `<xyz:wrap>` + wRun("", "seen ") + `</xyz:wrap>` + wRun("", visible1b) + `</w:p>` +
+			wPara("Body", visible2), []string{visible1a + "seen " + visible1b, visible2}, nil},
 		{"white in a shape filled from the theme is visible", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
 			wTextBox(`<wp:docPr id="1" name="shape"/>`, `<wps:spPr/><wps:style><a:fillRef xmlns:a="`+nsA+`" idx="1"><a:schemeClr val="accent1"/></a:fillRef></wps:style>`,
 				`<w:color w:val="FFFFFF"/>`, "white on the accent colour") +

@@ -37,22 +37,22 @@ func newDocxPackage(zr *zip.Reader) *docxPackage {
 	return p
 }
 
-// mainPart names the main document part: word/document.xml, or whatever _rels/.rels points to.
+// mainPart names the main document part: the one _rels/.rels points to, as Word opens it, else
+// word/document.xml. (A package holding a word/document.xml of other text beside the part its
+// relationship names read as that other text.)
 func (p *docxPackage) mainPart() string {
-	if f := p.parts["word/document.xml"]; f != nil {
-		return f.Name
-	}
-	raw, err := p.read("_rels/.rels")
-	if err != nil {
-		return ""
-	}
-	for _, r := range parseRels(raw) {
-		if strings.HasSuffix(r.typ, "/officeDocument") {
-			name := strings.TrimPrefix(path.Clean("/"+r.target), "/")
-			if f := p.parts[strings.ToLower(name)]; f != nil {
-				return f.Name
+	if raw, err := p.read("_rels/.rels"); err == nil {
+		for _, r := range parseRels(raw) {
+			if strings.HasSuffix(r.typ, "/officeDocument") {
+				name := strings.TrimPrefix(path.Clean("/"+r.target), "/")
+				if f := p.parts[strings.ToLower(name)]; f != nil {
+					return f.Name
+				}
 			}
 		}
+	}
+	if f := p.parts["word/document.xml"]; f != nil {
+		return f.Name
 	}
 	return ""
 }

@@ -417,6 +417,30 @@ func TestDOCXAlternateContent(t *testing.T) {
 	}
 }
 
+// TestDOCXMainPartByRelationship: the main part is the one the package's relationship names, as
+// Word opens it, though a word/document.xml of other text lies beside it (it was read instead).
+func TestDOCXMainPartByRelationship(t *testing.T) {
+	doc := func(text string) string {
+		return `<?xml version="1.0" encoding="UTF-8"?><w:document ` + wNS + `><w:body>` + wPara("", text) + `</w:body></w:document>`
+	}
+	data := buildDOCX(t, map[string]string{
+		"[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+			`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
+			`<Override PartName="/word/main.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+		"_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+			`<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/main.xml"/></Relationships>`,
+		"word/main.xml":     doc("The text Word shows."),
+		"word/document.xml": doc("A decoy beside it."),
+	})
+	d, err := Bytes(context.Background(), "decoy.docx", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Paragraphs) != 1 || d.Paragraphs[0].Text != "The text Word shows." {
+		t.Errorf("paragraphs %+v", d.Paragraphs)
+	}
+}
+
 // A part that claims to inflate past the text limit is refused before it is inflated.
 func TestDOCXTooLarge(t *testing.T) {
 	var buf bytes.Buffer

@@ -51,6 +51,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	styles := parseStyles(pkg.readOptional(pkg.target(rels, "styles", mainName, "word/styles.xml")))
 	num := parseNumbering(pkg.readOptional(pkg.target(rels, "numbering", mainName, "word/numbering.xml")))
 	blank := docxBlankFonts(pkg, rels, mainName)
+	stores := newDocxStores(pkg)
 	theme := parseTheme(pkg.readOptional(pkg.target(rels, "theme", mainName, "word/theme/theme1.xml")),
 		pkg.readOptional(pkg.target(rels, "settings", mainName, "word/settings.xml")))
 	notes := map[string]string{}
@@ -71,7 +72,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 			continue
 		}
 		w := newDocxWalker(ctx, styles, nil)
-		w.blankFonts, w.theme = blank, theme
+		w.blankFonts, w.theme, w.stores = blank, theme, stores
 		if err := w.walk(raw); err != nil {
 			return nil, fmt.Errorf("%w: word/%s.xml: %v", ErrCorrupt, kind, err)
 		}
@@ -90,7 +91,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	}
 
 	w := newDocxWalker(ctx, styles, num)
-	w.notes, w.noteHidden, w.blankFonts, w.theme = notes, noteHidden, blank, theme
+	w.notes, w.noteHidden, w.blankFonts, w.theme, w.stores = notes, noteHidden, blank, theme, stores
 	w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
 	if err := w.walk(body); err != nil {
 		if ctx.Err() != nil {

@@ -441,6 +441,61 @@ func TestDOCXMainPartByRelationship(t *testing.T) {
 	}
 }
 
+// TestDOCXDataBinding: a content control bound to a node of a custom XML part (or of the
+// document's properties) shows that node's text, which Word puts in place of the text the control
+// holds; a binding that cannot be followed leaves the held text. A file whose controls held the
+// student's own words, bound to copied paragraphs, read as the student's words.
+func TestDOCXDataBinding(t *testing.T) {
+	const store = "{11111111-2222-3333-4444-555555555555}"
+	bound := func(xpath, prefixes, held string, runLevel bool) string {
+		pr := `<w:sdtPr><w:dataBinding w:prefixMappings="` + prefixes + `" w:xpath="` + xpath + `" w:storeItemID="` + store + `"/><w:text/></w:sdtPr>`
+		if runLevel {
+			return `<w:p>` + wRun("", "Before ") + `<w:sdt>` + pr + `<w:sdtContent>` + wRun("", held) + `</w:sdtContent></w:sdt>` + wRun("", " after.") + `</w:p>`
+		}
+		return `<w:sdt>` + pr + `<w:sdtContent>` + wPara("", held) + `</w:sdtContent></w:sdt>`
+	}
+	const ns = `xmlns:ns0='urn:thesis'`
+	item := `<?xml version="1.0" encoding="UTF-8"?><ns0:thesis xmlns:ns0="urn:thesis" ns0:lang="en"><ns0:p>first</ns0:p>` +
+		`<ns0:p>The copied paragraph Word shows.</ns0:p><ns0:title>A title</ns0:title></ns0:thesis>`
+	for _, tt := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"between paragraphs", bound("/ns0:thesis[1]/ns0:p[2]", ns, "Words held.", false), []string{"The copied paragraph Word shows."}},
+		{"in a paragraph", bound("/ns0:thesis[1]/ns0:title[1]", ns, "held", true), []string{"Before A title after."}},
+		{"an attribute", bound("/ns0:thesis[1]/@ns0:lang", ns, "held", true), []string{"Before en after."}},
+		{"the document's title", `<w:sdt><w:sdtPr><w:dataBinding w:prefixMappings="xmlns:ns1='http://purl.org/dc/elements/1.1/' ` +
+			`xmlns:ns0='http://schemas.openxmlformats.org/package/2006/metadata/core-properties'" w:xpath="/ns0:coreProperties[1]/ns1:title[1]" ` +
+			`w:storeItemID="{6C3C8BC8-F283-45AE-878A-BAB7291924A1}"/></w:sdtPr><w:sdtContent>` + wPara("", "Held title") + `</w:sdtContent></w:sdt>`,
+			[]string{"The Title In The Properties"}},
+		{"a node that is not there", bound("/ns0:thesis[1]/ns0:p[9]", ns, "Words held.", false), []string{"Words held."}},
+		{"a path this reader does not follow", bound("//ns0:p[last()]", ns, "Words held.", false), []string{"Words held."}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data := wordPackage(t, tt.body, map[string]string{
+				"customXml/item1.xml": item,
+				"customXml/itemProps1.xml": `<?xml version="1.0" encoding="UTF-8"?><ds:datastoreItem ds:itemID="` + store +
+					`" xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml"/>`,
+				"customXml/_rels/item1.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+					`<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXmlProps" Target="itemProps1.xml"/></Relationships>`,
+				"docProps/core.xml": `<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ` +
+					`xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>The Title In The Properties</dc:title></cp:coreProperties>`,
+			})
+			doc, err := Bytes(context.Background(), "bound.docx", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range doc.Paragraphs {
+				got = append(got, p.Text)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("paragraphs %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 // A part that claims to inflate past the text limit is refused before it is inflated.
 func TestDOCXTooLarge(t *testing.T) {
 	var buf bytes.Buffer

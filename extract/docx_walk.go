@@ -83,6 +83,9 @@ type docxWalker struct {
 	// blankFonts are the fonts the document embeds whose glyphs draw nothing (docxBlankFonts).
 	blankFonts map[string]bool
 	theme      *docxTheme // nil: Office's
+	stores     *docxStores
+	// bound is, per open w:sdt, the text of the custom XML node it is bound to, if it is.
+	bound []boundText
 
 	paras    []Paragraph
 	stack    []*paraBuilder
@@ -333,6 +336,13 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 	inW := func(local string) bool {
 		return parent == nsW+" "+local || parent == nsWStrict+" "+local || parent == "w "+local
 	}
+	if t.Name.Local == "sdtContent" {
+		if n := len(w.bound); n > 0 && w.bound[n-1].ok {
+			// Word shows the bound node's text instead of what the control holds.
+			w.writeBound(w.bound[n-1].text)
+			return true, d.Skip()
+		}
+	}
 	if w.startFormat(t, parent, inW) || w.startControl(t) {
 		return false, nil
 	}
@@ -487,12 +497,61 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 	return true
 }
 
+// boundText is the text a data-bound content control shows (docxStores.value).
+type boundText struct {
+	text string
+	ok   bool
+}
+
+// writeBound writes a bound control's text where the control stands: into the paragraph it is
+// in, or as paragraphs of their own (one a line) when it stands between paragraphs.
+func (w *docxWalker) writeBound(text string) {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	w.startRun()
+	if w.controlInParagraph() {
+		for i, l := range lines {
+			if i > 0 {
+				w.top().breakLine()
+			}
+			w.write(l)
+		}
+		return
+	}
+	for _, l := range lines {
+		w.stack = append(w.stack, &paraBuilder{outline: -1})
+		w.write(l)
+		p := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		w.finish(p)
+	}
+}
+
+// controlInParagraph tells whether the content control being read stands in a paragraph (run
+// level) rather than between paragraphs.
+func (w *docxWalker) controlInParagraph() bool {
+	for i := len(w.names) - 1; i >= 0; i-- {
+		_, local, _ := strings.Cut(w.names[i], " ")
+		switch local {
+		case "p":
+			return w.top() != nil
+		case "body", "tc", "txbxContent", "footnote", "endnote", "comment", "hdr", "ftr", "docPartBody":
+			return false
+		}
+	}
+	return false
+}
+
 // startControl handles the tags of content controls, some of which hide what they hold (a table
 // of contents, a placeholder); handled is false for any other tag.
 func (w *docxWalker) startControl(t xml.StartElement) (handled bool) {
 	switch t.Name.Local {
 	case "sdt":
 		w.sdts = append(w.sdts, sdtPlain)
+		w.bound = append(w.bound, boundText{})
+	case "dataBinding":
+		if n := len(w.bound); n > 0 {
+			w.bound[n-1].text, w.bound[n-1].ok = w.stores.value(attr(t, "storeItemID"), attr(t, "xpath"), attr(t, "prefixMappings"))
+		}
 	case "docPartGallery":
 		// Word wraps its table of contents in a content control of this gallery.
 		if n := len(w.sdts); n > 0 && strings.Contains(strings.ToLower(attr(t, "val")), "table of contents") {
@@ -759,6 +818,9 @@ func (w *docxWalker) end(t xml.EndElement) {
 	case "sdt":
 		if n := len(w.sdts); n > 0 {
 			w.sdts = w.sdts[:n-1]
+		}
+		if n := len(w.bound); n > 0 {
+			w.bound = w.bound[:n-1]
 		}
 	case "footnote", "endnote":
 		if w.noteID != "" {

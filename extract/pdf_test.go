@@ -451,6 +451,55 @@ func TestPDFAnnotationText(t *testing.T) {
 	}
 }
 
+// TestPDFAnnotationWithoutAppearance: a text box with no appearance stream shows its /Contents,
+// and a text field its value /V, as viewers draw them (Poppler, Ghostscript and Acrobat make the
+// appearance), wrapped in the annotation's rectangle in /DA's size; a single-line field shows one
+// line. Both read as nothing before.
+func TestPDFAnnotationWithoutAppearance(t *testing.T) {
+	own := "Our own introduction to the survey of the coast, written for this thesis."
+	boxed := "Tidal flats look empty at first glance, a wide expanse of grey mud that the sea covers and uncovers twice a day. " +
+		"Yet a single square metre of that mud can hold thousands of small worms, snails and shellfish."
+	for _, tt := range []struct {
+		name, annot, want string
+	}{
+		{"a text box", "/Subtype /FreeText /Rect [72 500 540 700] /DA (/Helv 11 Tf 0 g) /Contents (" + boxed + ")", boxed},
+		{"a multiline text field", "/Subtype /Widget /FT /Tx /Ff 4096 /Rect [72 500 540 700] /DA (/Helv 11 Tf 0 g) /V (" + boxed + ")", boxed},
+		{"a single-line text field", "/Subtype /Widget /FT /Tx /Rect [72 680 540 700] /DA (/Helv 11 Tf 0 g) /V (" + boxed + ")",
+			"Tidal flats look empty at first glance, a wide expanse of grey mud that the sea covers and"},
+		{"a field's value inherited, in white", "/Subtype /Widget /Parent 7 0 R /Ff 4096 /Rect [72 500 540 700] /DA (/Helv 11 Tf 1 g)", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			content := "BT /F1 11 Tf 72 740 Td (" + own + ") Tj ET"
+			doc, err := Bytes(context.Background(), "annot.pdf", pdfOfObjects([]string{
+				"<< /Type /Catalog /Pages 2 0 R >>",
+				"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+				"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> /Annots [6 0 R] >>",
+				fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+				"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+				"<< /Type /Annot /F 4 " + tt.annot + " >>",
+				"<< /FT /Tx /T (body) /V (" + boxed + ") >>",
+			}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var texts []string
+			for _, p := range doc.Paragraphs {
+				texts = append(texts, p.Text)
+			}
+			want := []string{own}
+			if tt.want != "" {
+				want = append(want, tt.want)
+			}
+			if !slices.Equal(texts, want) {
+				t.Errorf("paragraphs %q, want %q", texts, want)
+			}
+			if tt.want == "" && (len(doc.Warnings) == 0 || doc.Warnings[0].Kind != WarnHidden) {
+				t.Errorf("white text in a field: warnings %+v", doc.Warnings)
+			}
+		})
+	}
+}
+
 // TestPDFExpandedSpacing: text set with expanded character spacing (Tc, as Word's Expanded spacing
 // exports) reads as its words, with and without space glyphs, on a full line and on a short last
 // line; before, every gap of 0.2 em or more was a space ("T i d a l f l a t s"). Text without

@@ -348,6 +348,12 @@ func (c *contentReader) annotations(annots, res Value) {
 		}
 		to, okRect := rectValue(a.Key("Rect"))
 		box, okBox := rectValue(ap.Key("BBox"))
+		if ap.Kind() != Stream && okRect {
+			if text, da, oneLine := c.synthText(a); text != "" { // PATCH: a viewer makes the appearance
+				c.drawSynthText(text, da, oneLine, to, c.contentOff(a.Key("OC")))
+			}
+			continue
+		}
 		if ap.Kind() != Stream || !okRect || !okBox {
 			continue
 		}

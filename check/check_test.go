@@ -833,6 +833,19 @@ func TestWhitePictureJunk(t *testing.T) {
 	}
 }
 
+// TestCoveredByPicture: the student's own paragraphs on a second page under a white picture in
+// front of the text (testdata/whitepicture/tides-covered.pdf: a blank page to a reader) pad out the
+// figure of the copied first page no more: they read as visible text before (70.8 %).
+func TestCoveredByPicture(t *testing.T) {
+	r, err := File(context.Background(), newLibrary(t), "testdata/whitepicture/tides-covered.pdf", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warning(r, extract.WarnHidden); r.Similarity < 0.95 || w == nil || w.Count < 400 || !strings.Contains(w.Message, "covered") {
+		t.Errorf("similarity %.3f, warnings %+v", r.Similarity, r.Warnings)
+	}
+}
+
 // TestNotesChecked: library paragraphs moved into a DOCX's footnotes are found and counted (they
 // read 0 % when notes were left out), as paragraphs of the notes section after the body.
 // TestLibraryNotes: a library document's footnotes are indexed as its paragraphs are, so a thesis

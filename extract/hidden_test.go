@@ -251,8 +251,13 @@ func TestPDFHiddenText(t *testing.T) {
 			"BT /F1 12 Tf 400 600 Td 1 g (seen) Tj 0 g ET"), []string{visible1, visible2, "seen"}, nil},
 		{"white words on a grey picture are visible", "q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("", "1 g (seen) Tj 0 g", ""),
 			[]string{visible1a + "seen" + visible1b, visible2}, nil},
-		{"OCR text over a scan is visible", "q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("3 Tr", "", ""), nil, nil},
-		{"OCR text under a scan drawn after it is visible", twoParagraphs("3 Tr", "", "q 612 0 0 792 0 0 cm /Im1 Do Q"), nil, nil},
+		{"OCR text over a scan is visible", "q 612 0 0 792 0 0 cm /Im2 Do Q " + twoParagraphs("3 Tr", "", ""), nil, nil},
+		{"OCR text under a scan drawn after it is visible", twoParagraphs("3 Tr", "", "q 612 0 0 792 0 0 cm /Im2 Do Q"), nil, nil},
+		// A picture of one colour in front of text covers it; invisible text on one is no OCR.
+		{"covered by a picture of nothing", twoParagraphs("", "", "BT /F1 12 Tf 72 600 Td (junk words) Tj ET q 200 0 0 30 60 590 cm /Im1 Do Q"),
+			nil, []hiddenWant{{text: "junk words", reasons: []string{HideCovered}, para: 1, offset: len(visible2), apart: true}}},
+		{"invisible text on a picture of nothing", twoParagraphs("q 612 0 0 792 0 0 cm /Im1 Do Q", "", "BT /F1 12 Tf 3 Tr 72 600 Td (junk words) Tj ET"),
+			nil, []hiddenWant{{text: "junk words", reasons: []string{HideInvisible}, para: 1, offset: len(visible2), apart: true}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -81,6 +81,32 @@ type pdfPictureLum struct {
 	w, h int
 	lum  []uint8
 	inv  [6]float64 // page → the picture's unit square
+	// plain: the picture is of one grey, give or take 8 %, but for one pixel in 200: a picture
+	// of nothing.
+	plain bool
+}
+
+// pdfPlainPicture reports whether picture n of the page (Backdrop.Picture) is a picture of
+// nothing: one colour, opaque. OCR tools write a scan's text under or over the scan, which shows
+// that text, and a glyph there is visible; a picture of one colour put in front of text hides it
+// (Word's "In Front of Text" picture over pages of one's own words, which pad out the figure),
+// and invisible text over a blank picture is no scan's. A picture whose data is large for its size
+// is a real picture and is not decoded: a scanned thesis costs nothing.
+func pdfPlainPicture(c pdf.Content, n int32, pictures map[int32]*pdfPictureLum) bool {
+	if n <= 0 || int(n) > len(c.Images) {
+		return false
+	}
+	img := &c.Images[n-1]
+	xo := img.XObject
+	w, h := xo.Key("Width").Int64(), xo.Key("Height").Int64()
+	if size := xo.Key("Length").Int64(); !img.Opaque || w <= 0 || h <= 0 || size > w*h/50 && size > 16<<10 ||
+		!xo.Key("SMask").IsNull() || !xo.Key("Mask").IsNull() {
+		return false
+	}
+	if pictures[n] == nil {
+		pictures[n] = pdfLookUnder(img)
+	}
+	return pictures[n].plain
 }
 
 // pdfLookUnder decodes a picture for pdfPictureLum. A picture that cannot be decoded, a stencil
@@ -109,6 +135,21 @@ func pdfLookUnder(img *pdf.Image) *pdfPictureLum {
 		return out
 	}
 	out.w, out.h, out.lum = luminance(pic)
+	var hist [256]int
+	for _, v := range out.lum {
+		hist[v]++
+	}
+	mode := 0
+	for v := range hist {
+		if hist[v] > hist[mode] {
+			mode = v
+		}
+	}
+	near := 0
+	for v := max(0, mode-20); v <= min(255, mode+20); v++ {
+		near += hist[v]
+	}
+	out.plain = len(out.lum) > 0 && near >= len(out.lum)-len(out.lum)/200
 	out.inv = [6]float64{d / det, -b / det, -c / det, a / det, (c*f - d*e) / det, (b*e - a*f) / det}
 	return out
 }
@@ -175,6 +216,17 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 		why := paintWhy | pdfPlaceHides(g, p, box)
 		if onPicture != nil && onPicture.whiteUnder(g) {
 			why |= hideWhite
+		}
+		if g.ImageOver || p.Mode == 3 || p.Mode == 7 {
+			if pdfPlainPicture(c, c.Backdrops[g.Back].Picture, pictures) {
+				// In front of the glyph, a picture of nothing covers it; under or over an
+				// invisible glyph, it is no scan the glyph could be the text of.
+				if g.ImageOver {
+					why |= hideCovered
+				} else {
+					why |= hideInvisible
+				}
+			}
 		}
 		switch piled := stacked != nil && stacked[i]; {
 		case !g.Blank && !piled, c.Backdrops[g.Back].Image:

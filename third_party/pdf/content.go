@@ -46,6 +46,9 @@ type Image struct {
 	// Place maps the image's unit square to the page (x' = a x + c y + e, y' = b x + d y + f, as
 	// [a b c d e f]); its first sample row is at the square's top (PATCH).
 	Place [6]float64
+	// Opaque: painted with normal blending, no soft mask, full opacity (PATCH): it hides what
+	// is under it where its own samples do not let it through.
+	Opaque bool
 }
 
 type textState struct {
@@ -506,7 +509,8 @@ func (c *contentReader) addImage(box Rect, xo Value, ps *paintState, ctm matrix)
 		return 0
 	}
 	place := [6]float64{ctm[0][0], ctm[0][1], ctm[1][0], ctm[1][1], ctm[2][0], ctm[2][1]}
-	c.images = append(c.images, Image{Box: box, XObject: xo, Place: place})
+	opaque := ps.opaque && ps.fillAlpha >= 0.99 && ps.maskAlpha >= 0.99
+	c.images = append(c.images, Image{Box: box, XObject: xo, Place: place, Opaque: opaque})
 	return int32(len(c.images))
 }
 
@@ -574,7 +578,7 @@ func (c *contentReader) backgrounds() []Backdrop {
 			break
 		}
 		if imageOver >= 0 && !backs[t.Back].Image {
-			t.Back = imageOver
+			t.Back, t.ImageOver = imageOver, true
 		}
 	}
 	return backs

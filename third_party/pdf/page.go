@@ -535,10 +535,13 @@ type Text struct {
 	Bold     bool    // PATCH: the font is bold (name, weight, flags) or the glyph is drawn fill+stroke
 	// PATCH: how the glyph is painted and on what (paint.go), to tell text a reader sees from
 	// text that is in the file only. (Covered comes first: next to Bold it costs no padding.)
-	Covered bool  // an opaque rectangle painted after the glyph covers its centre
-	Blank   bool  // its font's embedded program draws nothing (BlankProgram)
-	Paint   int32 // index into Content.Paints
-	Back    int32 // index into Content.Backdrops: the latest area painted under its centre before it, or an image over it
+	Covered bool // an opaque rectangle painted after the glyph covers its centre
+	Blank   bool // its font's embedded program draws nothing (BlankProgram)
+	// ImageOver: Back is an image painted after the glyph, over it (OCR text under its scan, or
+	// a picture covering text).
+	ImageOver bool
+	Paint     int32 // index into Content.Paints
+	Back      int32 // index into Content.Backdrops: the latest area painted under its centre before it, or an image over it
 }
 
 // A Rect represents a rectangle.

@@ -43,6 +43,7 @@ type docxColor struct {
 	// (fractions; 0 for none).
 	theme       string
 	tint, shade float64
+	mods        []colorMod // DrawingML transforms (lumMod, …), applied once resolved
 }
 
 func rgbColor(r, g, b float64) docxColor {
@@ -138,6 +139,8 @@ type runProps struct {
 	// position raises (or lowers) the run by half-points; positionSet tells 0 from unset.
 	position    int
 	positionSet bool
+	// Word 2010's text effects, which Word shows instead of color (docx_effects.go).
+	textFill, textOutline textPaint
 }
 
 // apply reads one child of a w:rPr; it reports whether it was one of the properties above.
@@ -216,6 +219,12 @@ func (r runProps) overValues(o runProps) runProps {
 	}
 	if o.positionSet {
 		r.position, r.positionSet = o.position, true
+	}
+	if o.textFill.set {
+		r.textFill = o.textFill
+	}
+	if o.textOutline.set {
+		r.textOutline = o.textOutline
 	}
 	if o.scale > 0 {
 		r.scale = o.scale
@@ -302,12 +311,21 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 			why |= hideTiny
 		}
 	}
-	if rp.color.set && rp.color.known && back.known && colorsClose(rp.color.rgb, back.rgb) {
+	// The fill: Word 2010's text fill if the run has one, else its colour; an outline of its own
+	// (a text effect) can show text whose fill does not.
+	var fillWhy hideSet
+	switch f := rp.textFill; {
+	case f.set && (f.none || f.alpha < 0.05):
+		fillWhy = hideTransparent
+	case f.set && f.color.known && back.known && colorsClose(f.color.rgb, back.rgb),
+		!f.set && rp.color.set && rp.color.known && back.known && colorsClose(rp.color.rgb, back.rgb):
+		fillWhy = hideBackground
 		if isWhite(back.rgb) {
-			why |= hideWhite
-		} else {
-			why |= hideBackground
+			fillWhy = hideWhite
 		}
+	}
+	if fillWhy != 0 && !(rp.textOutline.set && rp.textOutline.shows(back)) {
+		why |= fillWhy
 	}
 	return why, size
 }
@@ -470,6 +488,8 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		}
 		rp := styled.over(w.run)
 		rp.color = w.theme.resolve(rp.color)
+		rp.textFill.color = applyMods(w.theme.resolve(rp.textFill.color))
+		rp.textOutline.color = applyMods(w.theme.resolve(rp.textOutline.color))
 		back := w.theme.resolve(w.background(rp))
 		w.runWhy, w.runSize = runHide(rp, back)
 		w.runWhyCS, w.runSizeCS = w.runWhy, w.runSize

@@ -77,6 +77,7 @@ func (t *docxTheme) resolve(c docxColor) docxColor {
 	if c.theme == "" {
 		return c
 	}
+	mods := c.mods
 	name := c.theme
 	if m, ok := themeNames[name]; ok {
 		name = map[string]string{"bg1": "light1", "t1": "dark1", "bg2": "light2", "t2": "dark2"}[m]
@@ -106,7 +107,9 @@ func (t *docxTheme) resolve(c docxColor) docxColor {
 			rgb[i] *= c.shade
 		}
 	}
-	return rgbColor(rgb[0], rgb[1], rgb[2])
+	out := rgbColor(rgb[0], rgb[1], rgb[2])
+	out.mods = mods
+	return out
 }
 
 // themedColor reads a colour given by value (the attribute val) or by the theme (themeAttr, with

@@ -329,6 +329,16 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		}
 		return false, nil
 	}
+	if t.Name.Space == nsW14 && (t.Name.Local == "textFill" || t.Name.Local == "textOutline") {
+		if p := w.parent(); (p == nsW+" rPr" || p == nsWStrict+" rPr") && w.isRunProps() {
+			if t.Name.Local == "textFill" {
+				w.run.textFill = readTextPaint(d, t)
+			} else {
+				w.run.textOutline = readTextPaint(d, t)
+			}
+			return true, nil
+		}
+	}
 	if !isW(t.Name) {
 		return w.shapeStart(d, t)
 	}

@@ -351,9 +351,16 @@ const hiddenStyles = `<w:styles ` + wNS + `>` +
 	`<w:style w:type="paragraph" w:styleId="Yellow"><w:name w:val="Yellow"/><w:basedOn w:val="Normal"/><w:pPr><w:shd w:val="clear" w:fill="FFFF00"/></w:pPr></w:style>` +
 	`<w:style w:type="character" w:styleId="Hid"><w:name w:val="Hid"/><w:rPr><w:color w:val="FFFFFF"/><w:sz w:val="2"/></w:rPr></w:style>` +
 	`<w:style w:type="character" w:styleId="Vanish"><w:name w:val="Vanish"/><w:rPr><w:vanish/></w:rPr></w:style>` +
+	`<w:style w:type="character" w:styleId="NoFill"><w:name w:val="NoFill"/><w:rPr><w14:textFill xmlns:w14="` + nsW14 + `"><w14:noFill/></w14:textFill></w:rPr></w:style>` +
 	`<w:style w:type="table" w:styleId="Banded"><w:name w:val="Banded"/><w:tblStylePr w:type="firstRow"><w:tcPr>` +
 	`<w:shd w:val="clear" w:color="auto" w:fill="4472C4"/></w:tcPr></w:tblStylePr></w:style>` +
 	`</w:styles>`
+
+// w14 wraps Word 2010 run properties in a w:rPr of their own namespace.
+func w14(props string) string {
+	props = strings.ReplaceAll(props, "<w14:textFill>", `<w14:textFill xmlns:w14="`+nsW14+`">`)
+	return strings.ReplaceAll(props, "<w14:textOutline ", `<w14:textOutline xmlns:w14="`+nsW14+`" `)
+}
 
 // wRun is a run with run properties rpr.
 func wRun(rpr, text string) string {
@@ -457,6 +464,25 @@ func TestDOCXHiddenText(t *testing.T) {
 		{"in markup whose content Word reads", `<w:p xmlns:mc="` + nsMC + `" xmlns:xyz="http://example.com/2024" mc:Ignorable="xyz" mc:ProcessContent="xyz:wrap">` +
 			`<w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1a) + `<xyz:wrap>` + wRun("", "seen ") + `</xyz:wrap>` + wRun("", visible1b) + `</w:p>` +
 			wPara("Body", visible2), []string{visible1a + "seen " + visible1b, visible2}, nil},
+		// Word 2010's text effects are shown instead of the colour: no fill (and no outline), a
+		// fill of 100 % transparency or of the background's colour hide; an outline shows.
+		{"no text fill", wTwo(wRun(`<w:color w:val="000000"/>`+w14(`<w14:textFill><w14:noFill/></w14:textFill>`), "junk words"), ""), nil,
+			inline("junk words", HideTransparent)},
+		{"no text fill by a character style", wTwo(wRun(`<w:rStyle w:val="NoFill"/>`, "junk words"), ""), nil, inline("junk words", HideTransparent)},
+		{"a text fill of 100 % transparency", wTwo(wRun(w14(`<w14:textFill><w14:solidFill><w14:srgbClr w14:val="000000"><w14:alpha w14:val="100000"/>`+
+			`</w14:srgbClr></w14:solidFill></w14:textFill>`), "junk words"), ""), nil, inline("junk words", HideTransparent)},
+		{"a text fill of the theme's white over black", wTwo(wRun(`<w:color w:val="000000"/>`+
+			w14(`<w14:textFill><w14:solidFill><w14:schemeClr w14:val="bg1"/></w14:solidFill></w14:textFill>`), "junk words"), ""), nil,
+			inline("junk words", HideWhite)},
+		{"the theme's white darker by 35 % is visible", wTwo(wRun(w14(`<w14:textFill><w14:solidFill><w14:schemeClr w14:val="bg1">`+
+			`<w14:lumMod w14:val="65000"/></w14:schemeClr></w14:solidFill></w14:textFill>`), "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		{"a black text fill over white is visible", wTwo(wRun(`<w:color w:val="FFFFFF"/>`+
+			w14(`<w14:textFill><w14:solidFill><w14:srgbClr w14:val="000000"/></w14:solidFill></w14:textFill>`), "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		{"no fill but an outline is visible", wTwo(wRun(w14(`<w14:textFill><w14:noFill/></w14:textFill><w14:textOutline w14:w="9525">`+
+			`<w14:solidFill><w14:srgbClr w14:val="000000"/></w14:solidFill></w14:textOutline>`), "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
 		{"white in a shape filled from the theme is visible", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
 			wTextBox(`<wp:docPr id="1" name="shape"/>`, `<wps:spPr/><wps:style><a:fillRef xmlns:a="`+nsA+`" idx="1"><a:schemeClr val="accent1"/></a:fillRef></wps:style>`,
 				`<w:color w:val="FFFFFF"/>`, "white on the accent colour") +

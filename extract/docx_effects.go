@@ -21,6 +21,24 @@ type textPaint struct {
 	width int64     // an outline's width, EMU; -1 unset
 }
 
+// applyEffect reads a Word 2010 run property (w14:…) into r, consuming it; it reports whether it was
+// one of those that decide whether text shows.
+func applyEffect(r *runProps, d *xml.Decoder, t xml.StartElement) bool {
+	switch t.Name.Local {
+	case "textFill":
+		r.textFill = readTextPaint(d, t)
+	case "textOutline":
+		r.textOutline = readTextPaint(d, t)
+	case "shadow", "glow":
+		if p := readTextPaint(d, t); !p.none && p.alpha >= 0.05 {
+			r.relief = triOn
+		}
+	default:
+		return false
+	}
+	return true
+}
+
 // readTextPaint reads the element start (w14:textFill or w14:textOutline) to its end.
 func readTextPaint(d *xml.Decoder, start xml.StartElement) textPaint {
 	p := textPaint{set: true, alpha: 1, width: -1, color: docxColor{set: true}}

@@ -141,6 +141,10 @@ type runProps struct {
 	positionSet bool
 	// Word 2010's text effects, which Word shows instead of color (docx_effects.go).
 	textFill, textOutline textPaint
+	// relief: emboss, engrave (imprint) or a shadow, of Word's Font dialog (w:emboss, w:imprint,
+	// w:shadow) or Word 2010's effects (w14:shadow, w14:glow): they draw in grey or colour beside
+	// the letters, so text the colour of the page still shows (Word makes embossed text white).
+	relief tri
 }
 
 // apply reads one child of a w:rPr; it reports whether it was one of the properties above.
@@ -162,6 +166,10 @@ func (r *runProps) apply(se xml.StartElement) bool {
 		}
 	case "cs":
 		r.cs = triOf(se)
+	case "emboss", "imprint", "shadow":
+		if onOff(se) || r.relief != triOn {
+			r.relief = triOf(se)
+		}
 	case "rtl":
 		r.rtl = triOf(se)
 	case "position":
@@ -225,6 +233,9 @@ func (r runProps) overValues(o runProps) runProps {
 	}
 	if o.textOutline.set {
 		r.textOutline = o.textOutline
+	}
+	if o.relief != triUnset {
+		r.relief = o.relief
 	}
 	if o.scale > 0 {
 		r.scale = o.scale
@@ -324,7 +335,7 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 			fillWhy = hideWhite
 		}
 	}
-	if fillWhy != 0 && !(rp.textOutline.set && rp.textOutline.shows(back)) {
+	if fillWhy != 0 && !(rp.textOutline.set && rp.textOutline.shows(back)) && rp.relief != triOn {
 		why |= fillWhy
 	}
 	return why, size

@@ -43,12 +43,7 @@ func parseStyles(raw []byte) styleSheet {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			if t.Name.Space == nsW14 && depthRPr > 0 && depthPPr == 0 && cur != nil {
-				switch t.Name.Local {
-				case "textFill":
-					cur.rpr.textFill = readTextPaint(d, t)
-				case "textOutline":
-					cur.rpr.textOutline = readTextPaint(d, t)
-				}
+				applyEffect(&cur.rpr, d, t)
 				continue
 			}
 			if !isW(t.Name) {

@@ -329,13 +329,8 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		}
 		return false, nil
 	}
-	if t.Name.Space == nsW14 && (t.Name.Local == "textFill" || t.Name.Local == "textOutline") {
-		if p := w.parent(); (p == nsW+" rPr" || p == nsWStrict+" rPr") && w.isRunProps() {
-			if t.Name.Local == "textFill" {
-				w.run.textFill = readTextPaint(d, t)
-			} else {
-				w.run.textOutline = readTextPaint(d, t)
-			}
+	if t.Name.Space == nsW14 {
+		if p := w.parent(); (p == nsW+" rPr" || p == nsWStrict+" rPr") && w.isRunProps() && applyEffect(&w.run, d, t) {
 			return true, nil
 		}
 	}
@@ -456,7 +451,7 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		if inW("rPr") && w.isRunProps() {
 			w.runStyle = attr(t, "val")
 		}
-	case "vanish", "specVanish", "color", "sz", "szCs", "cs", "rtl", "position", "w", "highlight", "rFonts":
+	case "vanish", "specVanish", "color", "sz", "szCs", "cs", "rtl", "position", "w", "highlight", "rFonts", "emboss", "imprint", "shadow":
 		if inW("rPr") && w.isRunProps() {
 			w.run.apply(t)
 		}

@@ -483,6 +483,14 @@ func TestDOCXHiddenText(t *testing.T) {
 		{"no fill but an outline is visible", wTwo(wRun(w14(`<w14:textFill><w14:noFill/></w14:textFill><w14:textOutline w14:w="9525">`+
 			`<w14:solidFill><w14:srgbClr w14:val="000000"/></w14:solidFill></w14:textOutline>`), "seen "), ""),
 			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		// Emboss, engrave and shadows draw beside the letters: white text with them shows.
+		{"white embossed is visible", wTwo(wRun(`<w:color w:val="FFFFFF"/><w:emboss/>`, "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		{"white with a Word 2010 shadow is visible", wTwo(wRun(`<w:color w:val="FFFFFF"/><w14:shadow xmlns:w14="`+nsW14+`" w14:blurRad="38100">`+
+			`<w14:srgbClr w14:val="000000"><w14:alpha w14:val="60000"/></w14:srgbClr></w14:shadow>`, "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		{"white with its shadow turned off", wTwo(wRun(`<w:color w:val="FFFFFF"/><w:shadow w:val="0"/>`, "junk words"), ""), nil,
+			inline("junk words", HideWhite)},
 		{"white in a shape filled from the theme is visible", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
 			wTextBox(`<wp:docPr id="1" name="shape"/>`, `<wps:spPr/><wps:style><a:fillRef xmlns:a="`+nsA+`" idx="1"><a:schemeClr val="accent1"/></a:fillRef></wps:style>`,
 				`<w:color w:val="FFFFFF"/>`, "white on the accent colour") +

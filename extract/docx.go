@@ -93,6 +93,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	w := newDocxWalker(ctx, styles, num)
 	w.notes, w.noteHidden, w.blankFonts, w.theme, w.stores = notes, noteHidden, blank, theme, stores
 	w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
+	w.pictureData = func(id string) []byte { return pkg.readOptional(relByID(rels, id, mainName)) }
 	if err := w.walk(body); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -102,6 +103,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 		}
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, mainName, err)
 	}
+	w.coverPages()
 	if w.noteRepeats > 0 {
 		warnings = append(warnings, Warning{Kind: WarnRepeatedNotes, Count: w.noteRepeats,
 			Message: fmt.Sprintf("%d more references to notes already read: each note is kept once, with the first paragraph that refers to it", w.noteRepeats)})

@@ -459,6 +459,10 @@ type docxShape struct {
 	posH, posV *int64 // offsets from what relH, relV name, EMU
 	relH, relV string
 	cx, cy     int64
+	// In front of the text (not behindDoc, wrapNone), and what it shows: a picture (its
+	// relationship id) or a solid, opaque fill (docx_cover.go).
+	behind, wrapNone, solid bool
+	blip                    string
 }
 
 // docxTable is an open table: its own shading, and whether its style shades cells.
@@ -597,6 +601,9 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 	case inNS(t.Name, nsA, "a"):
 		if t.Name.Local == "blip" {
 			w.pictureStart(attr(t, "embed"))
+			if s := w.topShape(); s != nil && s.blip == "" {
+				s.blip = attr(t, "embed")
+			}
 		}
 		w.fillStart(t)
 	case inNS(t.Name, nsV, "v"):
@@ -649,7 +656,11 @@ func (w *docxWalker) drawingStart(d *xml.Decoder, t xml.StartElement) (skip bool
 	s := w.topShape()
 	switch t.Name.Local {
 	case "anchor", "inline":
-		w.shapes = append(w.shapes, docxShape{})
+		w.shapes = append(w.shapes, docxShape{behind: t.Name.Local == "inline" || onOff2(t, "behindDoc")})
+	case "wrapNone":
+		if s != nil {
+			s.wrapNone = true
+		}
 	case "positionH", "positionV":
 		if s != nil {
 			if t.Name.Local == "positionH" {
@@ -742,8 +753,16 @@ func (w *docxWalker) shapeEnd(t xml.EndElement) {
 	}
 	switch {
 	case inNS(t.Name, nsWP, "wp") && (t.Name.Local == "anchor" || t.Name.Local == "inline"):
+		if s := w.topShape(); s != nil && t.Name.Local == "anchor" {
+			w.endAnchor(s)
+		}
 		pop()
 	case inNS(t.Name, nsWPS, "wps") && t.Name.Local == "wsp":
+		if n := len(w.backs); n > 0 {
+			if b, s := w.backs[n-1], w.topShape(); s != nil && b.shape && b.c.set && b.c.known && !b.c.none {
+				s.solid = true
+			}
+		}
 		popBack()
 	case inNS(t.Name, nsV, "v"):
 		switch t.Name.Local {

@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -218,8 +220,11 @@ func wordPackage(t *testing.T, body string, parts map[string]string) []byte {
 			`<Relationship Id="rId1" Type="` + rel + `officeDocument" Target="word/document.xml"/></Relationships>`,
 		"word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document ` + wNS + `><w:body>` + body + `</w:body></w:document>`,
 	}
-	rels := ""
+	rels := parts["relationships"] // more of the main part's relationships, as they are written
 	for typ, xml := range parts {
+		if typ == "relationships" {
+			continue
+		}
 		if strings.Contains(typ, "/") { // a file of the package by its path, not a part of the document's
 			files[typ] = xml
 			continue
@@ -491,6 +496,70 @@ func TestDOCXDataBinding(t *testing.T) {
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("paragraphs %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestDOCXCoveredPage: a picture of one colour (or a shape of one solid fill) the size of the
+// page, in front of the text, hides the paragraphs of the page it is anchored on, where the
+// document says where that page begins and ends and its text fits on it. They padded out the
+// figure before.
+func TestDOCXCoveredPage(t *testing.T) {
+	pngOf := func(greys ...uint8) string {
+		img := image.NewGray(image.Rect(0, 0, 40, 40))
+		for i := range img.Pix {
+			img.Pix[i] = greys[i%len(greys)]
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	const page = `<wp:extent cx="7560000" cy="10692000"/>`
+	anchor := func(behind, content string) string {
+		return `<w:p><w:r><w:drawing><wp:anchor xmlns:wp="` + nsWP + `" behindDoc="` + behind + `"><wp:positionH relativeFrom="page"><wp:posOffset>0</wp:posOffset></wp:positionH>` +
+			`<wp:positionV relativeFrom="page"><wp:posOffset>0</wp:posOffset></wp:positionV>` + page + `<wp:wrapNone/><wp:docPr id="1" name="cover"/>` +
+			`<a:graphic xmlns:a="` + nsA + `"><a:graphicData>` + content + `</a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>`
+	}
+	picture := `<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:blipFill><a:blip r:embed="rIdImg"/></pic:blipFill></pic:pic>`
+	shape := `<wps:wsp xmlns:wps="` + nsWPS + `"><wps:spPr><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill></wps:spPr></wps:wsp>`
+	pageBreak := `<w:p><w:r><w:br w:type="page"/></w:r></w:p>`
+	own := "Words of the student's own, padding out the figure where no reader sees them."
+	shown := "A paragraph on the next page, which shows."
+	for _, tt := range []struct {
+		name, body, image string
+		hidden            bool
+	}{
+		{"a white picture in front", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), true},
+		{"a white shape in front", anchor("0", shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), true},
+		{"a white picture in front, on the last page", wPara("", shown) + pageBreak + anchor("0", picture) + wPara("", own), pngOf(255), true},
+		{"a picture of two colours", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255, 0), false},
+		{"a white picture behind", anchor("1", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), false},
+		{"more text than a page holds", anchor("0", picture) + strings.Repeat(wPara("", own), 120) + pageBreak + wPara("", shown), pngOf(255), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data := wordPackage(t, tt.body, map[string]string{
+				"word/media/image1.png": tt.image,
+				"relationships":         `<Relationship Id="rIdImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/>`,
+			})
+			doc, err := Bytes(context.Background(), "covered.docx", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var texts []string
+			hidden := 0
+			for _, p := range doc.Paragraphs {
+				texts = append(texts, p.Text)
+				for _, h := range p.Hidden {
+					if slices.Equal(h.Reasons, []string{HideCovered}) && h.Text == own {
+						hidden++
+					}
+				}
+			}
+			if covered := !slices.Contains(texts, own); covered != tt.hidden || tt.hidden && hidden != 1 {
+				t.Errorf("paragraphs %q, %d covered pieces; want covered %v", texts, hidden, tt.hidden)
 			}
 		})
 	}

@@ -15,16 +15,17 @@ import (
 
 // paraBuilder collects one w:p. Text boxes put paragraphs inside paragraphs, so they stack.
 type paraBuilder struct {
-	lines    []string
-	cur      strings.Builder
-	style    string
-	outline  int
-	numID    string
-	numLevel int
-	hasNum   bool
-	notes    []string
-	shd      docxColor     // the paragraph's own shading (w:pPr/w:shd)
-	hidden   []*docxHidden // text in it that a reader cannot see
+	lines      []string
+	cur        strings.Builder
+	style      string
+	outline    int
+	numID      string
+	numLevel   int
+	hasNum     bool
+	notes      []string
+	shd        docxColor     // the paragraph's own shading (w:pPr/w:shd)
+	hidden     []*docxHidden // text in it that a reader cannot see
+	breakAfter bool          // a page begins after it (docxWalker.pageBreak)
 	// Text of it was written in a table of contents (a TOC field's result, a content control of
 	// the table-of-contents gallery) or in a content control showing its placeholder: the
 	// paragraph is left out if it reads as an entry of a table of contents (tocEntry) or as
@@ -111,6 +112,10 @@ type docxWalker struct {
 
 	// pictureIDs are the relationship ids of the pictures shown, in order (pictures.go).
 	pictureIDs []string
+	// Pages covered by a drawing in front of the text (docx_cover.go): the paragraphs the
+	// drawings are anchored at, the paragraphs pages begin at, and how to read a picture part.
+	covers, pageStarts []int
+	pictureData        func(id string) []byte
 	// chunks are the parts imported (w:altChunk) or embedded (a Word document object), read
 	// after the walk (docx_chunks.go).
 	chunks []docxChunk
@@ -380,6 +385,19 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 					p.breakLine()
 				}
 			}
+			if attr(t, "type") == "page" {
+				w.pageBreak(false)
+			}
+		}
+	case "lastRenderedPageBreak":
+		w.pageBreak(false) // where Word found a page's end when it saved the file
+	case "pageBreakBefore":
+		if inW("pPr") && onOff(t) {
+			w.pageBreak(true)
+		}
+	case "sectPr":
+		if p := w.top(); p != nil && inW("pPr") {
+			p.breakAfter = true // a section ends with this paragraph; the next begins a page, mostly
 		}
 	case "noBreakHyphen":
 		w.write("-")
@@ -837,6 +855,9 @@ func (w *docxWalker) end(t xml.EndElement) {
 
 // finish turns a closed w:p into a Paragraph (or a part of a note).
 func (w *docxWalker) finish(p *paraBuilder) {
+	if p.breakAfter {
+		defer func() { w.pageStarts = append(w.pageStarts, len(w.paras)) }()
+	}
 	text := p.text()
 	if (p.toc || w.styles.isTOC(p.style)) && tocEntry(text) || p.prompt && wordPrompt(text) {
 		return

@@ -1,0 +1,159 @@
+package extract
+
+// Drawings in front of the text that cover a page: a picture of one colour (or a shape of one
+// solid, opaque fill) the size of the page, laid "In Front of Text" over paragraphs, hides them
+// from a reader, while they still pad out the figure. Which paragraphs are on that page is known
+// only where the document says where its pages begin (page and section breaks, and the places
+// Word found them when it last saved the file, w:lastRenderedPageBreak): the covered page is the
+// one the drawing is anchored on, from the page start before its anchor to the next (or to the
+// end), when its text can fit on one page.
+
+import (
+	"bytes"
+	"image"
+)
+
+// pageCapacity is how much text, in ems (a Chinese character one, a Latin letter or space half),
+// fits on a page of the document's size with inch margins at 8 pt and single spacing: paragraphs
+// taken as one covered page hold no more, or some of them would show on the next one.
+func (w *docxWalker) pageCapacity() float64 {
+	const emu = 12700 // a point
+	width, height := float64(w.pageW)/emu-144, float64(w.pageH)/emu-144
+	return max(width, 0) * max(height, 0) / (8 * 9.6)
+}
+
+// ems measures text as pageCapacity does.
+func ems(s string) float64 {
+	n := 0.0
+	for _, r := range s {
+		if r >= 0x2E80 {
+			n++
+		} else {
+			n += 0.5
+		}
+	}
+	return n
+}
+
+// plainLum reports whether a picture's greys are one grey, give or take 8 %, but for one pixel in
+// 200.
+func plainLum(lum []uint8) bool {
+	var hist [256]int
+	for _, v := range lum {
+		hist[v]++
+	}
+	mode := 0
+	for v := range hist {
+		if hist[v] > hist[mode] {
+			mode = v
+		}
+	}
+	near := 0
+	for v := max(0, mode-20); v <= min(255, mode+20); v++ {
+		near += hist[v]
+	}
+	return len(lum) > 0 && near >= len(lum)-len(lum)/200
+}
+
+// plainPicture reports whether a picture part (PNG, JPEG, GIF) is a picture of one colour.
+func plainPicture(raw []byte) bool {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxPicturePixels/cfg.Height {
+		return false
+	}
+	img, _, err := image.Decode(bytes.NewReader(raw))
+	if err != nil {
+		return false
+	}
+	_, _, lum := luminance(img)
+	return plainLum(lum)
+}
+
+// endAnchor notes a drawing anchored in front of the text that covers the page (coverPage).
+func (w *docxWalker) endAnchor(s *docxShape) {
+	if s.behind || !s.wrapNone || s.why != 0 || w.pageW <= 0 || w.pageH <= 0 ||
+		float64(s.cx)*float64(s.cy) < 0.9*float64(w.pageW)*float64(w.pageH) {
+		return
+	}
+	plain := s.solid
+	if !plain && s.blip != "" && w.pictureData != nil {
+		plain = plainPicture(w.pictureData(s.blip))
+	}
+	if plain {
+		w.covers = append(w.covers, len(w.paras))
+	}
+}
+
+// pageBreak notes that a page begins: before the paragraph being read (at its start), or after it.
+func (w *docxWalker) pageBreak(before bool) {
+	p := w.top()
+	if before || p == nil || p.cur.Len() == 0 && len(p.lines) == 0 {
+		w.pageStarts = append(w.pageStarts, len(w.paras))
+		return
+	}
+	p.breakAfter = true
+}
+
+// coverPages takes the paragraphs of each page a covering drawing is anchored on out of the text,
+// as hidden text (covered), when the page's start and the next page's start are both known and
+// its text can fit on a page.
+func (w *docxWalker) coverPages() {
+	if len(w.covers) == 0 {
+		return
+	}
+	covered := make([]bool, len(w.paras))
+	any := false
+	for _, a := range w.covers {
+		start, end := 0, -1
+		for _, s := range w.pageStarts {
+			if s <= a && s > start {
+				start = s
+			}
+			if s > a && (end < 0 || s < end) {
+				end = s
+			}
+		}
+		if end < 0 || end > len(w.paras) {
+			end = len(w.paras) // the last page
+		}
+		n := 0.0
+		for i := start; i < end; i++ {
+			n += ems(w.paras[i].Text)
+		}
+		if n > w.pageCapacity() {
+			continue
+		}
+		for i := start; i < end; i++ {
+			covered[i], any = true, true
+		}
+	}
+	if !any {
+		return
+	}
+	newIndex := make([]int, len(w.paras)) // of the last paragraph kept at or before each one
+	var kept []Paragraph
+	var orphans []orphanHidden
+	for i, p := range w.paras {
+		if !covered[i] {
+			kept = append(kept, p)
+			newIndex[i] = len(kept) - 1
+			continue
+		}
+		newIndex[i] = len(kept) - 1
+		orphans = append(orphans, orphanHidden{Hidden: Hidden{Text: p.Text, Reasons: []string{HideCovered}}, after: len(kept) - 1})
+		for _, h := range p.Hidden {
+			orphans = append(orphans, orphanHidden{Hidden: h, after: len(kept) - 1})
+		}
+	}
+	for i := range w.orphans {
+		if a := w.orphans[i].after; a >= 0 && a < len(newIndex) {
+			w.orphans[i].after = newIndex[a]
+		}
+	}
+	for i := range w.chunks { // paragraphs before it: those kept before the first after them
+		if at := w.chunks[i].at; at > 0 && at <= len(newIndex) {
+			w.chunks[i].at = newIndex[at-1] + 1
+		}
+	}
+	w.paras, w.orphans = kept, append(w.orphans, orphans...)
+}

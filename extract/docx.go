@@ -49,7 +49,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 
 	rels := pkg.rels(mainName)
 	styles := parseStyles(pkg.readOptional(pkg.target(rels, "styles", mainName, "word/styles.xml")))
-	num := parseNumbering(pkg.readOptional(pkg.target(rels, "numbering", mainName, "word/numbering.xml")))
+	numberingXML := pkg.readOptional(pkg.target(rels, "numbering", mainName, "word/numbering.xml"))
 	blank := docxBlankFonts(pkg, rels, mainName)
 	stores := newDocxStores(pkg)
 	theme := parseTheme(pkg.readOptional(pkg.target(rels, "theme", mainName, "word/theme/theme1.xml")),
@@ -90,11 +90,24 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 		return nil, err
 	}
 
-	w := newDocxWalker(ctx, styles, num)
-	w.notes, w.noteHidden, w.blankFonts, w.theme, w.stores = notes, noteHidden, blank, theme, stores
-	w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
-	w.pictureData = func(id string) []byte { return pkg.readOptional(relByID(rels, id, mainName)) }
-	if err := w.walk(body); err != nil {
+	var w *docxWalker
+	var onPage map[int]docxColor
+	for pass := 0; pass < 2; pass++ {
+		w = newDocxWalker(ctx, styles, parseNumbering(numberingXML)) // lists count afresh each walk
+		w.notes, w.noteHidden, w.blankFonts, w.theme, w.stores = notes, noteHidden, blank, theme, stores
+		w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
+		w.pictureData = func(id string) []byte { return pkg.readOptional(relByID(rels, id, mainName)) }
+		w.onPage = onPage
+		if err = w.walk(body); err != nil {
+			break
+		}
+		// A drawing behind the text that is its page's background changes what shows there:
+		// read the document again with it.
+		if onPage = w.pageBackdrops(); onPage == nil || pass > 0 {
+			break
+		}
+	}
+	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

@@ -55,43 +55,124 @@ func plainLum(lum []uint8) bool {
 	return len(lum) > 0 && near >= len(lum)-len(lum)/200
 }
 
-// plainPicture reports whether a picture part (PNG, JPEG, GIF) is a picture of one colour.
-func plainPicture(raw []byte) bool {
+// plainPicture reports whether a picture part (PNG, JPEG, GIF) is a picture of one colour, and
+// that colour as a grey.
+func plainPicture(raw []byte) (docxColor, bool) {
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxPicturePixels/cfg.Height {
-		return false
+		return docxColor{}, false
 	}
 	img, _, err := image.Decode(bytes.NewReader(raw))
 	if err != nil {
-		return false
+		return docxColor{}, false
 	}
 	_, _, lum := luminance(img)
-	return plainLum(lum)
+	if !plainLum(lum) {
+		return docxColor{}, false
+	}
+	var hist [256]int
+	mode := 0
+	for _, v := range lum {
+		if hist[v]++; hist[v] > hist[mode] {
+			mode = int(v)
+		}
+	}
+	g := float64(mode) / 255
+	return rgbColor(g, g, g), true
 }
 
-// endAnchor notes a drawing anchored in front of the text that covers the page (coverPage).
+// endAnchor notes a drawing of one colour the size of the page, in front of the text (it covers
+// the page: coverPages) or behind it (it is the page's background: pageBackdrops).
 func (w *docxWalker) endAnchor(s *docxShape) {
-	if s.behind || !s.wrapNone || s.why != 0 || w.pageW <= 0 || w.pageH <= 0 ||
+	if !s.wrapNone || s.why != 0 || w.pageW <= 0 || w.pageH <= 0 ||
 		float64(s.cx)*float64(s.cy) < 0.9*float64(w.pageW)*float64(w.pageH) {
 		return
 	}
-	plain := s.solid
+	c, plain := s.fill, s.solid
 	if !plain && s.blip != "" && w.pictureData != nil {
-		plain = plainPicture(w.pictureData(s.blip))
+		c, plain = plainPicture(w.pictureData(s.blip))
 	}
-	if plain {
-		w.covers = append(w.covers, len(w.paras))
+	at := w.seqs // anchored in the paragraph being read, else before the next one
+	if p := w.top(); p != nil {
+		at = p.seq
 	}
+	switch {
+	case !plain:
+	case s.behind:
+		w.backdrops = append(w.backdrops, pageBackdrop{at: at, c: c})
+	default:
+		w.covers = append(w.covers, at)
+	}
+}
+
+// nextSeq numbers a paragraph begun (paraBuilder.seq), for the pages of docx_cover.go.
+func (w *docxWalker) nextSeq() int {
+	w.seqs++
+	w.kept = append(w.kept, -1)
+	w.seqEms = append(w.seqEms, 0)
+	return w.seqs - 1
+}
+
+// pageBackdrop is a drawing of one colour c the size of the page behind the text, anchored in or
+// before paragraph at (a seq).
+type pageBackdrop struct {
+	at int
+	c  docxColor
+}
+
+// pageBackdrops gives the colour each paragraph is read on when a drawing behind the text is its
+// page's background (white text on a black picture behind it shows), by the same pages as
+// coverPages; nil for none. The walk that found them is done again with them (docxWalker.onPage).
+func (w *docxWalker) pageBackdrops() map[int]docxColor {
+	var out map[int]docxColor
+	for _, b := range w.backdrops {
+		start, end, ok := w.pageOf(b.at)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = map[int]docxColor{}
+		}
+		for i := start; i < end; i++ {
+			out[i] = b.c
+		}
+	}
+	return out
+}
+
+// pageOf is the page paragraph a (a seq) is on, as seqs from start to end: from the page start at
+// or before it to the next one (or the end), if its text, hidden or not, fits on a page.
+func (w *docxWalker) pageOf(a int) (start, end int, ok bool) {
+	end = -1
+	for _, s := range w.pageStarts {
+		if s <= a && s > start {
+			start = s
+		}
+		if s > a && (end < 0 || s < end) {
+			end = s
+		}
+	}
+	if end < 0 || end > w.seqs {
+		end = w.seqs // the last page
+	}
+	n := 0.0
+	for i := start; i < end; i++ {
+		n += w.seqEms[i]
+	}
+	return start, end, n <= w.pageCapacity()
 }
 
 // pageBreak notes that a page begins: before the paragraph being read (at its start), or after it.
 func (w *docxWalker) pageBreak(before bool) {
 	p := w.top()
-	if before || p == nil || p.cur.Len() == 0 && len(p.lines) == 0 {
-		w.pageStarts = append(w.pageStarts, len(w.paras))
-		return
+	switch {
+	case p == nil:
+		w.pageStarts = append(w.pageStarts, w.seqs)
+	case before || p.cur.Len() == 0 && len(p.lines) == 0:
+		w.pageStarts = append(w.pageStarts, p.seq)
+	default:
+		p.breakAfter = true
 	}
-	p.breakAfter = true
 }
 
 // coverPages takes the paragraphs of each page a covering drawing is anchored on out of the text,
@@ -104,27 +185,14 @@ func (w *docxWalker) coverPages() {
 	covered := make([]bool, len(w.paras))
 	any := false
 	for _, a := range w.covers {
-		start, end := 0, -1
-		for _, s := range w.pageStarts {
-			if s <= a && s > start {
-				start = s
-			}
-			if s > a && (end < 0 || s < end) {
-				end = s
-			}
-		}
-		if end < 0 || end > len(w.paras) {
-			end = len(w.paras) // the last page
-		}
-		n := 0.0
-		for i := start; i < end; i++ {
-			n += ems(w.paras[i].Text)
-		}
-		if n > w.pageCapacity() {
+		start, end, ok := w.pageOf(a)
+		if !ok {
 			continue
 		}
-		for i := start; i < end; i++ {
-			covered[i], any = true, true
+		for seq := start; seq < end; seq++ {
+			if i := w.kept[seq]; i >= 0 && i < len(covered) {
+				covered[i], any = true, true
+			}
 		}
 	}
 	if !any {

@@ -462,6 +462,7 @@ type docxShape struct {
 	// In front of the text (not behindDoc, wrapNone), and what it shows: a picture (its
 	// relationship id) or a solid, opaque fill (docx_cover.go).
 	behind, wrapNone, solid bool
+	fill                    docxColor // the solid fill's colour
 	blip                    string
 }
 
@@ -579,6 +580,11 @@ func (w *docxWalker) background(rp runProps) docxColor {
 	}
 	for i := len(w.backs) - 1; i >= 0; i-- {
 		if c := w.backs[i].c; c.set && !c.none {
+			return c
+		}
+	}
+	if p := w.top(); p != nil {
+		if c, ok := w.onPage[p.seq]; ok {
 			return c
 		}
 	}
@@ -760,7 +766,7 @@ func (w *docxWalker) shapeEnd(t xml.EndElement) {
 	case inNS(t.Name, nsWPS, "wps") && t.Name.Local == "wsp":
 		if n := len(w.backs); n > 0 {
 			if b, s := w.backs[n-1], w.topShape(); s != nil && b.shape && b.c.set && b.c.known && !b.c.none {
-				s.solid = true
+				s.solid, s.fill = true, b.c
 			}
 		}
 		popBack()

@@ -503,8 +503,9 @@ func TestDOCXDataBinding(t *testing.T) {
 
 // TestDOCXCoveredPage: a picture of one colour (or a shape of one solid fill) the size of the
 // page, in front of the text, hides the paragraphs of the page it is anchored on, where the
-// document says where that page begins and ends and its text fits on it. They padded out the
-// figure before.
+// document says where that page begins and ends and its text fits on it; behind the text, it is
+// that page's background. The covered paragraphs padded out the figure before, and white text on
+// a black picture behind it was taken as hidden.
 func TestDOCXCoveredPage(t *testing.T) {
 	pngOf := func(greys ...uint8) string {
 		img := image.NewGray(image.Rect(0, 0, 40, 40))
@@ -527,6 +528,7 @@ func TestDOCXCoveredPage(t *testing.T) {
 	shape := `<wps:wsp xmlns:wps="` + nsWPS + `"><wps:spPr><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill></wps:spPr></wps:wsp>`
 	pageBreak := `<w:p><w:r><w:br w:type="page"/></w:r></w:p>`
 	own := "Words of the student's own, padding out the figure where no reader sees them."
+	white := `<w:p>` + wRun(`<w:color w:val="FFFFFF"/>`, own) + `</w:p>`
 	shown := "A paragraph on the next page, which shows."
 	for _, tt := range []struct {
 		name, body, image string
@@ -538,6 +540,9 @@ func TestDOCXCoveredPage(t *testing.T) {
 		{"a picture of two colours", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255, 0), false},
 		{"a white picture behind", anchor("1", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), false},
 		{"more text than a page holds", anchor("0", picture) + strings.Repeat(wPara("", own), 120) + pageBreak + wPara("", shown), pngOf(255), false},
+		// Behind the text, the picture is the page's background: white text shows on black.
+		{"white text on a black picture behind", anchor("1", picture) + white + pageBreak + wPara("", shown), pngOf(0), false},
+		{"white text on a white picture behind", anchor("1", picture) + white + pageBreak + wPara("", shown), pngOf(255), true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			data := wordPackage(t, tt.body, map[string]string{
@@ -553,7 +558,7 @@ func TestDOCXCoveredPage(t *testing.T) {
 			for _, p := range doc.Paragraphs {
 				texts = append(texts, p.Text)
 				for _, h := range p.Hidden {
-					if slices.Equal(h.Reasons, []string{HideCovered}) && h.Text == own {
+					if (slices.Equal(h.Reasons, []string{HideCovered}) || slices.Equal(h.Reasons, []string{HideWhite})) && h.Text == own {
 						hidden++
 					}
 				}

@@ -26,6 +26,7 @@ type paraBuilder struct {
 	shd        docxColor     // the paragraph's own shading (w:pPr/w:shd)
 	hidden     []*docxHidden // text in it that a reader cannot see
 	breakAfter bool          // a page begins after it (docxWalker.pageBreak)
+	seq        int           // its place among all the paragraphs begun, kept or not (docx_cover.go)
 	// Text of it was written in a table of contents (a TOC field's result, a content control of
 	// the table-of-contents gallery) or in a content control showing its placeholder: the
 	// paragraph is left out if it reads as an entry of a table of contents (tocEntry) or as
@@ -116,6 +117,11 @@ type docxWalker struct {
 	// drawings are anchored at, the paragraphs pages begin at, and how to read a picture part.
 	covers, pageStarts []int
 	pictureData        func(id string) []byte
+	backdrops          []pageBackdrop
+	onPage             map[int]docxColor // a page's background by paragraph (seq), for the second walk
+	seqs               int               // paragraphs begun
+	kept               []int             // by seq: the paragraph's index in paras, -1 if not kept
+	seqEms             []float64         // by seq: the room its text takes, hidden text too
 	// chunks are the parts imported (w:altChunk) or embedded (a Word document object), read
 	// after the walk (docx_chunks.go).
 	chunks []docxChunk
@@ -444,7 +450,7 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(local string) bool) (handled bool) {
 	switch t.Name.Local {
 	case "p":
-		w.stack = append(w.stack, &paraBuilder{outline: -1})
+		w.stack = append(w.stack, &paraBuilder{outline: -1, seq: w.nextSeq()})
 	case "pStyle":
 		if p := w.top(); p != nil && inW("pPr") {
 			p.style = attr(t, "val")
@@ -541,7 +547,7 @@ func (w *docxWalker) writeBound(text string) {
 		return
 	}
 	for _, l := range lines {
-		w.stack = append(w.stack, &paraBuilder{outline: -1})
+		w.stack = append(w.stack, &paraBuilder{outline: -1, seq: w.nextSeq()})
 		w.write(l)
 		p := w.stack[len(w.stack)-1]
 		w.stack = w.stack[:len(w.stack)-1]
@@ -855,9 +861,21 @@ func (w *docxWalker) end(t xml.EndElement) {
 
 // finish turns a closed w:p into a Paragraph (or a part of a note).
 func (w *docxWalker) finish(p *paraBuilder) {
-	if p.breakAfter {
-		defer func() { w.pageStarts = append(w.pageStarts, len(w.paras)) }()
-	}
+	before := len(w.paras)
+	defer func() {
+		if p.seq < len(w.kept) {
+			if len(w.paras) > before {
+				w.kept[p.seq] = before
+			}
+			w.seqEms[p.seq] = ems(p.text())
+			for _, h := range p.hidden {
+				w.seqEms[p.seq] += ems(h.text.String())
+			}
+		}
+		if p.breakAfter {
+			w.pageStarts = append(w.pageStarts, p.seq+1)
+		}
+	}()
 	text := p.text()
 	if (p.toc || w.styles.isTOC(p.style)) && tocEntry(text) || p.prompt && wordPrompt(text) {
 		return

@@ -470,6 +470,7 @@ type docxShape struct {
 type docxTable struct {
 	shd         docxColor
 	styleShades bool
+	rowExact    float64 // the exact height of the row being read, points; 0 for none
 }
 
 // docxBack is a background a run may be read on: a table cell's shading or a shape's fill.
@@ -526,6 +527,15 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		if pt := float64(rp.position) / 2; math.Abs(pt) >= float64(w.pageH)/12700 {
 			extra |= hideOffPage
 		}
+		// In a table row or a frame of an exact height less than half the text's size, Word cuts
+		// the text off: a row a point high holds pages of words no one sees.
+		size := 10.0 // Word's size when nothing gives one
+		if rp.sz > 0 {
+			size = float64(rp.sz) / 2
+		}
+		if h := w.exactHeight(); h > 0 && h < size/2 {
+			extra |= hideClipped
+		}
 		w.runWhy |= extra
 		w.runWhyCS |= extra
 		w.runDone = true
@@ -546,6 +556,21 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		why |= s.why
 	}
 	return why, size
+}
+
+// exactHeight is the smallest exact height of the table rows and the frame the text being read is
+// in, points; 0 for none.
+func (w *docxWalker) exactHeight() float64 {
+	h := 0.0
+	for _, t := range w.tables {
+		if t.rowExact > 0 && (h == 0 || t.rowExact < h) {
+			h = t.rowExact
+		}
+	}
+	if p := w.top(); p != nil && p.frameExact > 0 && (h == 0 || p.frameExact < h) {
+		h = p.frameExact
+	}
+	return h
 }
 
 // complexScript: s has a letter of a script Word formats as complex script.

@@ -27,6 +27,7 @@ type paraBuilder struct {
 	hidden     []*docxHidden // text in it that a reader cannot see
 	breakAfter bool          // a page begins after it (docxWalker.pageBreak)
 	seq        int           // its place among all the paragraphs begun, kept or not (docx_cover.go)
+	frameExact float64       // the exact height of its frame, points; 0 for none
 	// Text of it was written in a table of contents (a TOC field's result, a content control of
 	// the table-of-contents gallery) or in a content control showing its placeholder: the
 	// paragraph is left out if it reads as an entry of a table of contents (tocEntry) or as
@@ -512,6 +513,24 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		w.backs = append(w.backs, back)
 	case "tbl":
 		w.tables = append(w.tables, docxTable{})
+	case "tr":
+		if n := len(w.tables); n > 0 {
+			w.tables[n-1].rowExact = 0
+		}
+	case "trHeight":
+		// A row of an exact height cuts off what does not fit in it.
+		if n := len(w.tables); n > 0 && inW("trPr") && attr(t, "hRule") == "exact" {
+			if v, err := strconv.Atoi(attr(t, "val")); err == nil && v >= 0 {
+				w.tables[n-1].rowExact = max(float64(v)/20, 0.001)
+			}
+		}
+	case "framePr":
+		// So does a frame of an exact height.
+		if p := w.top(); p != nil && inW("pPr") && attr(t, "hRule") == "exact" {
+			if v, err := strconv.Atoi(attr(t, "h")); err == nil && v >= 0 {
+				p.frameExact = max(float64(v)/20, 0.001)
+			}
+		}
 	case "tblStyle":
 		if n := len(w.tables); n > 0 && inW("tblPr") {
 			w.tables[n-1].styleShades = w.styles.resolve(attr(t, "val"), func(s *docxStyle) bool { return s.shadesCells }) != nil

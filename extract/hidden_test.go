@@ -483,6 +483,13 @@ func TestDOCXHiddenText(t *testing.T) {
 		{"no fill but an outline is visible", wTwo(wRun(w14(`<w14:textFill><w14:noFill/></w14:textFill><w14:textOutline w14:w="9525">`+
 			`<w14:solidFill><w14:srgbClr w14:val="000000"/></w14:solidFill></w14:textOutline>`), "seen "), ""),
 			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		// A table row or a frame of an exact height cuts off text taller than twice it.
+		{"in a table row a point high", wTwo("", `<w:tbl><w:tr><w:trPr><w:trHeight w:val="20" w:hRule="exact"/></w:trPr><w:tc>`+
+			wPara("Body", "junk in a row")+`</w:tc></w:tr></w:tbl>`), nil, apart(len(visible1), "junk in a row", HideClipped)},
+		{"in a frame a point high", wTwo("", `<w:p><w:pPr><w:pStyle w:val="Body"/><w:framePr w:w="3000" w:h="20" w:hRule="exact"/></w:pPr>`+
+			wRun("", "junk in a frame")+`</w:p>`), nil, apart(len(visible1), "junk in a frame", HideClipped)},
+		{"in a table row of an exact height that holds it", wTwo("", `<w:tbl><w:tr><w:trPr><w:trHeight w:val="400" w:hRule="exact"/></w:trPr><w:tc>`+
+			wPara("Body", "a row that reads")+`</w:tc></w:tr></w:tbl>`), []string{visible1, "a row that reads", visible2}, nil},
 		// Emboss, engrave and shadows draw beside the letters: white text with them shows.
 		{"white embossed is visible", wTwo(wRun(`<w:color w:val="FFFFFF"/><w:emboss/>`, "seen "), ""),
 			[]string{visible1a + "seen " + visible1b, visible2}, nil},

@@ -527,8 +527,8 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		if pt := float64(rp.position) / 2; math.Abs(pt) >= float64(w.pageH)/12700 {
 			extra |= hideOffPage
 		}
-		// In a table row or a frame of an exact height less than half the text's size, Word cuts
-		// the text off: a row a point high holds pages of words no one sees.
+		// In a table row, a frame or lines of an exact height less than half the text's size,
+		// Word cuts the text off: a row a point high holds pages of words no one sees.
 		size := 10.0 // Word's size when nothing gives one
 		if rp.sz > 0 {
 			size = float64(rp.sz) / 2
@@ -558,8 +558,8 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 	return why, size
 }
 
-// exactHeight is the smallest exact height of the table rows and the frame the text being read is
-// in, points; 0 for none.
+// exactHeight is the smallest exact height of the table rows, the frame and the lines the text
+// being read is in, points; 0 for none.
 func (w *docxWalker) exactHeight() float64 {
 	h := 0.0
 	for _, t := range w.tables {
@@ -567,8 +567,18 @@ func (w *docxWalker) exactHeight() float64 {
 			h = t.rowExact
 		}
 	}
-	if p := w.top(); p != nil && p.frameExact > 0 && (h == 0 || p.frameExact < h) {
-		h = p.frameExact
+	if p := w.top(); p != nil {
+		line := p.lineExact
+		if !p.lineSet {
+			if s := w.styles.resolve(p.style, func(s *docxStyle) bool { return s.lineExactSet }); s != nil {
+				line = s.lineExact
+			}
+		}
+		for _, x := range []float64{p.frameExact, line} {
+			if x > 0 && (h == 0 || x < h) {
+				h = x
+			}
+		}
 	}
 	return h
 }

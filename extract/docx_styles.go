@@ -15,6 +15,10 @@ type docxStyle struct {
 	numLevel int
 	rpr      runProps  // the run properties it sets (docx_hidden.go)
 	pshd     docxColor // the paragraph shading it sets
+	// lineExact is the exact line height it sets, points (0: none; lineExactSet: given, even as
+	// not exact, so that a nearer style's "auto" overrides a further one's exact).
+	lineExact    float64
+	lineExactSet bool
 	// A table style that shades cells (all, or some rows and columns): what a cell of such a
 	// table is read on is not known without laying the table out.
 	shadesCells bool
@@ -85,6 +89,10 @@ func parseStyles(raw []byte) styleSheet {
 				}
 			case "pPr":
 				depthPPr++
+			case "spacing":
+				if cur != nil && depthPPr > 0 && attr(t, "line") != "" {
+					cur.lineExact, cur.lineExactSet = exactLine(t), true
+				}
 			case "outlineLvl":
 				if cur != nil && depthPPr > 0 {
 					if n, err := strconv.Atoi(attr(t, "val")); err == nil {
@@ -119,6 +127,15 @@ func parseStyles(raw []byte) styleSheet {
 }
 
 // resolve follows basedOn to find the inherited value; f returns ok when the style sets it.
+// exactLine reads w:spacing's line height when its rule is exact, in points (0 otherwise).
+func exactLine(t xml.StartElement) float64 {
+	v, err := strconv.Atoi(attr(t, "line"))
+	if attr(t, "lineRule") != "exact" || err != nil || v < 0 {
+		return 0
+	}
+	return max(float64(v)/20, 0.001)
+}
+
 func (ss styleSheet) resolve(id string, f func(*docxStyle) bool) *docxStyle {
 	for i := 0; i < 16 && id != ""; i++ { // a loop of basedOn is a broken file, not a hang
 		s := ss[id]

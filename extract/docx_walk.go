@@ -28,6 +28,10 @@ type paraBuilder struct {
 	breakAfter bool          // a page begins after it (docxWalker.pageBreak)
 	seq        int           // its place among all the paragraphs begun, kept or not (docx_cover.go)
 	frameExact float64       // the exact height of its frame, points; 0 for none
+	// lineExact is its exact line height, points, 0 for none; lineSet: its own w:spacing gave
+	// the line height (its style's is not looked up).
+	lineExact float64
+	lineSet   bool
 	// Text of it was written in a table of contents (a TOC field's result, a content control of
 	// the table-of-contents gallery) or in a content control showing its placeholder: the
 	// paragraph is left out if it reads as an entry of a table of contents (tocEntry) or as
@@ -523,6 +527,10 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 			if v, err := strconv.Atoi(attr(t, "val")); err == nil && v >= 0 {
 				w.tables[n-1].rowExact = max(float64(v)/20, 0.001)
 			}
+		}
+	case "spacing":
+		if p := w.top(); p != nil && inW("pPr") && attr(t, "line") != "" {
+			p.lineExact, p.lineSet = exactLine(t), true
 		}
 	case "framePr":
 		// So does a frame of an exact height.

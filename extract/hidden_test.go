@@ -348,6 +348,7 @@ const hiddenStyles = `<w:styles ` + wNS + `>` +
 	`<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:rPr><w:sz w:val="24"/></w:rPr></w:style>` +
 	`<w:style w:type="paragraph" w:styleId="Body"><w:name w:val="Body"/><w:basedOn w:val="Normal"/></w:style>` +
 	`<w:style w:type="paragraph" w:styleId="Gone"><w:name w:val="Gone"/><w:basedOn w:val="Normal"/><w:rPr><w:vanish/></w:rPr></w:style>` +
+	`<w:style w:type="paragraph" w:styleId="Squeezed"><w:name w:val="Squeezed"/><w:basedOn w:val="Normal"/><w:pPr><w:spacing w:line="20" w:lineRule="exact"/></w:pPr></w:style>` +
 	`<w:style w:type="paragraph" w:styleId="Yellow"><w:name w:val="Yellow"/><w:basedOn w:val="Normal"/><w:pPr><w:shd w:val="clear" w:fill="FFFF00"/></w:pPr></w:style>` +
 	`<w:style w:type="character" w:styleId="Hid"><w:name w:val="Hid"/><w:rPr><w:color w:val="FFFFFF"/><w:sz w:val="2"/></w:rPr></w:style>` +
 	`<w:style w:type="character" w:styleId="Vanish"><w:name w:val="Vanish"/><w:rPr><w:vanish/></w:rPr></w:style>` +
@@ -488,6 +489,11 @@ func TestDOCXHiddenText(t *testing.T) {
 			wPara("Body", "junk in a row")+`</w:tc></w:tr></w:tbl>`), nil, apart(len(visible1), "junk in a row", HideClipped)},
 		{"in a frame a point high", wTwo("", `<w:p><w:pPr><w:pStyle w:val="Body"/><w:framePr w:w="3000" w:h="20" w:hRule="exact"/></w:pPr>`+
 			wRun("", "junk in a frame")+`</w:p>`), nil, apart(len(visible1), "junk in a frame", HideClipped)},
+		{"in lines a point high", wTwo("", `<w:p><w:pPr><w:pStyle w:val="Body"/><w:spacing w:line="20" w:lineRule="exact"/></w:pPr>`+
+			wRun("", "junk in lines")+`</w:p>`), nil, apart(len(visible1), "junk in lines", HideClipped)},
+		{"in lines a point high by the style", wTwo("", wPara("Squeezed", "junk in lines")), nil, apart(len(visible1), "junk in lines", HideClipped)},
+		{"in lines of an exact height that holds them", wTwo("", `<w:p><w:pPr><w:pStyle w:val="Body"/><w:spacing w:line="240" w:lineRule="exact"/></w:pPr>`+
+			wRun("", "lines that read")+`</w:p>`), []string{visible1, "lines that read", visible2}, nil},
 		{"in a table row of an exact height that holds it", wTwo("", `<w:tbl><w:tr><w:trPr><w:trHeight w:val="400" w:hRule="exact"/></w:trPr><w:tc>`+
 			wPara("Body", "a row that reads")+`</w:tc></w:tr></w:tbl>`), []string{visible1, "a row that reads", visible2}, nil},
 		// Emboss, engrave and shadows draw beside the letters: white text with them shows.

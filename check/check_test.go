@@ -819,35 +819,28 @@ func TestBlankFontJunk(t *testing.T) {
 	}
 }
 
-// TestWhitePictureJunk: junk typed white between the words of three library paragraphs, over a
-// white picture placed behind the text (testdata/whitepicture: the page shows the paragraphs with
-// gaps), is hidden text. The junk stood on a picture, whose colour the page's content does not
-// say, and was taken as visible: 0.0 % and no warning.
-func TestWhitePictureJunk(t *testing.T) {
-	r, err := File(context.Background(), newLibrary(t), "testdata/whitepicture/tides-white-picture.pdf", nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w := warning(r, extract.WarnHidden); r.Similarity < 0.95 || w == nil || w.Count < 1000 || !strings.Contains(w.Message, "white") {
-		t.Errorf("similarity %.3f, warnings %+v", r.Similarity, r.Warnings)
-	}
-}
-
-// TestCoveredByPicture: the student's own paragraphs on a second page under a white picture in
-// front of the text (testdata/whitepicture/tides-covered.pdf: a blank page to a reader) pad out the
-// figure of the copied first page no more: they read as visible text before (70.8 %).
-func TestCoveredByPicture(t *testing.T) {
-	r, err := File(context.Background(), newLibrary(t), "testdata/whitepicture/tides-covered.pdf", nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w := warning(r, extract.WarnHidden); r.Similarity < 0.95 || w == nil || w.Count < 400 || !strings.Contains(w.Message, "covered") {
-		t.Errorf("similarity %.3f, warnings %+v", r.Similarity, r.Warnings)
+// TestWhitePictures: pictures of nothing that hide text (testdata/whitepicture, made by
+// LibreOffice). Junk typed white between the words of three library paragraphs over a white
+// picture behind the text stood on a picture, whose colour the page's content does not say, and
+// was taken as visible: 0.0 % and no warning. The student's own paragraphs on a second page under
+// a white picture in front of the text (a blank page to a reader) padded out the figure of the
+// copied first page: 70.8 %.
+func TestWhitePictures(t *testing.T) {
+	lib := newLibrary(t)
+	for _, tc := range []struct {
+		file, reason string
+		chars        int
+	}{{"tides-white-picture.pdf", "white", 1000}, {"tides-covered.pdf", "covered", 400}} {
+		r, err := File(context.Background(), lib, "testdata/whitepicture/"+tc.file, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := warning(r, extract.WarnHidden); r.Similarity < 0.95 || w == nil || w.Count < tc.chars || !strings.Contains(w.Message, tc.reason) {
+			t.Errorf("%s: similarity %.3f, warnings %+v", tc.file, r.Similarity, r.Warnings)
+		}
 	}
 }
 
-// TestNotesChecked: library paragraphs moved into a DOCX's footnotes are found and counted (they
-// read 0 % when notes were left out), as paragraphs of the notes section after the body.
 // TestLibraryNotes: a library document's footnotes are indexed as its paragraphs are, so a thesis
 // that copies another's footnote into its body is found (the library read only the body before).
 func TestLibraryNotes(t *testing.T) {
@@ -871,6 +864,8 @@ func TestLibraryNotes(t *testing.T) {
 	}
 }
 
+// TestNotesChecked: library paragraphs moved into a DOCX's footnotes are found and counted (they
+// read 0 % when notes were left out), as paragraphs of the notes section after the body.
 func TestNotesChecked(t *testing.T) {
 	lib := newLibrary(t)
 	src := libPara(t, "zh-wetland.txt", "湿地被称为城市的肾脏")

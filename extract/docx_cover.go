@@ -35,26 +35,6 @@ func ems(s string) float64 {
 	return n
 }
 
-// plainLum reports whether a picture's greys are one grey, give or take 8 %, but for one pixel in
-// 200.
-func plainLum(lum []uint8) bool {
-	var hist [256]int
-	for _, v := range lum {
-		hist[v]++
-	}
-	mode := 0
-	for v := range hist {
-		if hist[v] > hist[mode] {
-			mode = v
-		}
-	}
-	near := 0
-	for v := max(0, mode-20); v <= min(255, mode+20); v++ {
-		near += hist[v]
-	}
-	return len(lum) > 0 && near >= len(lum)-len(lum)/200
-}
-
 // plainPicture reports whether a picture part (PNG, JPEG, GIF) is a picture of one colour, and
 // that colour as a grey.
 func plainPicture(raw []byte) (docxColor, bool) {
@@ -67,18 +47,9 @@ func plainPicture(raw []byte) (docxColor, bool) {
 		return docxColor{}, false
 	}
 	_, _, lum := luminance(img)
-	if !plainLum(lum) {
-		return docxColor{}, false
-	}
-	var hist [256]int
-	mode := 0
-	for _, v := range lum {
-		if hist[v]++; hist[v] > hist[mode] {
-			mode = int(v)
-		}
-	}
-	g := float64(mode) / 255
-	return rgbColor(g, g, g), true
+	grey, plain := plainLum(lum)
+	g := float64(grey) / 255
+	return rgbColor(g, g, g), plain
 }
 
 // endAnchor notes a drawing of one colour the size of the page, in front of the text (it covers

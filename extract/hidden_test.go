@@ -510,19 +510,26 @@ func TestDOCXHiddenText(t *testing.T) {
 			wPara("Body", visible2), []string{visible1, "white on the accent colour", visible2}, nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			data := wordPackage(t, tt.body, map[string]string{"styles": hiddenStyles})
-			doc, err := Bytes(context.Background(), "hidden.docx", data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			paras := tt.paras
-			if paras == nil {
-				paras = []string{visible1, visible2}
-			}
-			checkHidden(t, doc, paras, tt.hidden, nil)
-		})
+		t.Run(tt.name, func(t *testing.T) { checkDOCXHidden(t, tt.body, nil, tt.paras, tt.hidden) })
 	}
+}
+
+// checkDOCXHidden reads a DOCX of body, with hiddenStyles and the parts given, for checkHidden
+// (paras nil: the two visible paragraphs).
+func checkDOCXHidden(t *testing.T, body string, parts map[string]string, paras []string, hidden []hiddenWant) {
+	t.Helper()
+	all := map[string]string{"styles": hiddenStyles}
+	for k, v := range parts {
+		all[k] = v
+	}
+	doc, err := Bytes(context.Background(), "hidden.docx", wordPackage(t, body, all))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if paras == nil {
+		paras = []string{visible1, visible2}
+	}
+	checkHidden(t, doc, paras, hidden, nil)
 }
 
 // TestDOCXThemeColors: a colour named by the theme is the theme's, whatever its value says (Word
@@ -558,21 +565,7 @@ func TestDOCXThemeColors(t *testing.T) {
 			nil, nil, inline("junk")},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			parts := map[string]string{"styles": hiddenStyles}
-			for k, v := range tt.parts {
-				parts[k] = v
-			}
-			doc, err := Bytes(context.Background(), "theme.docx", wordPackage(t, wTwo(tt.runs, ""), parts))
-			if err != nil {
-				t.Fatal(err)
-			}
-			paras := tt.paras
-			if paras == nil {
-				paras = []string{visible1, visible2}
-			}
-			checkHidden(t, doc, paras, tt.hidden, nil)
-		})
+		t.Run(tt.name, func(t *testing.T) { checkDOCXHidden(t, wTwo(tt.runs, ""), tt.parts, tt.paras, tt.hidden) })
 	}
 }
 

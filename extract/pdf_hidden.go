@@ -135,21 +135,7 @@ func pdfLookUnder(img *pdf.Image) *pdfPictureLum {
 		return out
 	}
 	out.w, out.h, out.lum = luminance(pic)
-	var hist [256]int
-	for _, v := range out.lum {
-		hist[v]++
-	}
-	mode := 0
-	for v := range hist {
-		if hist[v] > hist[mode] {
-			mode = v
-		}
-	}
-	near := 0
-	for v := max(0, mode-20); v <= min(255, mode+20); v++ {
-		near += hist[v]
-	}
-	out.plain = len(out.lum) > 0 && near >= len(out.lum)-len(out.lum)/200
+	_, out.plain = plainLum(out.lum)
 	out.inv = [6]float64{d / det, -b / det, -c / det, a / det, (c*f - d*e) / det, (b*e - a*f) / det}
 	return out
 }

@@ -199,6 +199,30 @@ func luminance(img image.Image) (w, h int, lum []uint8) {
 	return w, h, lum
 }
 
+// commonGrey is a picture's commonest grey (0–255) and how many of its pixels are within tol of it.
+func commonGrey(lum []uint8, tol int) (grey, near int) {
+	var hist [256]int
+	for _, v := range lum {
+		hist[v]++
+	}
+	for v := range hist {
+		if hist[v] > hist[grey] {
+			grey = v
+		}
+	}
+	for v := max(0, grey-tol); v <= min(255, grey+tol); v++ {
+		near += hist[v]
+	}
+	return grey, near
+}
+
+// plainLum reports whether a picture's greys are one grey, give or take 8 %, but for one pixel in
+// 200 (a picture of nothing), and which grey.
+func plainLum(lum []uint8) (grey int, plain bool) {
+	grey, near := commonGrey(lum, 20)
+	return grey, len(lum) > 0 && near >= len(lum)-len(lum)/200
+}
+
 // luma is the grey of an RGB colour of components 0-255 (weights 0.299, 0.587, 0.114 in 256ths).
 func luma(r, g, b uint32) uint8 { return uint8((r*77 + g*150 + b*29) >> 8) }
 
@@ -210,20 +234,7 @@ func showsText(w, h int, lum []uint8) bool {
 	if w*h < minPicturePixels/4 || w < 64 || h < 16 {
 		return false
 	}
-	var hist [256]int
-	for _, v := range lum {
-		hist[v]++
-	}
-	ground := 0
-	for v := range hist {
-		if hist[v] > hist[ground] {
-			ground = v
-		}
-	}
-	near := 0
-	for v := max(0, ground-24); v <= min(255, ground+24); v++ {
-		near += hist[v]
-	}
+	ground, near := commonGrey(lum, 24)
 	if near*100 < len(lum)*55 {
 		return false
 	}

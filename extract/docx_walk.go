@@ -888,13 +888,13 @@ func (w *docxWalker) end(t xml.EndElement) {
 
 // finish turns a closed w:p into a Paragraph (or a part of a note).
 func (w *docxWalker) finish(p *paraBuilder) {
-	before := len(w.paras)
-	defer func() {
+	text, before := p.text(), len(w.paras)
+	defer func() { // where it is, for the pages of docx_cover.go
 		if p.seq < len(w.kept) {
 			if len(w.paras) > before {
 				w.kept[p.seq] = before
 			}
-			w.seqEms[p.seq] = ems(p.text())
+			w.seqEms[p.seq] = ems(text)
 			for _, h := range p.hidden {
 				w.seqEms[p.seq] += ems(h.text.String())
 			}
@@ -903,7 +903,6 @@ func (w *docxWalker) finish(p *paraBuilder) {
 			w.pageStarts = append(w.pageStarts, p.seq+1)
 		}
 	}()
-	text := p.text()
 	if (p.toc || w.styles.isTOC(p.style)) && tocEntry(text) || p.prompt && wordPrompt(text) {
 		return
 	}

@@ -84,6 +84,8 @@ type pdfPictureLum struct {
 	// plain: the picture is of one grey, give or take 8 %, but for one pixel in 200: a picture
 	// of nothing.
 	plain bool
+	// looked: its decoding was tried (pdfLookUnder), not only its size (pdfPlainPicture).
+	looked bool
 }
 
 // pdfPlainPicture reports whether picture n of the page (Backdrop.Picture) is a picture of
@@ -96,16 +98,18 @@ func pdfPlainPicture(c pdf.Content, n int32, pictures map[int32]*pdfPictureLum) 
 	if n <= 0 || int(n) > len(c.Images) {
 		return false
 	}
+	if p := pictures[n]; p != nil {
+		return p.plain
+	}
 	img := &c.Images[n-1]
 	xo := img.XObject
 	w, h := xo.Key("Width").Int64(), xo.Key("Height").Int64()
 	if size := xo.Key("Length").Int64(); !img.Opaque || w <= 0 || h <= 0 || size > w*h/50 && size > 16<<10 ||
 		!xo.Key("SMask").IsNull() || !xo.Key("Mask").IsNull() {
+		pictures[n] = &pdfPictureLum{} // not decoded, and not looked at again for this page
 		return false
 	}
-	if pictures[n] == nil {
-		pictures[n] = pdfLookUnder(img)
-	}
+	pictures[n] = pdfLookUnder(img)
 	return pictures[n].plain
 }
 
@@ -113,7 +117,7 @@ func pdfPlainPicture(c pdf.Content, n int32, pictures map[int32]*pdfPictureLum) 
 // mask (its colour is the fill's) or one placed with no area gives one with no pixels: nothing
 // under a glyph is known.
 func pdfLookUnder(img *pdf.Image) *pdfPictureLum {
-	out := &pdfPictureLum{}
+	out := &pdfPictureLum{looked: true}
 	a, b, c, d, e, f := img.Place[0], img.Place[1], img.Place[2], img.Place[3], img.Place[4], img.Place[5]
 	det := a*d - b*c
 	if img.XObject.Key("ImageMask").Bool() || math.Abs(det) < 1e-9 {
@@ -158,7 +162,7 @@ func (p *pdfPictureLum) whiteUnder(g *pdf.Text) bool {
 			return false
 		}
 		col, row := min(int(u*float64(p.w)), p.w-1), min(int((1-v)*float64(p.h)), p.h-1)
-		if g := float64(p.lum[row*p.w+col]) / 255; g < 1-0.08 {
+		if grey := float64(p.lum[row*p.w+col]) / 255; grey < 1-0.08 {
 			return false
 		}
 	}
@@ -193,7 +197,7 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 			paintWhy, paintSize = pdfPaintHides(p, back)
 			onPicture = nil
 			if back.Picture > 0 && int(back.Picture) <= len(c.Images) && pdfWhiteFill(p) {
-				if pictures[back.Picture] == nil {
+				if q := pictures[back.Picture]; q == nil || !q.looked {
 					pictures[back.Picture] = pdfLookUnder(&c.Images[back.Picture-1])
 				}
 				onPicture = pictures[back.Picture]

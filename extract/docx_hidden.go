@@ -583,11 +583,26 @@ func (w *docxWalker) exactHeight() float64 {
 	return h
 }
 
-// complexScript: s has a letter of a script Word formats as complex script.
+// complexScript: s has a letter of a script Word formats as complex script: Hebrew, Arabic,
+// Syriac, Thaana, N'Ko (U+0590–U+07FF), Thai (U+0E00–U+0E7F), and the Hebrew and Arabic
+// presentation forms (U+FB1D–U+FDFF, U+FE70–U+FEFF). By their UTF-8 bytes: every character of
+// a document passes here, and a Chinese one is told by its first byte.
 func complexScript(s string) bool {
-	for _, r := range s {
-		if r >= 0x0590 && unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana, unicode.Nko, unicode.Thai) {
-			return true
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case b < 0xD6:
+		case b <= 0xDF: // U+0580–U+07FF
+			if b > 0xD6 || i+1 < len(s) && s[i+1] >= 0x90 {
+				return true
+			}
+		case b == 0xE0: // U+0E00–U+0E7F: E0 B8 xx, E0 B9 xx
+			if i+1 < len(s) && (s[i+1] == 0xB8 || s[i+1] == 0xB9) {
+				return true
+			}
+		case b == 0xEF: // U+FB1D–U+FDFF: EF AC–B7; U+FE70–U+FEFF: EF B9–BB
+			if i+1 < len(s) && (s[i+1] >= 0xAC && s[i+1] <= 0xB7 || s[i+1] >= 0xB9 && s[i+1] <= 0xBB) {
+				return true
+			}
 		}
 	}
 	return false

@@ -539,7 +539,7 @@ func TestDOCXCoveredPage(t *testing.T) {
 		{"a white picture in front, on the last page", wPara("", shown) + pageBreak + anchor("0", picture) + wPara("", own), pngOf(255), true},
 		{"a picture of two colours", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255, 0), false},
 		{"a white picture behind", anchor("1", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), false},
-		{"more text than a page holds", anchor("0", picture) + strings.Repeat(wPara("", own), 120) + pageBreak + wPara("", shown), pngOf(255), false},
+		{"more text than a page holds", anchor("0", picture) + strings.Repeat(wPara("", own), 200) + pageBreak + wPara("", shown), pngOf(255), false},
 		// Behind the text, the picture is the page's background: white text shows on black.
 		{"white text on a black picture behind", anchor("1", picture) + white + pageBreak + wPara("", shown), pngOf(0), false},
 		{"white text on a white picture behind", anchor("1", picture) + white + pageBreak + wPara("", shown), pngOf(255), true},

@@ -36,7 +36,7 @@ func hiddenPDF(contents ...string) []byte {
 	form := "/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Group << /S /Transparency /CS /DeviceGray >>"
 	tile := "/PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << >>"
 	objs := []string{
-		"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [4 0 R] /D << /OFF [4 0 R] >> >> >>",
+		"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [4 0 R 19 0 R] /D << /OFF [4 0 R] >> >> >>",
 		"", // the page tree, below
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
 		"<< /Type /OCG /Name (hidden layer) >>",
@@ -50,11 +50,12 @@ func hiddenPDF(contents ...string) []byte {
 		stream(tile, "1 g 0 0 10 10 re f"), stream(tile, ""), stream(tile, "0 g 0 0 10 10 re f"), // 13-15
 		stream(form, ""), stream(form, "1 g 0 0 612 792 re f"), // 16, 17: soft masks' groups
 		stream("/Type /XObject /Subtype /Image /Width 2 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\xff\x00"), // 18
+		"<< /Type /OCG /Name (a layer that is on) >>", // 19
 	}
 	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R >>" +
 		" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> /GSM << /SMask << /S /Luminosity /G 16 0 R >> >>" +
 		" /GSV << /SMask << /S /Luminosity /G 17 0 R >> >> /GSN << /SMask /None >> >>" +
-		" /Properties << /oc1 4 0 R >> /XObject << /Im1 5 0 R /Im2 18 0 R >> /ColorSpace " + hiddenSpaces +
+		" /Properties << /oc1 4 0 R /veOff << /Type /OCMD /VE [/Not 19 0 R] >> /veOn << /Type /OCMD /OCGs [4 0 R] /VE [/Or [/Not 4 0 R] 19 0 R] >> >> /XObject << /Im1 5 0 R /Im2 18 0 R >> /ColorSpace " + hiddenSpaces +
 		" /Pattern << /PW 13 0 R /PE 14 0 R /PB 15 0 R /PS << /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceRGB" +
 		" /Coords [0 0 612 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 1 1] /C1 [1 1 1] /N 1 >> >> >> >> >>"
 	var kids []string
@@ -207,6 +208,10 @@ func TestPDFHiddenText(t *testing.T) {
 		{"squeezed to 1 %", twoParagraphs("", "1 Tz (junk words) Tj 100 Tz", ""), nil, inline("junk words", HideTiny)},
 		{"transparent", twoParagraphs("", "/GS0 gs (junk) Tj /GS1 gs", ""), nil, inline("junk", HideTransparent)},
 		{"in a layer that is off", twoParagraphs("", "/OC /oc1 BDC (junk) Tj EMC", ""), nil, inline("junk", HideLayer)},
+		// A visibility expression decides over a membership's groups.
+		{"in a layer off by a visibility expression", twoParagraphs("", "/OC /veOff BDC (junk) Tj EMC", ""), nil, inline("junk", HideLayer)},
+		{"in a layer on by a visibility expression", twoParagraphs("", "/OC /veOn BDC (seen) Tj EMC", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
 		{"on a box of its own colour, the rest white on it", twoParagraphs("0.2 0.4 0.6 rg 60 690 500 30 re f 1 g",
 			"0.2 0.4 0.6 rg (junk) Tj 1 g", ""), nil, inline("junk", HideBackground)},
 		{"off the page", twoParagraphs("", "", "BT /F1 12 Tf -400 680 Td (junk words) Tj ET"), nil,

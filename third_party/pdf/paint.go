@@ -772,7 +772,15 @@ func (r *Reader) optionalContentOff() map[objptr]bool {
 
 // contentOff reports whether an optional content group or membership dictionary is off.
 func (c *contentReader) contentOff(v Value) bool {
-	if len(c.ocOff) == 0 || v.Kind() != Dict {
+	if v.Kind() != Dict {
+		return false
+	}
+	if v.Key("Type").Name() == "OCMD" && v.Key("VE").Kind() == Array {
+		// PATCH: a visibility expression decides when there is one (ISO 32000-1, 8.11.2.2), over
+		// OCGs and /P: junk in a membership of [/Not g], g on, is as hidden as in a layer that is off.
+		return !c.visible(v.Key("VE"), 0)
+	}
+	if len(c.ocOff) == 0 {
 		return false
 	}
 	if v.Key("Type").Name() != "OCMD" {
@@ -801,6 +809,36 @@ func (c *contentReader) contentOff(v Value) bool {
 		return offN < n
 	}
 	return offN == n // AnyOn, the default
+}
+
+// visible evaluates a visibility expression: an optional content group, or [/And|/Or|/Not e ...].
+// One nested too deep, or malformed, is taken as visible.
+func (c *contentReader) visible(e Value, depth int) bool {
+	if e.Kind() == Dict {
+		return !c.ocOff[e.ptr]
+	}
+	if e.Kind() != Array || e.Len() < 2 || depth > 16 {
+		return true
+	}
+	switch e.Index(0).Name() {
+	case "Not":
+		return !c.visible(e.Index(1), depth+1)
+	case "And":
+		for i := 1; i < e.Len() && i < 64; i++ {
+			if !c.visible(e.Index(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case "Or":
+		for i := 1; i < e.Len() && i < 64; i++ {
+			if c.visible(e.Index(i), depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // PATCH: ImageSpace is the colour space of an image XObject, for a caller that reads the image's

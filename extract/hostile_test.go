@@ -5,6 +5,7 @@ import (
 	"compress/zlib"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -56,6 +57,9 @@ func TestHostilePDF(t *testing.T) {
 		{"a stream that inflates to 4 GB", hostile.StreamBomb(4096), "a page's content runs past 64 MB", "", ""},
 		{"8 pages of 40 MB each", hostile.StreamBombs(8, 40), "the pages' content runs past 256 MB", "", ""},
 		{"a damaged stream", damagedStreamPDF(), "", "Before the damage.", WarnUnreadablePages},
+		// A pattern's cell is read for its colour once, however often the page names it: read
+		// each time, 20,000 of 200 KB took a minute (and now would run past the reader's bound).
+		{"a pattern of 200 KB named 20,000 times", patternBombPDF(20_000), "", strings.Repeat("x", 50), ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -85,6 +89,20 @@ func TestHostilePDF(t *testing.T) {
 			}
 		})
 	}
+}
+
+// patternBombPDF is a page that shows "x" n times, each in a pattern whose cell is 200 KB of content.
+func patternBombPDF(n int) []byte {
+	cell := strings.Repeat("0 g 0 0 1 1 re f\n", 12000)
+	content := "BT /F1 12 Tf 72 700 Td " + strings.Repeat("/Pattern cs /P0 scn (x) Tj ", n) + "ET"
+	return pdfOfObjects([]string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /Pattern << /P0 6 0 R >> >> /Contents 4 0 R >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+		fmt.Sprintf("<< /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << >> /Length %d >>\nstream\n%s\nendstream", len(cell), cell),
+	})
 }
 
 // damagedStreamPDF is a page whose compressed content breaks off after its first text line.

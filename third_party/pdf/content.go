@@ -202,7 +202,7 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 			g.paint.gen = c.newGen()
 		case "gs":
 			if len(args) == 1 {
-				g.paint.setExtGState(res.Key("ExtGState").Key(args[0].Name()))
+				g.paint.setExtGState(res.Key("ExtGState").Key(args[0].Name()), nameKey{res.ptr, args[0].Name()})
 				g.paint.gen = c.newGen()
 			}
 		case "sh":

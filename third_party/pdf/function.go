@@ -26,16 +26,20 @@ const (
 	// program's size.
 	maxCalculatorOps = 1 << 14
 	maxCalculatorLen = 64 << 10
+	// maxFunctionParts bounds the functions read for one (a stitching function's parts, arrays):
+	// parts shared at every level would otherwise be read 256^8 times.
+	maxFunctionParts = 1024
 )
 
 // loadFunction reads the function v: a dictionary or stream, or an array of functions of one
 // output each (as a shading's /Function may be). It returns nil when it cannot.
 func loadFunction(v Value) function {
-	return loadFunctionDepth(v, 0)
+	budget := maxFunctionParts
+	return loadFunctionDepth(v, 0, &budget)
 }
 
-func loadFunctionDepth(v Value, depth int) (f function) {
-	if depth > maxFunctionDepth {
+func loadFunctionDepth(v Value, depth int, budget *int) (f function) {
+	if *budget--; depth > maxFunctionDepth || *budget < 0 {
 		return nil
 	}
 	defer func() {
@@ -46,7 +50,7 @@ func loadFunctionDepth(v Value, depth int) (f function) {
 	if v.Kind() == Array {
 		var fs funcArray
 		for i := 0; i < v.Len() && i < 32; i++ {
-			g := loadFunctionDepth(v.Index(i), depth+1)
+			g := loadFunctionDepth(v.Index(i), depth+1, budget)
 			if g == nil {
 				return nil
 			}
@@ -81,7 +85,7 @@ func loadFunctionDepth(v Value, depth int) (f function) {
 		s := &stitchFunc{domain: domain[:2], bounds: floats(v.Key("Bounds")), encode: floats(v.Key("Encode"))}
 		fv := v.Key("Functions")
 		for i := 0; i < fv.Len() && i < 256; i++ {
-			g := loadFunctionDepth(fv.Index(i), depth+1)
+			g := loadFunctionDepth(fv.Index(i), depth+1, budget)
 			if g == nil {
 				return nil
 			}

@@ -56,6 +56,23 @@ func TestFunctionKinds(t *testing.T) {
 	exp := func(c0, c1 float64) dict {
 		return dict{"FunctionType": int64(2), "Domain": array{0.0, 1.0}, "C0": array{c0}, "C1": array{c1}, "N": 1.0}
 	}
+	// nest(n) is a stitching function of 256 parts, each the same function nested n-1 deep.
+	var nest func(n int) object
+	nest = func(n int) object {
+		if n == 0 {
+			return exp(0, 1)
+		}
+		inner := nest(n - 1)
+		parts, bounds, encode := array{}, array{}, array{}
+		for i := 0; i < 256; i++ {
+			parts = append(parts, inner)
+			encode = append(encode, 0.0, 1.0)
+			if i > 0 {
+				bounds = append(bounds, float64(i)/256)
+			}
+		}
+		return dict{"FunctionType": int64(3), "Domain": array{0.0, 1.0}, "Bounds": bounds, "Encode": encode, "Functions": parts}
+	}
 	tests := []struct {
 		name string
 		fn   object
@@ -73,6 +90,7 @@ func TestFunctionKinds(t *testing.T) {
 			"Encode": array{0.0, 1.0, 0.0, 1.0}, "Functions": array{exp(0, 0), exp(1, 1)}}, 0.7, nil},
 		{"an unknown type", dict{"FunctionType": int64(7), "Domain": array{0.0, 1.0}}, 0.5, nil},
 		{"no domain", dict{"FunctionType": int64(2), "C0": array{0.0}, "C1": array{1.0}, "N": 1.0}, 0.5, nil},
+		{"parts shared at every level, past the bound", nest(8), 0.5, nil},
 		{"a calculator that is not a stream", dict{"FunctionType": int64(4), "Domain": array{0.0, 1.0}, "Range": array{0.0, 1.0}}, 0.5, nil},
 	}
 	for _, tt := range tests {

@@ -93,7 +93,7 @@ var (
 )
 
 // colorSpaceOf resolves a colour space operand: a device space's name, or a name in the
-// resources' /ColorSpace dictionary.
+// resources' /ColorSpace dictionary (resolved once a Reader: paintCache).
 func colorSpaceOf(v, res Value) *colorSpace {
 	if v.Kind() == Name {
 		switch v.Name() {
@@ -106,9 +106,46 @@ func colorSpaceOf(v, res Value) *colorSpace {
 		case "Pattern":
 			return spacePattern
 		}
-		v = res.Key("ColorSpace").Key(v.Name())
+		pc, key := res.r.paintCache(), nameKey{res.ptr, v.Name()}
+		if cs, ok := pc.spaces[key]; ok {
+			return cs
+		}
+		cs := colorSpaceValue(res.Key("ColorSpace").Key(v.Name()), 0)
+		if pc != nil {
+			pc.spaces[key] = cs
+		}
+		return cs
 	}
 	return colorSpaceValue(v, 0)
+}
+
+// paintCache holds what a Reader resolved of colour spaces, patterns and soft masks, by the
+// resources (or graphics state) they are named in and their name.
+type paintCache struct {
+	spaces   map[nameKey]*colorSpace
+	patterns map[nameKey]patternPaint
+	masks    map[nameKey]float64
+}
+
+type nameKey struct {
+	in   objptr
+	name string
+}
+
+type patternPaint struct {
+	c      Color
+	paints bool
+}
+
+// paintCache returns the Reader's cache, made on first use; nil for no Reader.
+func (r *Reader) paintCache() *paintCache {
+	if r == nil {
+		return nil
+	}
+	if r.paints == nil {
+		r.paints = &paintCache{spaces: map[nameKey]*colorSpace{}, patterns: map[nameKey]patternPaint{}, masks: map[nameKey]float64{}}
+	}
+	return r.paints
 }
 
 func colorSpaceValue(v Value, depth int) *colorSpace {
@@ -376,7 +413,15 @@ func (ps *paintState) setColorAt(op string, args []Value, res Value, depth int) 
 		col, ok = cs.initial()
 	default: // sc, scn, SC, SCN
 		if n := len(args); cs.kind == csPattern && n > 0 && args[n-1].Kind() == Name {
+			pc, key := res.r.paintCache(), nameKey{res.ptr, args[n-1].Name()}
+			if p, cached := pc.patterns[key]; cached && cs.alt == nil { // an uncoloured one takes scn's colour
+				col, ok = p.c, p.paints
+				break
+			}
 			col, ok = patternColor(res.Key("Pattern").Key(args[n-1].Name()), cs, numbers(args), depth)
+			if pc != nil && cs.alt == nil {
+				pc.patterns[key] = patternPaint{col, ok}
+			}
 			break
 		}
 		col, ok = cs.color(numbers(args))
@@ -389,8 +434,8 @@ func (ps *paintState) setColorAt(op string, args []Value, res Value, depth int) 
 	}
 }
 
-// setExtGState applies the opacity and blending of a named graphics state dictionary (gs).
-func (ps *paintState) setExtGState(gs Value) {
+// setExtGState applies the opacity and blending of a graphics state dictionary gs, named key.
+func (ps *paintState) setExtGState(gs Value, key nameKey) {
 	if gs.Kind() != Dict {
 		return
 	}
@@ -412,7 +457,15 @@ func (ps *paintState) setExtGState(gs Value) {
 	noMask := smask.IsNull() || smask.Name() == "None"
 	switch {
 	case smask.Kind() == Dict:
-		ps.maskAlpha = maskAlpha(smask)
+		pc := gs.r.paintCache()
+		a, ok := pc.masks[key]
+		if !ok {
+			a = maskAlpha(smask)
+			if pc != nil {
+				pc.masks[key] = a
+			}
+		}
+		ps.maskAlpha = a
 	case !smask.IsNull():
 		ps.maskAlpha = 1
 	}
@@ -458,8 +511,13 @@ func scanDrawn(strm, res Value, depth int) (d drawn) {
 			d = unknown
 		}
 	}()
+	// Charged to the Reader's budget too, so that streams read again and again end in ErrLimit,
+	// not minutes (paintCache makes that the rare case).
 	budget := int64(maxScanBytes)
 	w := &work{page: maxScanBytes, reader: &budget}
+	if strm.r != nil && strm.r.work != nil {
+		w.reader = strm.r.work
+	}
 	ps := newPaintState()
 	mode := 0
 	paint := func(c Color, none bool) {

@@ -102,6 +102,9 @@ type Reader struct {
 	// strings of Text.S (a string allocated per glyph before).
 	glyphHint int
 	runeStrs  map[rune]string
+	// PATCH: colour spaces, patterns and soft masks resolved once (paint.go): a content stream
+	// that names a pattern of 256 KB a hundred thousand times must not read it each time.
+	paints *paintCache
 }
 
 // objStm is a decoded object stream: its data and where each object starts in it.

@@ -94,6 +94,29 @@ type xmlNode struct {
 	children   []*xmlNode
 	text       *[]byte // the part's text, all of it, in order
 	start, end int     // this node's string value in text
+	// The children by name and by local name, made on a first step through the node: a file of
+	// many bindings into a part of many elements would otherwise scan them for each.
+	byName  map[xml.Name][]*xmlNode
+	byLocal map[string][]*xmlNode
+}
+
+// child is the n-th (from 1) child named local, in namespace space, or in any when anyNS.
+func (n *xmlNode) child(space, local string, anyNS bool, nth int) *xmlNode {
+	if n.byName == nil {
+		n.byName, n.byLocal = map[xml.Name][]*xmlNode{}, map[string][]*xmlNode{}
+		for _, c := range n.children {
+			n.byName[c.name] = append(n.byName[c.name], c)
+			n.byLocal[c.name.Local] = append(n.byLocal[c.name.Local], c)
+		}
+	}
+	list := n.byName[xml.Name{Space: space, Local: local}]
+	if anyNS {
+		list = n.byLocal[local]
+	}
+	if nth < 1 || nth > len(list) {
+		return nil
+	}
+	return list[nth-1]
 }
 
 // maxXMLNodes bounds the elements of one custom XML part read.
@@ -169,23 +192,13 @@ func (n *xmlNode) find(xpath string, ns map[string]string) (string, bool) {
 			}
 			return "", false
 		}
-		want := 1
+		nth := 1
 		if m[4] != "" {
-			want, _ = strconv.Atoi(m[4])
+			nth, _ = strconv.Atoi(m[4])
 		}
-		var next *xmlNode
-		for _, c := range cur.children {
-			if c.name.Local == m[3] && (c.name.Space == space || space == "" && m[2] == "") {
-				if want--; want == 0 {
-					next = c
-					break
-				}
-			}
-		}
-		if next == nil {
+		if cur = cur.child(space, m[3], m[2] == "", nth); cur == nil {
 			return "", false
 		}
-		cur = next
 	}
 	if cur == n {
 		return "", false

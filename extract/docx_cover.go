@@ -29,11 +29,15 @@ func ems(s string) float64 {
 	return float64(len(s)) / 3
 }
 
+// maxPlainPixels bounds the pictures decoded to tell whether they are of one colour (a page at
+// 300 dpi has 8.7 M pixels); a larger one is taken as a real picture.
+const maxPlainPixels = 1 << 24
+
 // plainPicture reports whether a picture part (PNG, JPEG, GIF) is a picture of one colour, and
 // that colour as a grey.
 func plainPicture(raw []byte) (docxColor, bool) {
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxPicturePixels/cfg.Height {
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxPlainPixels/cfg.Height {
 		return docxColor{}, false
 	}
 	img, _, err := image.Decode(bytes.NewReader(raw))
@@ -53,9 +57,20 @@ func (w *docxWalker) endAnchor(s *docxShape) {
 		float64(s.cx)*float64(s.cy) < 0.9*float64(w.pageW)*float64(w.pageH) {
 		return
 	}
+	if len(w.covers)+len(w.backdrops) >= maxPageDrawings {
+		return
+	}
 	c, plain := s.fill, s.solid
 	if !plain && s.blip != "" && w.pictureData != nil {
-		c, plain = plainPicture(w.pictureData(s.blip))
+		p, ok := w.plainPictures[s.blip]
+		if !ok {
+			p.c, p.plain = plainPicture(w.pictureData(s.blip))
+			if w.plainPictures == nil {
+				w.plainPictures = map[string]plainPictureOf{}
+			}
+			w.plainPictures[s.blip] = p
+		}
+		c, plain = p.c, p.plain
 	}
 	at := w.seqs // anchored in the paragraph being read, else before the next one
 	if p := w.top(); p != nil {
@@ -68,6 +83,17 @@ func (w *docxWalker) endAnchor(s *docxShape) {
 	default:
 		w.covers = append(w.covers, at)
 	}
+}
+
+// maxPageDrawings bounds the page-sized drawings judged in one document (a thesis has a cover
+// or two), and plainPictures decodes each picture once: a file of thousands of such drawings of one
+// picture would otherwise decode it thousands of times.
+const maxPageDrawings = 256
+
+// plainPictureOf is plainPicture's answer for a picture part.
+type plainPictureOf struct {
+	c     docxColor
+	plain bool
 }
 
 // nextSeq numbers a paragraph begun (paraBuilder.seq), for the pages of docx_cover.go.

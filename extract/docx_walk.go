@@ -127,6 +127,7 @@ type docxWalker struct {
 	seqs               int               // paragraphs begun
 	kept               []int             // by seq: the paragraph's index in paras, -1 if not kept
 	seqEms             []float64         // by seq: the room its text takes, hidden text too
+	plainPictures      map[string]plainPictureOf
 	// chunks are the parts imported (w:altChunk) or embedded (a Word document object), read
 	// after the walk (docx_chunks.go).
 	chunks []docxChunk

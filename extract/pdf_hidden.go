@@ -120,7 +120,8 @@ func pdfLookUnder(img *pdf.Image) *pdfPictureLum {
 	out := &pdfPictureLum{looked: true}
 	a, b, c, d, e, f := img.Place[0], img.Place[1], img.Place[2], img.Place[3], img.Place[4], img.Place[5]
 	det := a*d - b*c
-	if img.XObject.Key("ImageMask").Bool() || math.Abs(det) < 1e-9 {
+	if img.XObject.Key("ImageMask").Bool() || math.Abs(det) < 1e-9 ||
+		img.XObject.Key("Width").Int64()*img.XObject.Key("Height").Int64() > maxPlainPixels {
 		return out
 	}
 	decode, ok := pdfImage(img.XObject)

@@ -722,13 +722,19 @@ var wordPrompts = map[string]bool{
 	"单击或点击以输入日期。": true, "按一下這裡以輸入文字。": true, "按一下或點選這裡以輸入文字。": true, "選擇一個項目。": true,
 }
 
-// declaredNamespaces finds every namespace declaration of an XML part, wherever it is.
+// declaredNamespaces finds every namespace declaration of an XML part, wherever it is: at most 16
+// namespaces a prefix (a part that declares one prefix for thousands would make every choice
+// and ignorable attribute look through them; past 16 the prefix also names "", no one's).
 func declaredNamespaces(raw []byte) map[string][]string {
 	out := map[string][]string{}
 	for _, m := range xmlnsRE.FindAllSubmatch(raw, -1) {
 		prefix, uri := string(m[1]), string(m[2])
-		if !slices.Contains(out[prefix], uri) {
-			out[prefix] = append(out[prefix], uri)
+		switch uris := out[prefix]; {
+		case slices.Contains(uris, uri):
+		case len(uris) < 16:
+			out[prefix] = append(uris, uri)
+		case !slices.Contains(uris, ""):
+			out[prefix] = append(uris, "")
 		}
 	}
 	return out

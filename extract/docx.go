@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // The WordprocessingML namespaces: transitional (what Word, WPS and LibreOffice write) and strict.
@@ -21,8 +22,9 @@ const (
 
 // readDOCX reads the body of a Word document: the paragraphs of the main part in reading order
 // (table cells one paragraph each, text boxes once), headings from the styles, and footnotes and
-// endnotes attached to the paragraph that refers to them. Headers, footers, comments, deleted text,
-// field codes and the table of contents are not body text and are left out.
+// endnotes attached to the paragraph that refers to them. Comments, deleted text, field codes, the
+// table of contents and headers and footers are not body text and are left out, but for header
+// and footer paragraphs longer than any running header (docxMargins).
 func readDOCX(ctx context.Context, data []byte) (*Document, error) {
 	return readDOCXDepth(ctx, data, 0, newChunkBudget())
 }
@@ -129,7 +131,57 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	doc := &Document{Paragraphs: paras, Warnings: warnings,
 		pictures: append(docxPictures(pkg, rels, mainName, w.pictureIDs), chunkPictures...)}
 	doc.unplacedHidden = attachOrphans(doc.Paragraphs, w.orphans)
+	if depth == 0 {
+		doc.margins, err = docxMargins(ctx, pkg, rels, mainName, func(w *docxWalker) {
+			w.blankFonts, w.theme, w.stores = blank, theme, stores
+			w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
+		}, styles)
+		if err != nil {
+			return nil, err
+		}
+	}
 	return doc, nil
+}
+
+// minMarginText is the length from which a paragraph of a header or footer is read: a running
+// header (the school, the thesis's title, the chapter) is shorter.
+const minMarginText = 100
+
+// docxMargins reads the paragraphs of the headers and footers the document uses that are longer
+// than any running header. Word grows a header to hold what it is given, so copied paragraphs put
+// in one show on the page, and were not read (headers and footers are left out as furniture).
+func docxMargins(ctx context.Context, pkg *docxPackage, rels []rel, mainName string, setup func(*docxWalker), styles styleSheet) ([]Paragraph, error) {
+	var out []Paragraph
+	seen := map[string]bool{}
+	for _, r := range rels {
+		if r.typ != relPrefix+"header" && r.typ != relPrefix+"footer" || r.mode == "External" {
+			continue
+		}
+		name := resolvePart(mainName, r.target)
+		if seen[strings.ToLower(name)] {
+			continue
+		}
+		seen[strings.ToLower(name)] = true
+		raw := pkg.readOptional(name)
+		if len(raw) == 0 {
+			continue
+		}
+		w := newDocxWalker(ctx, styles, nil)
+		w.notes = map[string]string{} // paragraphs, not a note's parts
+		setup(w)
+		if err := w.walk(raw); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			continue // a damaged header leaves the body as it is
+		}
+		for _, p := range w.paras {
+			if utf8.RuneCountInString(p.Text) >= minMarginText {
+				out = append(out, p)
+			}
+		}
+	}
+	return out, pkg.err
 }
 
 // docxPictures lists the picture parts the body shows, each once; they are read only when a check

@@ -570,6 +570,34 @@ func TestDOCXCoveredPage(t *testing.T) {
 	}
 }
 
+// TestDOCXHeaderParagraphs: a header's paragraphs longer than any running header are read, as
+// body text after the body (Word grows the header to show them; copied paragraphs there read 0 %
+// before), even in a document whose body ends with its references; short ones are not.
+func TestDOCXHeaderParagraphs(t *testing.T) {
+	long := "Tidal flats look empty at first glance, a wide expanse of grey mud that the sea covers and uncovers twice a day, and yet they teem."
+	body := wPara("", "Own words of the body.") + wPara("Heading1", "References") + wPara("", "[1] A reference.") +
+		`<w:sectPr><w:headerReference w:type="default" r:id="rIdheader"/><w:headerReference w:type="first" r:id="rIdheader"/></w:sectPr>`
+	doc, err := Bytes(context.Background(), "header.docx", wordPackage(t, body, map[string]string{
+		"styles": `<w:styles ` + wNS + `><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style></w:styles>`,
+		"header": `<w:hdr ` + wNS + `>` + wPara("", "A Running Header") + wPara("", long) + `</w:hdr>`,
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read []Paragraph
+	for _, p := range doc.Paragraphs {
+		if p.Text == long {
+			read = append(read, p)
+		}
+		if p.Text == "A Running Header" {
+			t.Errorf("the running header was read: %+v", p)
+		}
+	}
+	if len(read) != 1 || read[0].Section != Body || !read[0].Counted() {
+		t.Errorf("the long header paragraph: %+v (all: %+v)", read, doc.Paragraphs)
+	}
+}
+
 // A part that claims to inflate past the text limit is refused before it is inflated.
 func TestDOCXTooLarge(t *testing.T) {
 	var buf bytes.Buffer

@@ -90,6 +90,10 @@ type Document struct {
 	Warnings []Warning `json:"warnings,omitempty"`
 	// unplacedHidden is hidden text that no paragraph could take, there being none.
 	unplacedHidden []Hidden
+	// margins are paragraphs of a DOCX's headers and footers long enough to be no running header
+	// (docxMargins): added after the body has its structure, as body text, wherever the body's
+	// front matter and references are.
+	margins []Paragraph
 	// pictures may show text the check cannot read; TextPictures looks at them.
 	pictures []picture
 	// unmapped counts a PDF's visible glyphs whose font gives no character for them.
@@ -286,8 +290,15 @@ func finish(doc *Document) (*Document, error) {
 		doc.Warnings = append(doc.Warnings, reversedWarning(doc, moved))
 	}
 	Structure(doc)
+	for _, p := range splitLong(doc.margins) {
+		p.Section, p.Heading, p.Chapter, p.FrontMatter = Body, false, marginsChapter, false
+		doc.Paragraphs = append(doc.Paragraphs, p)
+	}
 	return doc, nil
 }
+
+// marginsChapter is what reports name as the chapter of paragraphs read from headers and footers.
+const marginsChapter = "页眉页脚 Headers and footers"
 
 // oleSignature opens a compound file: Word 97-2003 (.doc), old WPS and Excel files. Their text
 // is not read; the user is told how to make a DOCX of it.

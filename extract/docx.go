@@ -60,6 +60,14 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	var warnings []Warning
 	noteHidden := map[string][]Hidden{}
 	pageW, pageH := pageSize(body)
+	// walker makes a walker of this document's parts (notes, the body, headers and footers), with
+	// what they share.
+	plainPictures := map[string]plainPictureOf{}
+	walker := func(num *numbering) *docxWalker {
+		w := newDocxWalker(ctx, styles, num)
+		w.blankFonts, w.theme, w.stores, w.plainPictures = blank, theme, stores, plainPictures
+		return w
+	}
 	for _, kind := range []string{"footnotes", "endnotes"} {
 		name := pkg.target(rels, kind, mainName, "word/"+kind+".xml")
 		raw := pkg.readOptional(name)
@@ -73,8 +81,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 		if len(raw) == 0 {
 			continue
 		}
-		w := newDocxWalker(ctx, styles, nil)
-		w.blankFonts, w.theme, w.stores = blank, theme, stores
+		w := walker(nil)
 		if err := w.walk(raw); err != nil {
 			return nil, fmt.Errorf("%w: word/%s.xml: %v", ErrCorrupt, kind, err)
 		}
@@ -95,8 +102,8 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	var w *docxWalker
 	var onPage map[int]docxColor
 	for pass := 0; pass < 2; pass++ {
-		w = newDocxWalker(ctx, styles, parseNumbering(numberingXML)) // lists count afresh each walk
-		w.notes, w.noteHidden, w.blankFonts, w.theme, w.stores = notes, noteHidden, blank, theme, stores
+		w = walker(parseNumbering(numberingXML)) // lists count afresh each walk
+		w.notes, w.noteHidden = notes, noteHidden
 		w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
 		w.pictureData = func(id string) []byte { return pkg.readOptional(relByID(rels, id, mainName)) }
 		w.onPage = onPage
@@ -132,10 +139,11 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 		pictures: append(docxPictures(pkg, rels, mainName, w.pictureIDs), chunkPictures...)}
 	doc.unplacedHidden = attachOrphans(doc.Paragraphs, w.orphans)
 	if depth == 0 {
-		doc.margins, err = docxMargins(ctx, pkg, rels, mainName, func(w *docxWalker) {
-			w.blankFonts, w.theme, w.stores = blank, theme, stores
+		doc.margins, err = docxMargins(ctx, pkg, rels, mainName, func() *docxWalker {
+			w := walker(nil)
 			w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
-		}, styles)
+			return w
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -150,7 +158,7 @@ const minMarginText = 100
 // docxMargins reads the paragraphs of the headers and footers the document uses that are longer
 // than any running header. Word grows a header to hold what it is given, so copied paragraphs put
 // in one show on the page, and were not read (headers and footers are left out as furniture).
-func docxMargins(ctx context.Context, pkg *docxPackage, rels []rel, mainName string, setup func(*docxWalker), styles styleSheet) ([]Paragraph, error) {
+func docxMargins(ctx context.Context, pkg *docxPackage, rels []rel, mainName string, walker func() *docxWalker) ([]Paragraph, error) {
 	var out []Paragraph
 	seen := map[string]bool{}
 	for _, r := range rels {
@@ -166,9 +174,8 @@ func docxMargins(ctx context.Context, pkg *docxPackage, rels []rel, mainName str
 		if len(raw) == 0 {
 			continue
 		}
-		w := newDocxWalker(ctx, styles, nil)
+		w := walker()
 		w.notes = map[string]string{} // paragraphs, not a note's parts
-		setup(w)
 		if err := w.walk(raw); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()

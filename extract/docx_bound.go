@@ -75,16 +75,13 @@ func (s *docxStores) value(storeID, xpath, prefixes string) (string, bool) {
 		return "", false
 	}
 	ns := map[string]string{}
-	for _, m := range prefixMappingRE.FindAllStringSubmatch(prefixes, -1) {
+	for _, m := range xmlnsRE.FindAllStringSubmatch(prefixes, -1) { // declarations, as in a part
 		ns[m[1]] = m[2]
 	}
 	return root.find(xpath, ns)
 }
 
-var (
-	prefixMappingRE = regexp.MustCompile(`xmlns:([\w.-]+)\s*=\s*['"]([^'"]*)['"]`)
-	xpathStepRE     = regexp.MustCompile(`^(@)?(?:([\w.-]+):)?([\w.-]+)(?:\[(\d+)\])?$`)
-)
+var xpathStepRE = regexp.MustCompile(`^(@)?(?:([\w.-]+):)?([\w.-]+)(?:\[(\d+)\])?$`)
 
 // xmlNode is an element of a custom XML part: its name, attributes, children, and its string
 // value (all the text in it, in order).

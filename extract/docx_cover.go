@@ -13,8 +13,7 @@ import (
 	"image"
 )
 
-// pageCapacity is how much text, in ems (a Chinese character one, a Latin letter or space half),
-// fits on a page of the document's size with inch margins at 8 pt and single spacing: paragraphs
+// pageCapacity is how much text, in ems (as ems counts them), fits on a page of the document's size with inch margins at 8 pt and single spacing: paragraphs
 // taken as one covered page hold no more, or some of them would show on the next one.
 func (w *docxWalker) pageCapacity() float64 {
 	const emu = 12700 // a point
@@ -65,10 +64,9 @@ func (w *docxWalker) endAnchor(s *docxShape) {
 		p, ok := w.plainPictures[s.blip]
 		if !ok {
 			p.c, p.plain = plainPicture(w.pictureData(s.blip))
-			if w.plainPictures == nil {
-				w.plainPictures = map[string]plainPictureOf{}
+			if w.plainPictures != nil {
+				w.plainPictures[s.blip] = p
 			}
-			w.plainPictures[s.blip] = p
 		}
 		c, plain = p.c, p.plain
 	}
@@ -86,8 +84,8 @@ func (w *docxWalker) endAnchor(s *docxShape) {
 }
 
 // maxPageDrawings bounds the page-sized drawings judged in one document (a thesis has a cover
-// or two), and plainPictures decodes each picture once: a file of thousands of such drawings of one
-// picture would otherwise decode it thousands of times.
+// or two), and plainPictures decodes each picture once, for both walks of the body: a file of
+// thousands of such drawings of one picture would otherwise decode it thousands of times.
 const maxPageDrawings = 256
 
 // plainPictureOf is plainPicture's answer for a picture part.

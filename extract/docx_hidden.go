@@ -784,13 +784,9 @@ func (w *docxWalker) fillStart(t xml.StartElement) {
 		}
 	case "srgbClr", "sysClr", "prstClr", "schemeClr":
 		if strings.HasSuffix(w.parent(), " solidFill") {
-			v := attr(t, "val")
-			if t.Name.Local == "sysClr" {
-				v = attr(t, "lastClr")
-			}
-			b.c = hexColor(v)
+			b.c = drawingColor(t)
 			if t.Name.Local == "schemeClr" {
-				b.c = docxColor{set: true}
+				b.c = docxColor{set: true} // the theme's shape colours are not resolved here
 			}
 		}
 	}

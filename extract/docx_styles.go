@@ -126,7 +126,6 @@ func parseStyles(raw []byte) styleSheet {
 	}
 }
 
-// resolve follows basedOn to find the inherited value; f returns ok when the style sets it.
 // exactLine reads w:spacing's line height when its rule is exact, in points (0 otherwise).
 func exactLine(t xml.StartElement) float64 {
 	v, err := strconv.Atoi(attr(t, "line"))
@@ -136,6 +135,7 @@ func exactLine(t xml.StartElement) float64 {
 	return max(float64(v)/20, 0.001)
 }
 
+// resolve follows basedOn to find the inherited value; f returns ok when the style sets it.
 func (ss styleSheet) resolve(id string, f func(*docxStyle) bool) *docxStyle {
 	for i := 0; i < 16 && id != ""; i++ { // a loop of basedOn is a broken file, not a hang
 		s := ss[id]

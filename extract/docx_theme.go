@@ -41,11 +41,7 @@ func parseTheme(theme, settings []byte) *docxTheme {
 					current = se.Name.Local
 				}
 			case "srgbClr", "sysClr":
-				v := attr(se, "val")
-				if se.Name.Local == "sysClr" {
-					v = attr(se, "lastClr")
-				}
-				if c := hexColor(v); current != "" && c.known {
+				if c := drawingColor(se); current != "" && c.known {
 					t.scheme[current] = c.rgb
 				}
 				current = ""

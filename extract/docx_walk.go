@@ -123,11 +123,11 @@ type docxWalker struct {
 	covers, pageStarts []int
 	pictureData        func(id string) []byte
 	backdrops          []pageBackdrop
-	onPage             map[int]docxColor // a page's background by paragraph (seq), for the second walk
-	seqs               int               // paragraphs begun
-	kept               []int             // by seq: the paragraph's index in paras, -1 if not kept
-	seqEms             []float64         // by seq: the room its text takes, hidden text too
-	plainPictures      map[string]plainPictureOf
+	onPage             map[int]docxColor         // a page's background by paragraph (seq), for the second walk
+	seqs               int                       // paragraphs begun
+	kept               []int                     // by seq: the paragraph's index in paras, -1 if not kept
+	seqEms             []float64                 // by seq: the room its text takes, hidden text too
+	plainPictures      map[string]plainPictureOf // shared by a document's walkers (docx_cover.go)
 	// chunks are the parts imported (w:altChunk) or embedded (a Word document object), read
 	// after the walk (docx_chunks.go).
 	chunks []docxChunk

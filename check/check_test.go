@@ -360,41 +360,107 @@ func TestStitchedParagraph(t *testing.T) {
 	}
 }
 
-// A properly quoted passage counts in similarity, not in similarity_excluding_quotes.
+// A properly quoted passage counts in similarity, not in similarity_excluding_quotes. Properly:
+// its citation points at an entry of the reference list (or a note); quotation marks whose
+// citation points at nothing leave copied text copied, with a warning.
 func TestQuotedPassage(t *testing.T) {
 	lib := newLibrary(t)
 	tea := libPara(t, "zh-tea.txt", "清代前期")
 	quote := sentences(tea.text)[2] // 出口贸易带来的白银流入江南……
-	text := "关于茶叶出口的影响，已有研究指出：“" + quote + "”[3]本文在此基础上进一步讨论茶叶价格与江南农户家庭收入之间的关系。"
-	r := checkText(t, lib, nil, text, originals[0])
-	p := findPara(t, r, text)
-	m := matchFrom(p, tea)
-	if m == nil {
-		t.Fatalf("quoted passage not matched: %+v", p)
+	refs := []string{"参考文献", "[1] 李明. 江南农村经济研究[M]. 北京: 中华书局, 2015.",
+		"[2] 陈红. 近代茶叶贸易[J]. 历史研究, 2017, 5(2): 10-20.", "[3] 王芳. 清代茶叶外销与白银[J]. 中国经济史研究, 2019, 3(1): 1-12."}
+	quoted := func(cite string) string {
+		return "关于茶叶出口的影响，已有研究指出：“" + quote + "”" + cite + "本文在此基础上进一步讨论茶叶价格与江南农户家庭收入之间的关系。"
 	}
-	qs := strings.Index(text, quote)
-	lo := utf8.RuneCountInString(text[:qs])
-	hi := lo + utf8.RuneCountInString(quote)
-	for _, s := range m.Spans {
-		if s[0] < lo || s[1] > hi+1 {
-			t.Errorf("span %v outside the quotation [%d,%d)", s, lo, hi)
-		}
+	tests := []struct {
+		name  string
+		paras []string
+		text  string
+		cited bool
+		mark  string // the citation the warning names when it is not cited
+	}{
+		{"numbered entry", append([]string{originals[0], quoted("[3]")}, refs...), quoted("[3]"), true, ""},
+		{"range within the list", append([]string{originals[0], quoted("[2-3]")}, refs...), quoted("[2-3]"), true, ""},
+		{"author and year of an entry", append([]string{originals[0], quoted("（王芳，2019）")}, refs...), quoted("（王芳，2019）"), true, ""},
+		{"no reference list", []string{originals[0], quoted("[3]")}, quoted("[3]"), false, "[3]"},
+		{"a number past the list", append([]string{originals[0], quoted("[9]")}, refs...), quoted("[9]"), false, "[9]"},
+		{"a range past the list", append([]string{originals[0], quoted("[3-7]")}, refs...), quoted("[3-7]"), false, "[3-7]"},
+		{"an author no entry names", append([]string{originals[0], quoted("（赵刚，2019）")}, refs...), quoted("（赵刚，2019）"), false, "（赵刚，2019）"},
+		{"a year no entry of the author has", append([]string{originals[0], quoted("（王芳，2021）")}, refs...), quoted("（王芳，2021）"), false, "（王芳，2021）"},
 	}
-	if r.QuotedChars != m.CopiedChars || r.QuotedChars == 0 {
-		t.Errorf("quoted chars %d, copied inside the quotation %d", r.QuotedChars, m.CopiedChars)
-	}
-	if r.Similarity == 0 || r.SimilarityExcludingQuotes != 0 {
-		t.Errorf("similarity %v (want > 0), excluding quotes %v (want 0)", r.Similarity, r.SimilarityExcludingQuotes)
-	}
-	if p.Status != report.StatusQuoted {
-		t.Errorf("status %q, want %q", p.Status, report.StatusQuoted)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := checkText(t, lib, nil, tc.paras...)
+			p := findPara(t, r, tc.text)
+			m := matchFrom(p, tea)
+			if m == nil {
+				t.Fatalf("quoted passage not matched: %+v", p)
+			}
+			qs := strings.Index(tc.text, quote)
+			lo := utf8.RuneCountInString(tc.text[:qs])
+			hi := lo + utf8.RuneCountInString(quote)
+			for _, s := range m.Spans {
+				if s[0] < lo || s[1] > hi+1 {
+					t.Errorf("span %v outside the quotation [%d,%d)", s, lo, hi)
+				}
+			}
+			w := warningOf(r, extract.WarnUncited)
+			if tc.cited {
+				if r.QuotedChars != m.CopiedChars || r.QuotedChars == 0 {
+					t.Errorf("quoted chars %d, copied inside the quotation %d", r.QuotedChars, m.CopiedChars)
+				}
+				if r.Similarity == 0 || r.SimilarityExcludingQuotes != 0 {
+					t.Errorf("similarity %v (want > 0), excluding quotes %v (want 0)", r.Similarity, r.SimilarityExcludingQuotes)
+				}
+				if p.Status != report.StatusQuoted || len(p.Quotes) != 1 {
+					t.Errorf("status %q, quotes %v: want %q and the quotation", p.Status, p.Quotes, report.StatusQuoted)
+				}
+				if w != nil {
+					t.Errorf("warning %q for a cited quotation", w.Message)
+				}
+				return
+			}
+			if r.QuotedChars != 0 || r.SimilarityExcludingQuotes != r.Similarity || r.Similarity == 0 {
+				t.Errorf("quoted %d, similarity %v, excluding quotes %v: want the quotation counted as copied", r.QuotedChars, r.Similarity, r.SimilarityExcludingQuotes)
+			}
+			if p.Status != report.StatusCopied || len(p.Quotes) != 0 {
+				t.Errorf("status %q, quotes %v: want %q and none", p.Status, p.Quotes, report.StatusCopied)
+			}
+			if w == nil || w.Count != m.CopiedChars || !strings.Contains(w.Message, tc.mark) || len(w.Paragraphs) != 1 || r.Paragraphs[w.Paragraphs[0]].Text != tc.text {
+				t.Errorf("warning %+v: want %d characters, %s, the paragraph", w, m.CopiedChars, tc.mark)
+			}
+		})
 	}
 
-	// The same passage without quotation marks and citation is plain copying.
+	// The same passage without quotation marks and citation is plain copying, and no quotation.
 	plain := "关于茶叶出口的影响，" + quote + "本文在此基础上进一步讨论茶叶价格与江南农户家庭收入之间的关系。"
-	r = checkText(t, lib, nil, plain, originals[0])
-	if r.QuotedChars != 0 || r.SimilarityExcludingQuotes != r.Similarity || r.Similarity == 0 {
-		t.Errorf("unquoted copy: quoted %d, similarity %v, excluding quotes %v", r.QuotedChars, r.Similarity, r.SimilarityExcludingQuotes)
+	r := checkText(t, lib, nil, append([]string{originals[0], plain}, refs...)...)
+	if r.QuotedChars != 0 || r.SimilarityExcludingQuotes != r.Similarity || r.Similarity == 0 || warningOf(r, extract.WarnUncited) != nil {
+		t.Errorf("unquoted copy: quoted %d, similarity %v, excluding quotes %v, warnings %v", r.QuotedChars, r.Similarity, r.SimilarityExcludingQuotes, r.Warnings)
+	}
+}
+
+// A thesis made of cited quotations reads 0 % excluding quotes; a warning says how much of it they
+// are, when they are more than a quarter.
+func TestMostlyQuoted(t *testing.T) {
+	lib := newLibrary(t)
+	var paras []string
+	for i, sub := range []string{"Tidal flats look empty", "Many of these birds"} {
+		paras = append(paras, fmt.Sprintf("As the survey puts it, \"%s\" [%d]", libPara(t, "en-tides.txt", sub).text, i+1))
+	}
+	refs := []string{"References", "[1] Smith, J. Tidal flats. Journal of Coasts, 2019, 3(2): 1-10.", "[2] Chen, M. Shore birds. Ibis, 2020, 5(1): 3-9."}
+	r := checkText(t, lib, nil, append(paras, refs...)...)
+	w := warningOf(r, extract.WarnQuoted)
+	if r.SimilarityExcludingQuotes != 0 || float64(r.QuotedChars) <= maxQuoted*float64(r.TotalChars) || w == nil ||
+		w.Count != r.QuotedChars || len(w.Paragraphs) != 2 {
+		t.Fatalf("excluding quotes %v, quoted %d of %d, warning %+v: want 0, over a quarter, a warning naming both paragraphs",
+			r.SimilarityExcludingQuotes, r.QuotedChars, r.TotalChars, w)
+	}
+	// One sentence quoted in a thesis of the student's own text is no warning.
+	one := fmt.Sprintf("As the survey puts it, \"%s\" [1]", sentences(libPara(t, "en-tides.txt", "Tidal flats look empty").text)[1])
+	r = checkText(t, lib, nil, append([]string{one, originals[0], originals[1]}, refs...)...)
+	if r.QuotedChars == 0 || warningOf(r, extract.WarnQuoted) != nil {
+		t.Errorf("quoted %d of %d, warnings %v: want the quotation, no warning", r.QuotedChars, r.TotalChars, r.Warnings)
 	}
 }
 
@@ -879,4 +945,14 @@ func TestNotesChecked(t *testing.T) {
 		len(r.Paragraphs[0].Notes) != 0 || r.CopiedChars < n*9/10 || r.TotalChars != n+utf8.RuneCountInString(own) {
 		t.Errorf("paragraphs %+v, copied %d of %d", r.Paragraphs, r.CopiedChars, r.TotalChars)
 	}
+}
+
+// warningOf returns r's warning of kind k, or nil.
+func warningOf(r *report.Report, k extract.WarningKind) *report.Warning {
+	for i := range r.Warnings {
+		if r.Warnings[i].Kind == k {
+			return &r.Warnings[i]
+		}
+	}
+	return nil
 }

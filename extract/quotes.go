@@ -11,24 +11,50 @@ import (
 // Shorter quoted text is a term or a name ("M-", "hostname"), not a quotation.
 const MinQuoteRunes = 8
 
-// QuotedSpans returns the rune offsets [start, end) of the properly cited quotations in text,
-// quotation marks included: passages in “…”, "…", 「…」, 『…』, ‘…’ or «…» of at least
-// MinQuoteRunes runes that carry a citation mark right after or right before them ([12], [3-5],
-// ［1］, 〔1〕, ^1, (Wang, 2019), （王芳，2019）), or that a citing phrase with a citation introduces
-// (文献[10]认为，“…”; According to [25], "…"). Quoted text without a citation is not a quotation.
-// Spans are sorted and do not overlap; a quotation nested in a larger one is covered by it.
+// QuotedSpans returns the rune offsets [start, end) of the cited quotations in text, quotation
+// marks included: passages in “…”, "…", 「…」, 『…』, ‘…’ or «…» of at least MinQuoteRunes runes
+// that carry a citation mark right after or right before them ([12], [3-5], ［1］, 〔1〕, ^1,
+// (Wang, 2019), （王芳，2019）), or that a citing phrase with a citation introduces (文献[10]认为，
+// “…”; According to [25], "…"). Quoted text without a citation is not a quotation. Spans are
+// sorted and do not overlap; a quotation nested in a larger one is covered by it. Whether the
+// marks point at anything the document cites is Citations.Spans's question.
 func QuotedSpans(text string) [][2]int {
-	rs := []rune(text)
 	var spans [][2]int
+	for _, q := range quotations(text) {
+		spans = append(spans, q.span)
+	}
+	return mergeQuotes(spans)
+}
+
+// quotation is a quoted passage and the citation marks that make it a quotation.
+type quotation struct {
+	span  [2]int
+	marks []string
+}
+
+func quotations(text string) []quotation {
+	rs := []rune(text)
+	var qs []quotation
 	for _, q := range quotePairs(rs) {
 		if contentRunes(rs[q.open+q.openLen:q.close]) < MinQuoteRunes {
 			continue
 		}
 		end := q.close + q.closeLen
-		if citedAfter(rs[end:]) || citedBefore(rs[:q.open]) || citingPhrase(rs[:q.open]) {
-			spans = append(spans, [2]int{q.open, end})
+		var marks []string
+		for _, m := range []string{citedAfter(rs[end:]), citedBefore(rs[:q.open]), citingPhrase(rs[:q.open])} {
+			if m != "" {
+				marks = append(marks, m)
+			}
+		}
+		if len(marks) > 0 {
+			qs = append(qs, quotation{[2]int{q.open, end}, marks})
 		}
 	}
+	return qs
+}
+
+// mergeQuotes sorts spans and merges those that overlap (a quotation nested in another).
+func mergeQuotes(spans [][2]int) [][2]int {
 	sort.Slice(spans, func(i, j int) bool {
 		if spans[i][0] != spans[j][0] {
 			return spans[i][0] < spans[j][0]
@@ -194,23 +220,31 @@ const citePattern = `[\[［〔]\s*\d{1,4}(\s*[-–—~～,，、]\s*\d{1,4})*\s*
 	`|\^\s*\[?\d{1,4}\]?|[¹²³⁰⁴⁵⁶⁷⁸⁹]+` +
 	`|[(（][^()（）]{0,80}?(19|20)\d\d[a-z]?[^()（）]{0,40}[)）]`
 
-func citedAfter(rs []rune) bool {
+// citedAfter returns the citation mark at the start of rs, or "".
+func citedAfter(rs []rune) string {
 	if len(rs) > 160 {
 		rs = rs[:160]
 	}
-	return reCiteAfter.MatchString(string(rs))
+	if m := reCiteAfter.FindStringSubmatch(string(rs)); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
-func citedBefore(rs []rune) bool {
+// citedBefore returns the citation mark at the end of rs, or "".
+func citedBefore(rs []rune) string {
 	if len(rs) > 160 {
 		rs = rs[len(rs)-160:]
 	}
-	return reCiteBefore.MatchString(string(rs))
+	if m := reCiteBefore.FindStringSubmatch(string(rs)); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
-// citingPhrase: the sentence before the quotation names a source and says it is quoting it:
-// 文献[10]认为，“…”; Smith (2019) argues that "…".
-func citingPhrase(rs []rune) bool {
+// citingPhrase returns the citation of the sentence before the quotation when it names a source
+// and says it is quoting it (文献[10]认为，“…”; Smith (2019) argues that "…"), or "".
+func citingPhrase(rs []rune) string {
 	start := len(rs) - 60
 	if start < 0 {
 		start = 0
@@ -223,5 +257,8 @@ func citingPhrase(rs []rune) bool {
 		}
 	}
 	w := string(rs[start:])
-	return reCiteAny.MatchString(w) && reCiting.MatchString(w)
+	if !reCiting.MatchString(w) {
+		return ""
+	}
+	return reCiteAny.FindString(w)
 }

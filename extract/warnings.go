@@ -52,6 +52,12 @@ const (
 	// copies shorter than a shortest match longer than the default; the warning gives the figures
 	// without those filters.
 	WarnFiltered WarningKind = "filtered"
+	// WarnUncited: copied text in quotation marks whose citations point at nothing the document
+	// cites (extract.Citations), counted as copied rather than quoted.
+	WarnUncited WarningKind = "uncited"
+	// WarnQuoted: cited quotations found in sources are a large share of the text, all of it left
+	// out of the figure excluding quotes.
+	WarnQuoted WarningKind = "quoted"
 
 	// WarnInvisible: zero-width or format characters inside the text.
 	WarnInvisible WarningKind = "invisible"
@@ -69,6 +75,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnTraditional,
 }

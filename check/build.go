@@ -64,6 +64,18 @@ type settled struct {
 	// cites (extract.Citations), counted as copied; marks are those citations.
 	uncited int
 	marks   []string
+	// filed: a paragraph left out as a reference entry or front matter that copies the running text
+	// of library documents, and is counted (see filedCopy).
+	filed bool
+}
+
+// filedCopy is how much of a paragraph left out as a reference entry or front matter must copy the
+// running text of library documents (extract.RunningText) for it to be counted: half of it, and two
+// shortest runs. A real entry shares its title with a library paragraph that cites the work, a few
+// words; copied paragraphs filed under a reference-list or declaration heading, or labelled [12],
+// are copied whole.
+func (c *checker) filedCopy(copied, n int) bool {
+	return copied*2 >= n && copied >= 2*c.align.MinChars
 }
 
 // settle gives each character of a paragraph to at most one source: its matches in order, longest
@@ -78,8 +90,19 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 		Quotes: quotes,
 	}}
 	owned := make([]bool, n)
-	sortFound(p.matches)
-	for _, f := range p.matches {
+	matches := p.matches
+	if !p.checked {
+		// Only copies of running text count here: an entry that a library document's reference list
+		// holds too, or a declaration other theses make, stays left out.
+		matches = nil
+		for _, f := range p.matches {
+			if !f.template && extract.RunningText(f.src.Section, f.src.Heading, f.src.Text) {
+				matches = append(matches, f)
+			}
+		}
+	}
+	sortFound(matches)
+	for _, f := range matches {
 		own := claim(owned, f.spans)
 		chars := 0
 		for _, r := range own {
@@ -107,8 +130,14 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 		s.para.Matches = append(s.para.Matches, m)
 		s.docs = append(s.docs, f.ref.Doc)
 	}
+	if !p.checked {
+		if s.filed = c.filedCopy(s.copied, n); !s.filed {
+			s = settled{para: s.para}
+			s.para.Matches, s.para.TemplateMatches = []report.Match{}, nil
+		}
+	}
 	switch {
-	case !p.checked:
+	case !p.checked && !s.filed:
 		s.para.Status = report.StatusExcluded
 	case s.copied > 0 && s.quoted >= s.copied*9/10:
 		s.para.Status = report.StatusQuoted
@@ -161,6 +190,10 @@ type tally struct {
 	shingles  []uint32 // the document's, for its Jaccard similarity with each source
 	garbled   []prepare.Garbled
 	uncited   uncitedQuotes
+	filed     struct {
+		chars int
+		paras []int
+	}
 }
 
 // uncitedQuotes are the copied characters in quotation marks whose citations point at nothing.
@@ -192,8 +225,12 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 		t.garbled = append(t.garbled, prepare.Garbled{Index: len(r.Paragraphs), Chars: n, Page: p.src.Page})
 	}
 	t.shingles = append(t.shingles, similarity.Shingles(p.prep.Tokens)...)
-	if !p.checked {
+	if !p.checked && !s.filed {
 		t.excluded[exclusionOf(p.src)] += n
+	}
+	if s.filed {
+		t.filed.chars += s.copied
+		t.filed.paras = append(t.filed.paras, len(r.Paragraphs))
 	}
 	for k, doc := range s.docs {
 		t.perSource[doc] += s.para.Matches[k].CopiedChars
@@ -227,7 +264,7 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	sf := &r.Sections[k]
 	sf.Chars += n
 	sf.CopiedChars += s.copied
-	sf.Checked = sf.Checked || p.checked
+	sf.Checked = sf.Checked || p.checked || s.filed
 	r.Paragraphs = append(r.Paragraphs, s.para)
 }
 
@@ -328,6 +365,10 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 	}
 	if w, ok := quotedWarning(r); ok {
 		ws = append(ws, w)
+	}
+	if t.filed.chars > 0 {
+		ws = append(ws, report.Warning{Kind: extract.WarnFiled, Count: t.filed.chars, Paragraphs: t.filed.paras,
+			Message: fmt.Sprintf("%d characters filed as reference entries or front matter copy the running text of library documents: checked and counted", t.filed.chars)})
 	}
 	return ws
 }

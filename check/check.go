@@ -15,6 +15,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"unicode/utf8"
 
 	"thesischeck/extract"
 	"thesischeck/internal/parallel"
@@ -205,6 +206,8 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	paras := make([]paragraph, len(doc.Paragraphs))
 	for i, p := range doc.Paragraphs {
 		paras[i] = paragraph{src: p, checked: o.checks(p), prep: prep.Prints[i]}
+		paras[i].filed = !paras[i].checked && !p.Heading && (p.Section == extract.References || p.FrontMatter) &&
+			utf8.RuneCountInString(p.Text) >= 2*o.MinRunChars
 	}
 
 	// Candidates and alignment, paragraph by paragraph.
@@ -223,6 +226,8 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 		if paras[i].checked {
 			paras[i].matches = c.matchParagraph(&paras[i])
 			paras[i].garbled = seg.Wordiness(paras[i].text(), paras[i].prep.Tokens).Garbled()
+		} else if paras[i].filed {
+			paras[i].matches = c.matchParagraph(&paras[i])
 		}
 	}, func(done int) { progress(StageAlign, done, len(paras)) }); err != nil {
 		return nil, err
@@ -246,6 +251,10 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 type paragraph struct {
 	src     extract.Paragraph
 	checked bool
+	// filed: left out as an entry of the reference list or as front matter, and long enough to be
+	// matched all the same: what it copies from the running text of library documents is counted
+	// (settle), as a heading is all it takes to file copied paragraphs there.
+	filed   bool
 	prep    similarity.Prepared
 	matches []found
 	garbled bool // reads as almost no words (similarity.Wordiness.Garbled)

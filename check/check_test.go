@@ -498,6 +498,70 @@ func TestReferences(t *testing.T) {
 	}
 }
 
+// Copied paragraphs filed under a reference-list or declaration heading, or labelled as entries of
+// the reference list, are checked and counted with a "filed" warning: what they copy is the running
+// text of a library document. Entries and declarations other documents hold too stay left out.
+func TestFiledCopies(t *testing.T) {
+	lib := newLibrary(t)
+	wetland := libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲")
+	tea := libPara(t, "zh-tea.txt", "清代前期")
+	ref1 := libPara(t, "en-printing.txt", "[1] Eisenstein")
+	decl := libPara(t, "zh-wetland.txt", "学位论文原创性声明")
+	own := []string{"摘要", originals[0], "第一章 绪论", originals[1]}
+	refs := []string{"参考文献", ref1.text}
+	tests := []struct {
+		name   string
+		paras  []string
+		copied []source // paragraphs that must be counted
+	}{
+		// One paragraph: two long ones that cite nothing end a reference list (extract.Structure).
+		{"a reference-list heading in the middle", append(append(append([]string{}, own...), "参考文献", wetland.text, "第二章 方法", originals[1]+"本章的方法在此基础上展开。"), refs...),
+			[]source{wetland}},
+		{"labelled as entries after the list", append(append(append([]string{}, own...), refs...), "[2] "+wetland.text, "[3] "+tea.text),
+			[]source{wetland, tea}},
+		{"a declaration heading in the body", append(append(append([]string{}, own...), "学位论文原创性声明", wetland.text, "第二章 方法", originals[1]+"本章的方法在此基础上展开。"), refs...),
+			[]source{wetland}},
+		{"entries and declarations others hold", append(append([]string{"学位论文原创性声明", decl.text}, own...), refs...), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := checkText(t, lib, nil, tc.paras...)
+			w := warningOf(r, extract.WarnFiled)
+			counted := 0
+			for _, src := range tc.copied {
+				var p *report.Paragraph
+				for i := range r.Paragraphs {
+					if strings.HasSuffix(r.Paragraphs[i].Text, src.text) {
+						p = &r.Paragraphs[i]
+					}
+				}
+				if p == nil {
+					t.Fatalf("no paragraph holds %q", src.text)
+				}
+				m := matchFrom(p, src)
+				if m == nil || p.Status != report.StatusCopied || p.Section == string(extract.Body) {
+					t.Errorf("%q (section %s): status %q, matches %+v: want it counted where it was filed", src.text, p.Section, p.Status, p.Matches)
+					continue
+				}
+				counted += m.CopiedChars
+			}
+			if len(tc.copied) == 0 {
+				if w != nil || r.CopiedChars != 0 {
+					t.Errorf("warning %+v, %d copied: want neither", w, r.CopiedChars)
+				}
+				p := findPara(t, r, ref1.text)
+				if p.Status != report.StatusExcluded || len(p.Matches) != 0 {
+					t.Errorf("the reference entry: status %q, matches %+v: want it left out", p.Status, p.Matches)
+				}
+				return
+			}
+			if w == nil || w.Count != counted || len(w.Paragraphs) != len(tc.copied) || r.CopiedChars != counted {
+				t.Errorf("warning %+v, %d copied: want %d characters in %d paragraphs", w, r.CopiedChars, counted, len(tc.copied))
+			}
+		})
+	}
+}
+
 // Template text — from a template document, or held by at least a quarter and at least three of
 // the library's documents — is shown as template and counted in neither figure.
 func TestTemplateText(t *testing.T) {

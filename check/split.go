@@ -26,7 +26,7 @@ func (c *checker) continuations(paras []paragraph) {
 	add := make([][]found, len(paras))
 	parallel.For(context.Background(), len(paras), func(i int) {
 		for _, j := range []int{i - 1, i + 1} {
-			if j < 0 || j >= len(paras) || !paras[i].checked {
+			if j < 0 || j >= len(paras) || !paras[i].checked || !paras[j].checked {
 				continue
 			}
 			for _, f := range paras[j].matches {

@@ -77,3 +77,31 @@ func TestCitationsNested(t *testing.T) {
 		t.Errorf("cited %v, uncited %v: want the outer quotation cited, nothing uncited", cited, uncited)
 	}
 }
+
+// TestRunningText: a library paragraph is running text when it stands in a counted section, is no
+// heading, and reads neither as a reference entry nor as a declaration.
+func TestRunningText(t *testing.T) {
+	prose := "芦苇、香蒲和菖蒲是北方城市湿地中最常见的挺水植物。它们的茎秆中空，可以把空气输送到根部，使根际土壤保持一定的含氧量。"
+	tests := []struct {
+		section string
+		heading bool
+		text    string
+		want    bool
+	}{
+		{"body", false, prose, true},
+		{"abstract", false, prose, true},
+		{"notes", false, prose, true},
+		{"body", false, "In 2019 the survey counted the birds of the estuary twice, in spring and in autumn, and found fewer waders than before.", true},
+		{"body", true, "第二章 湿地植物", false},
+		{"references", false, prose, false},
+		{"front", false, prose, false},
+		{"body", false, "[3] 王芳. 湿地植物与水质[J]. 生态学报, 2019, 39(2): 1-10.", false},
+		{"body", false, "Smith J, Chen M. Fingerprinting text at scale. Computing Surveys, 2017, 9(2), pp. 10-30.", false},
+		{"body", false, "本人郑重声明：所呈交的学位论文是本人在导师指导下独立进行研究工作所取得的成果。", false},
+	}
+	for _, tc := range tests {
+		if got := RunningText(tc.section, tc.heading, tc.text); got != tc.want {
+			t.Errorf("RunningText(%q, %v, %q) = %v, want %v", tc.section, tc.heading, tc.text, got, tc.want)
+		}
+	}
+}

@@ -285,3 +285,21 @@ var reRefMarks = regexp.MustCompile(`(?i)^\s*(\[\d+\]|［\d+］|〔\d+〕|\d+[.�
 
 // referenceLike reports whether a paragraph reads like an entry of a reference list.
 func referenceLike(t string) bool { return reRefMarks.MatchString(t) }
+
+// RunningText reports whether a paragraph a document holds in section (a Section's string) is its
+// running text: a counted section, not a heading, and reading neither as an entry of a reference
+// list (one the structure did not find, in a library document) nor as a declaration.
+func RunningText(section string, heading bool, text string) bool {
+	switch Section(section) {
+	case Body, Abstract, Notes, Appendix, Acknowledgements:
+	default:
+		return false
+	}
+	return !heading && !reDeclare.MatchString(text) && !(reEntryMarks.MatchString(text) && utf8.RuneCountInString(text) <= maxEntryRunes)
+}
+
+// reEntryMarks are the marks of a reference entry that running text seldom has (reRefMarks less a
+// bare year, and doi as a word); maxEntryRunes is longer than nearly any entry.
+var reEntryMarks = regexp.MustCompile(`(?i)^\s*(\[\d+\]|［\d+］|〔\d+〕|\d+[.．、]\s)|\[[JMDCNRSPZAGEBKOL](/OL)?\]|et al\.|\bdoi\b|pp\.|vol\.|\bIn:|出版社|学报|期刊`)
+
+const maxEntryRunes = 400

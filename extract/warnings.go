@@ -55,6 +55,9 @@ const (
 	// WarnUncited: copied text in quotation marks whose citations point at nothing the document
 	// cites (extract.Citations), counted as copied rather than quoted.
 	WarnUncited WarningKind = "uncited"
+	// WarnFiled: paragraphs left out as reference entries or front matter that copy the running
+	// text of library documents, checked and counted.
+	WarnFiled WarningKind = "filed"
 	// WarnQuoted: cited quotations found in sources are a large share of the text, all of it left
 	// out of the figure excluding quotes.
 	WarnQuoted WarningKind = "quoted"
@@ -75,6 +78,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnTraditional,
 }

@@ -64,16 +64,16 @@ type settled struct {
 	// cites (extract.Citations), counted as copied; marks are those citations.
 	uncited int
 	marks   []string
-	// filed: a paragraph left out as a reference entry or front matter that copies the running text
-	// of library documents, and is counted (see filedCopy).
+	// filed: a paragraph left out as a heading, a reference entry or front matter that copies the
+	// running text of library documents, and is counted (see filedCopy).
 	filed bool
 }
 
-// filedCopy is how much of a paragraph left out as a reference entry or front matter must copy the
-// running text of library documents (extract.RunningText) for it to be counted: half of it, and two
-// shortest runs. A real entry shares its title with a library paragraph that cites the work, a few
-// words; copied paragraphs filed under a reference-list or declaration heading, or labelled [12],
-// are copied whole.
+// filedCopy is how much of a paragraph left out as a heading, a reference entry or front matter must
+// copy the running text of library documents (extract.RunningText) for it to be counted: half of it,
+// and two shortest runs. A real entry shares its title with a library paragraph that cites the work,
+// a few words; copied paragraphs filed under a reference-list or declaration heading, labelled [12]
+// or styled as headings, are copied whole.
 func (c *checker) filedCopy(copied, n int) bool {
 	return copied*2 >= n && copied >= 2*c.align.MinChars
 }
@@ -368,7 +368,7 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 	}
 	if t.filed.chars > 0 {
 		ws = append(ws, report.Warning{Kind: extract.WarnFiled, Count: t.filed.chars, Paragraphs: t.filed.paras,
-			Message: fmt.Sprintf("%d characters filed as reference entries or front matter copy the running text of library documents: checked and counted", t.filed.chars)})
+			Message: fmt.Sprintf("%d characters filed as headings, reference entries or front matter copy the running text of library documents: checked and counted", t.filed.chars)})
 	}
 	return ws
 }

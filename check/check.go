@@ -206,8 +206,7 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	paras := make([]paragraph, len(doc.Paragraphs))
 	for i, p := range doc.Paragraphs {
 		paras[i] = paragraph{src: p, checked: o.checks(p), prep: prep.Prints[i]}
-		paras[i].filed = !paras[i].checked && !p.Heading && (p.Section == extract.References || p.FrontMatter) &&
-			utf8.RuneCountInString(p.Text) >= 2*o.MinRunChars
+		paras[i].filed = !paras[i].checked && utf8.RuneCountInString(p.Text) >= 2*o.MinRunChars
 	}
 
 	// Candidates and alignment, paragraph by paragraph.
@@ -251,9 +250,10 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 type paragraph struct {
 	src     extract.Paragraph
 	checked bool
-	// filed: left out as an entry of the reference list or as front matter, and long enough to be
-	// matched all the same: what it copies from the running text of library documents is counted
-	// (settle), as a heading is all it takes to file copied paragraphs there.
+	// filed: left out as a heading, an entry of the reference list or front matter, and long enough
+	// to be matched all the same: what it copies from the running text of library documents is
+	// counted (settle), as a heading, or a paragraph style that makes one, is all it takes to file
+	// copied paragraphs there.
 	filed   bool
 	prep    similarity.Prepared
 	matches []found

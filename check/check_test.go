@@ -560,6 +560,25 @@ func TestFiledCopies(t *testing.T) {
 			}
 		})
 	}
+
+	// Copied paragraphs styled as headings in Word (a style that looks like body text will do).
+	t.Run("styled as headings", func(t *testing.T) {
+		heading := func(text string) string {
+			return `<w:p><w:pPr><w:pStyle w:val="Heading3"/></w:pPr><w:r><w:t>` + text + `</w:t></w:r></w:p>`
+		}
+		r := checkData(t, lib, nil, "headings.docx", hostile.StyledDOCX(hostile.Para(originals[0])+heading(wetland.text)+heading(tea.text)+hostile.Para(originals[1]),
+			`<w:style w:type="paragraph" w:styleId="Heading3"><w:name w:val="heading 3"/><w:pPr><w:outlineLvl w:val="2"/></w:pPr></w:style>`))
+		w := warningOf(r, extract.WarnFiled)
+		for _, src := range []source{wetland, tea} {
+			p := findPara(t, r, src.text)
+			if !p.Heading || p.Status != report.StatusCopied || matchFrom(p, src) == nil {
+				t.Errorf("%q: heading %v, status %q: want a heading, counted", src.text, p.Heading, p.Status)
+			}
+		}
+		if w == nil || len(w.Paragraphs) != 2 || r.CopiedChars != w.Count || w.Count == 0 {
+			t.Errorf("warning %+v, %d copied: want both paragraphs' copies", w, r.CopiedChars)
+		}
+	})
 }
 
 // Template text — from a template document, or held by at least a quarter and at least three of

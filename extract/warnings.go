@@ -55,8 +55,8 @@ const (
 	// WarnUncited: copied text in quotation marks whose citations point at nothing the document
 	// cites (extract.Citations), counted as copied rather than quoted.
 	WarnUncited WarningKind = "uncited"
-	// WarnFiled: paragraphs left out as reference entries or front matter that copy the running
-	// text of library documents, checked and counted.
+	// WarnFiled: paragraphs left out as headings, reference entries or front matter that copy the
+	// running text of library documents, checked and counted.
 	WarnFiled WarningKind = "filed"
 	// WarnQuoted: cited quotations found in sources are a large share of the text, all of it left
 	// out of the figure excluding quotes.

@@ -164,7 +164,13 @@ const wNS = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/ma
 
 // DOCX builds a Word document from the inner XML of its body and, when not empty, of its
 // footnotes part.
-func DOCX(body, footnotes string) []byte {
+func DOCX(body, footnotes string) []byte { return docx(body, footnotes, "") }
+
+// StyledDOCX is a DOCX of body paragraphs (w:p elements) and a styles part holding styles (w:style
+// elements).
+func StyledDOCX(body, styles string) []byte { return docx(body, "", styles) }
+
+func docx(body, footnotes, styles string) []byte {
 	rel := "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 	files := [][2]string{
 		{"[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
@@ -179,6 +185,10 @@ func DOCX(body, footnotes string) []byte {
 	if footnotes != "" {
 		files = append(files, [2]string{"word/footnotes.xml", `<?xml version="1.0" encoding="UTF-8"?><w:footnotes ` + wNS + `>` + footnotes + `</w:footnotes>`})
 		rels = `<Relationship Id="rIdFn" Type="` + rel + `footnotes" Target="footnotes.xml"/>`
+	}
+	if styles != "" {
+		files = append(files, [2]string{"word/styles.xml", `<?xml version="1.0" encoding="UTF-8"?><w:styles ` + wNS + `>` + styles + `</w:styles>`})
+		rels += `<Relationship Id="rIdSt" Type="` + rel + `styles" Target="styles.xml"/>`
 	}
 	files = append(files, [2]string{"word/_rels/document.xml.rels", `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` + rels + `</Relationships>`})
 	var buf bytes.Buffer

@@ -38,6 +38,9 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 	figures(r)
 	c.leftOut(r, t.excluded)
 	r.Warnings = warnings(doc, t, r)
+	if w, ok := c.sameFile(r, sha); ok {
+		r.Warnings = append(r.Warnings, w)
+	}
 	r.Number = reportNumber(sha, r.Created)
 	return r
 }
@@ -371,6 +374,21 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 			Message: fmt.Sprintf("%d characters filed as headings, reference entries or front matter copy the running text of library documents: checked and counted", t.filed.chars)})
 	}
 	return ws
+}
+
+// sameFile warns when a source is the very file checked (the same SHA-256): the thesis itself added
+// to the library before it was checked, which then finds it copied from itself, or another
+// student's file handed in as it is. Only the person checking can tell which.
+func (c *checker) sameFile(r *report.Report, sha string) (report.Warning, bool) {
+	for _, s := range r.Sources {
+		if sha == "" || c.sources[s.ID].info.SHA256 != sha {
+			continue
+		}
+		msg := fmt.Sprintf("library document %d (%s) is this very file (the same SHA-256) and accounts for %.1f%% of it (%d characters): "+
+			"if it is this thesis itself, leave it out (--exclude-source %d, or untick it in the app)", s.ID, s.Path, 100*s.Similarity, s.CopiedChars, s.ID)
+		return report.Warning{Kind: extract.WarnSameFile, Count: s.CopiedChars, Message: msg}, true
+	}
+	return report.Warning{}, false
 }
 
 // maxQuoted is the share of a text that cited quotations found in sources may make up without a

@@ -1039,3 +1039,46 @@ func warningOf(r *report.Report, k extract.WarningKind) *report.Warning {
 	}
 	return nil
 }
+
+// TestSameFile: a thesis added to the library and then checked finds itself; a warning names the
+// source that is the very file (same SHA-256), and leaving that source out ends it.
+func TestSameFile(t *testing.T) {
+	lib := newLibrary(t)
+	copied := libPara(t, "zh-tea.txt", "清代前期")
+	path := filepath.Join(t.TempDir(), "thesis.txt")
+	if err := os.WriteFile(path, []byte(originals[0]+"\n\n"+originals[1]+"\n\n"+copied.text+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := lib.AddFiles(context.Background(), []string{path}, library.AddOptions{}, nil)
+	if err != nil || len(res.Added) != 1 {
+		t.Fatalf("add: %+v %v", res, err)
+	}
+	id := res.Added[0].ID
+	doc, sha, err := Read(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	result, err := Check(context.Background(), lib, doc, sha, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := result.Report
+	w := warningOf(r, extract.WarnSameFile)
+	var self *report.Source
+	for i := range r.Sources {
+		if r.Sources[i].ID == id {
+			self = &r.Sources[i]
+		}
+	}
+	if self == nil || w == nil || w.Count != self.CopiedChars || !strings.Contains(w.Message, fmt.Sprintf("--exclude-source %d", id)) {
+		t.Fatalf("sources %+v, warning %+v: want the file itself named", r.Sources, w)
+	}
+	if r := result.Recompute([]uint64{id}, 0); warningOf(r, extract.WarnSameFile) != nil || r.Similarity == 0 {
+		t.Errorf("without the file itself: similarity %v, warnings %+v: want the copy still found, no same-file warning", r.Similarity, r.Warnings)
+	}
+	// Another file with the same text is not the same file.
+	other := checkData(t, lib, nil, "other.txt", []byte(originals[0]+"\n\n"+originals[1]+"\n\n"+copied.text+"\n\n"))
+	if w := warningOf(other, extract.WarnSameFile); w != nil {
+		t.Errorf("another file: warning %+v", w)
+	}
+}

@@ -58,6 +58,9 @@ const (
 	// WarnFiled: paragraphs left out as headings, reference entries or front matter that copy the
 	// running text of library documents, checked and counted.
 	WarnFiled WarningKind = "filed"
+	// WarnSameFile: a source is the very file checked (the same SHA-256): the thesis itself in the
+	// library, or another's file handed in as it is.
+	WarnSameFile WarningKind = "same_file"
 	// WarnQuoted: cited quotations found in sources are a large share of the text, all of it left
 	// out of the figure excluding quotes.
 	WarnQuoted WarningKind = "quoted"
@@ -78,6 +81,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnTraditional,
 }

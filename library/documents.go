@@ -50,7 +50,7 @@ func (l *folder) List() ([]DocInfo, error) {
 			if id := binary.BigEndian.Uint64(k); err != nil || rec.ID != id {
 				out = append(out, DocInfo{ID: id, Damaged: "its record is damaged"})
 			} else {
-				out = append(out, rec.DocInfo)
+				out = append(out, rec.info())
 			}
 			return nil
 		})
@@ -144,7 +144,7 @@ func (l *folder) Doc(id uint64) (DocInfo, similarity.Signature, error) {
 		if rec.ID != id {
 			return fmt.Errorf("its record is document %d's: %w", rec.ID, ErrDamaged)
 		}
-		info = rec.DocInfo
+		info = rec.info()
 		return nil
 	})
 	if err != nil {

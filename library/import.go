@@ -428,8 +428,8 @@ func (l *folder) write(batch []prepared) (added []DocInfo, dups []string, err er
 	l.clearBoilerplate()
 	l.cacheMu.Lock()
 	for _, r := range recs {
-		l.cacheInfo(r.DocInfo)
-		added = append(added, r.DocInfo)
+		l.cacheInfo(r.info())
+		added = append(added, r.info())
 	}
 	l.cacheMu.Unlock()
 	return added, dups, nil

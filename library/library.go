@@ -138,12 +138,22 @@ type DocInfo struct {
 	Damaged string `json:"damaged,omitempty"`
 	// Thesis: the document opens with a thesis's front matter (extract.Document.Thesis); see kinds.go.
 	Thesis bool `json:"thesis,omitempty"`
+	// SHA256 is the file's, from its record (docRecord.SHA256): a check tells by it that the library
+	// holds the very file it checks.
+	SHA256 string `json:"-"`
 }
 
 type docRecord struct {
 	DocInfo
 	SHA256    string  `json:"sha256"`
 	Signature minHash `json:"minhash"`
+}
+
+// info is the description a record gives, its file's SHA-256 with it.
+func (r *docRecord) info() DocInfo {
+	d := r.DocInfo
+	d.SHA256 = r.SHA256
+	return d
 }
 
 // minHash is a document's MinHash signature in its record: written as the base64 of its values

@@ -604,9 +604,9 @@ func (s *redisStore) Doc(id uint64) (DocInfo, similarity.Signature, error) {
 	var sig similarity.Signature
 	copy(sig[:], rec.Signature)
 	s.cacheMu.Lock()
-	s.cacheDoc(rec.DocInfo, sig, nil)
+	s.cacheDoc(rec.info(), sig, nil)
 	s.cacheMu.Unlock()
-	return rec.DocInfo, sig, nil
+	return rec.info(), sig, nil
 }
 
 // List returns the documents in the order they were added; a damaged record is listed with
@@ -648,7 +648,7 @@ func (s *redisStore) List() ([]DocInfo, error) {
 			out = append(out, DocInfo{ID: nums[i], Damaged: "its record is damaged"})
 			continue
 		}
-		out = append(out, rec.DocInfo)
+		out = append(out, rec.info())
 	}
 	// A document removed between the two reads is not missing: it is no longer listed.
 	if len(missing) > 0 {

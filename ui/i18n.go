@@ -228,6 +228,7 @@ var msgs = map[string]map[string]string{
 		"warn.outlined":         "%d 行文字被转成了曲线（轮廓图形）：读者看得见，但它们不是字符，未参与比对；这是规避检测的手段",
 		"warn.uncited":          "有 %d 个复制字符在引号中，但所标的引用在参考文献列表和注释中找不到：按复制计入，不作引用",
 		"warn.filed":            "有 %d 个字符标为标题、参考文献或前置部分，却抄自库中文献的正文：已检测并计入",
+		"warn.same_file":        "库中有一篇文献与本文件完全相同（SHA-256 一致），计入 %d 个复制字符：若它就是本论文，请在来源列表中取消勾选；若是他人的文件，则是整篇提交他人论文",
 		"warn.quoted":           "有出处的引文中，有 %d 个字符与来源相同，占全文比例很大：去除引用复制比把它们全部略去",
 		"warn.garbled":          "有段落共 %d 个字符读出来几乎不成词：若文件中这些段落显示正常，说明其字体把字符画成了别的字（字体加密，一种规避检测的手段），读者看到的文字未被比对；文言文或人名列表也可能如此",
 
@@ -528,6 +529,7 @@ var msgs = map[string]map[string]string{
 		"warn.outlined":         "%d lines of text are drawn as outlines (converted to curves): a reader sees them, but they are shapes, not characters, and were not checked",
 		"warn.uncited":          "%d copied characters stand in quotation marks whose citations point at nothing in the reference list or the notes: counted as copied, not as quoted",
 		"warn.filed":            "%d characters filed as headings, reference entries or front matter copy the running text of library documents: checked and counted",
+		"warn.same_file":        "a library document is this very file (the same SHA-256) and accounts for %d copied characters: if it is this thesis itself, untick it in the sources; if it is someone else's, their thesis was handed in as it is",
 		"warn.quoted":           "%d characters of cited quotations found in sources, a large share of the text: the figure excluding quotes leaves them all out",
 		"warn.garbled":          "%d characters of paragraphs read as almost no words: if the file shows ordinary text there, its fonts draw other characters than it holds (a way to defeat checkers) and what a reader sees was not checked; classical Chinese or a list of names can read so too",
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,7 +120,8 @@ func TestCandidatePasses(t *testing.T) {
 			}
 			num := docIndex(t, res)
 			lsh, idx, all := 0, 0, 0
-			cands, err := candidates(context.Background(), docs, o.Threshold, res.CommonDocuments)
+			ri, docRuns := gramRuns(docs)
+			cands, err := candidates(context.Background(), docs, o.Threshold, res.CommonDocuments, ri, docRuns)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -450,5 +452,92 @@ func TestDocumentWarnings(t *testing.T) {
 	}
 	if !reflect.DeepEqual(warned, []string{"byte.txt", "cipher.txt", "dodges.txt"}) {
 		t.Errorf("Warned %v", warned)
+	}
+}
+
+// TestFiledCopies: paragraphs one student copied from another and filed as entries of a reference
+// list (where a comparison does not look) count in their pair, with a "filed" warning; a reference
+// entry two students both cite stays left out.
+func TestFiledCopies(t *testing.T) {
+	paras := func(file string) []string {
+		data, err := os.ReadFile(filepath.Join("../check/testdata/library", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, p := range strings.Split(string(data), "\n") {
+			if p = strings.TrimSpace(p); len([]rune(p)) > 60 && !strings.Contains(p, "声明") {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	copied, ownA, ownB, ownC := paras("zh-wetland.txt")[:2], paras("zh-library.txt"), paras("zh-tea.txt"), paras("en-printing.txt")[:2]
+	entry := "[1] 王芳. 城市湿地植物与水质净化研究[J]. 生态学报, 2019, 39(2): 1-10."
+	thesis := func(own, refs []string, body ...string) string {
+		return strings.Join(append(append(append([]string{"摘要", own[0], "第一章 绪论"}, own[1:]...), body...), append([]string{"参考文献"}, refs...)...), "\n\n") + "\n"
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.txt": thesis(ownA, []string{entry}, copied...),
+		"b.txt": thesis(ownB, []string{entry, "[2] " + copied[0], "[3] " + copied[1]}),
+		"c.txt": thesis(ownC, []string{entry}),
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(context.Background(), []string{dir}, &Options{Threshold: 0.05}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	num := map[string]int{}
+	for i, d := range res.Documents {
+		num[d.Name] = i
+	}
+	var ab *Pair
+	for i, p := range res.Pairs {
+		names := []string{res.Documents[p.A].Name, res.Documents[p.B].Name}
+		if slices.Contains(names, "c.txt") {
+			t.Errorf("pair %v shares %d characters: c.txt shares only a cited entry", names, p.SharedChars)
+		}
+		if slices.Contains(names, "a.txt") && slices.Contains(names, "b.txt") {
+			ab = &res.Pairs[i]
+		}
+	}
+	b := res.Documents[num["b.txt"]]
+	var filedParas []int
+	for i, p := range b.Paragraphs {
+		if strings.HasPrefix(p.Text, "[2] ") || strings.HasPrefix(p.Text, "[3] ") {
+			filedParas = append(filedParas, i)
+			if !p.LeftOut {
+				t.Fatalf("%q is compared: the test wants it filed as a reference entry", p.Text)
+			}
+		}
+	}
+	if ab == nil || !ab.Flagged || len(ab.Fragments) == 0 {
+		t.Fatalf("a.txt and b.txt: pair %+v, want them flagged for the filed copies", ab)
+	}
+	for _, f := range ab.Fragments {
+		bp := f.BPara
+		if ab.A == num["b.txt"] {
+			bp = f.APara
+		}
+		if !slices.Contains(filedParas, bp) {
+			t.Errorf("fragment %+v outside b.txt's filed paragraphs %v", f, filedParas)
+		}
+	}
+	var kinds []extract.WarningKind
+	for _, d := range res.Documents {
+		for _, w := range d.Warnings {
+			kinds = append(kinds, w.Kind)
+			if d.Name != "b.txt" || w.Kind != extract.WarnFiled || !reflect.DeepEqual(w.Paragraphs, filedParas) {
+				t.Errorf("%s: warning %+v, want b.txt's filed paragraphs %v only", d.Name, w, filedParas)
+			}
+		}
+	}
+	if len(kinds) != 1 {
+		t.Errorf("warnings %v, want b.txt's one", kinds)
 	}
 }

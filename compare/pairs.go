@@ -40,12 +40,9 @@ type candidate struct {
 
 // candidates finds the pairs worth aligning among docs, new documents first: every pair with a new
 // document, never two old ones.
-func candidates(ctx context.Context, docs []*doc, threshold float64, commonDocs int) ([]candidate, error) {
+func candidates(ctx context.Context, docs []*doc, threshold float64, commonDocs int, idx runIndex, docRuns [][]int32) ([]candidate, error) {
 	n := len(docs)
-	nNew := 0
-	for nNew < n && !docs[nNew].old {
-		nNew++
-	}
+	nNew := newDocs(docs)
 	found := map[[2]int]*candidate{}
 	get := func(a, b int) *candidate {
 		c := found[[2]int{a, b}]
@@ -56,7 +53,7 @@ func candidates(ctx context.Context, docs []*doc, threshold float64, commonDocs 
 		return c
 	}
 	lshPairs(docs, nNew, func(a, b int) { get(a, b).byLSH = true })
-	entries, runs, newHolders, docRuns := gramRuns(docs, nNew)
+	entries, runs, newHolders := idx.entries, idx.runs, idx.newHolders
 	// Each new document counts the runs it shares with every later document, on all cores.
 	shared := make([][]candidate, nNew)
 	var mu sync.Mutex
@@ -140,11 +137,23 @@ func lshPairs(docs []*doc, nNew int, pair func(a, b int)) {
 	}
 }
 
+// newDocs counts the new documents, which come first.
+func newDocs(docs []*doc) int {
+	n := 0
+	for n < len(docs) && !docs[n].old {
+		n++
+	}
+	return n
+}
+
 // gramRuns lists the postings of every winnowed run: entries gram<<32|document, sorted, so each
 // gram's documents stand together in document order. runs holds the start of each gram's run in
 // entries, and len(entries) last; newHolders how many new documents each run has; docRuns each
 // document's runs.
-func gramRuns(docs []*doc, nNew int) (entries []uint64, runs, newHolders []int32, docRuns [][]int32) {
+func gramRuns(docs []*doc) (idx runIndex, docRuns [][]int32) {
+	nNew := newDocs(docs)
+	var entries []uint64
+	var runs, newHolders []int32
 	total := 0
 	for _, d := range docs {
 		total += len(d.wgrams)
@@ -170,7 +179,7 @@ func gramRuns(docs []*doc, nNew int) (entries []uint64, runs, newHolders []int32
 		docRuns[uint32(e)] = append(docRuns[uint32(e)], int32(r))
 	}
 	runs = append(runs, int32(len(entries)))
-	return entries, runs, newHolders, docRuns
+	return runIndex{entries, runs, newHolders}, docRuns
 }
 
 // alignPair aligns two documents and sums up what they share.
@@ -188,16 +197,18 @@ func alignPair(da, db *doc, res *Result, o settings) Pair {
 	for _, r := range al.B {
 		sharedB += spanChars(withoutCommon(db.spans(r), B.Paragraphs))
 	}
-	if A.ComparedChars > 0 {
-		p.AShare = round(math.Min(1, float64(sharedA)/float64(A.ComparedChars)))
+	// Filed paragraphs this pair counts (filed.go) are compared characters of it.
+	totalA, totalB := A.ComparedChars+da.extra, B.ComparedChars+db.extra
+	if totalA > 0 {
+		p.AShare = round(math.Min(1, float64(sharedA)/float64(totalA)))
 	}
-	if B.ComparedChars > 0 {
-		p.BShare = round(math.Min(1, float64(sharedB)/float64(B.ComparedChars)))
+	if totalB > 0 {
+		p.BShare = round(math.Min(1, float64(sharedB)/float64(totalB)))
 	}
 	// The smaller document is the one a copy can cover most of; its share is the pair's figure.
-	shared, total, share := sharedA, A.ComparedChars, p.AShare
-	if B.ComparedChars < A.ComparedChars {
-		shared, total, share = sharedB, B.ComparedChars, p.BShare
+	shared, total, share := sharedA, totalA, p.AShare
+	if totalB < totalA {
+		shared, total, share = sharedB, totalB, p.BShare
 	}
 	if shared == 0 || total == 0 {
 		return Pair{A: p.A, B: p.B}

@@ -65,6 +65,12 @@ type doc struct {
 	sig    similarity.Signature
 	// shingles is the number of word 3-grams behind sig; a document without any is in no LSH band.
 	shingles int
+	// filed are the paragraphs left out (headings, reference entries, front matter) long enough to
+	// be looked at all the same: what one copies from another document's compared text counts in
+	// their pair (filed.go). They are not in toks.
+	filed []filedPara
+	// extra is the characters of filed paragraphs put into toks for one pair's alignment.
+	extra int
 }
 
 func run(ctx context.Context, paths []string, o settings, progress Progress) (*Result, error) {
@@ -91,7 +97,8 @@ func run(ctx context.Context, paths []string, o settings, progress Progress) (*R
 	if err := markCommon(ctx, docs, tmpl, titles, res, o); err != nil {
 		return nil, err
 	}
-	cands, err := candidates(ctx, docs, o.Threshold, res.CommonDocuments)
+	idx, docRuns := gramRuns(docs)
+	cands, err := candidates(ctx, docs, o.Threshold, res.CommonDocuments, idx, docRuns)
 	if err != nil {
 		return nil, err
 	}
@@ -102,6 +109,9 @@ func run(ctx context.Context, paths []string, o settings, progress Progress) (*R
 		pairs[i] = alignPair(docs[cands[i].a], docs[cands[i].b], res, o)
 	}, func(done int) { progress(StageAlign, done, len(cands)) })
 	if err != nil {
+		return nil, err
+	}
+	if pairs, err = reclaimFiled(ctx, docs, pairs, res, o, idx); err != nil {
 		return nil, err
 	}
 	for _, p := range pairs {
@@ -373,7 +383,7 @@ func load(ctx context.Context, src source, o settings) loaded {
 func (l loaded) jiebaTexts() []string {
 	var out []string
 	for _, p := range l.paras {
-		if p.compared && p.toks == nil && similarity.NeedsJieba(p.text) {
+		if (p.compared || p.filed()) && p.toks == nil && similarity.NeedsJieba(p.text) {
 			out = append(out, p.text)
 		}
 	}
@@ -395,11 +405,19 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 	var dodges similarity.Dodges // in the text read from a file, as a check counts them
 	han := 0
 	var garbled []prepare.Garbled
+	var filed []filedPara
 	for i, p := range ps {
 		n := utf8.RuneCountInString(p.text)
 		out.Chars += n
 		out.Paragraphs[i] = Paragraph{Text: p.text, LeftOut: !p.compared}
 		if !p.compared {
+			if p.filed() {
+				toks := p.toks
+				if toks == nil {
+					toks = seg.UnweightedTokens(similarity.Normalize(p.text))
+				}
+				filed = append(filed, filedPara{para: i, toks: toks, chars: n})
+			}
 			continue
 		}
 		out.ComparedChars += n
@@ -428,6 +446,7 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 		}
 	}
 	d.common = make([]bool, len(d.toks))
+	d.filed = filed
 	return out, d
 }
 

@@ -105,3 +105,19 @@ func TestRunningText(t *testing.T) {
 		}
 	}
 }
+
+// TestReferenceEntry: an entry reads as one by more than its label.
+func TestReferenceEntry(t *testing.T) {
+	prose := "芦苇、香蒲和菖蒲是北方城市湿地中最常见的挺水植物。它们的茎秆中空，可以把空气输送到根部，使根际土壤保持一定的含氧量。"
+	for text, want := range map[string]bool{
+		"[3] 王芳. 湿地植物与水质[J]. 生态学报, 2019, 39(2): 1-10.":                                              true,
+		"Smith J, Chen M, et al. Fingerprinting text at scale. Computing Surveys, 2017, pp. 10-30.": true,
+		"[21] " + prose: false,
+		"21. " + prose:  false,
+		prose:           false,
+	} {
+		if got := ReferenceEntry(text); got != want {
+			t.Errorf("ReferenceEntry(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -295,11 +295,30 @@ func RunningText(section string, heading bool, text string) bool {
 	default:
 		return false
 	}
-	return !heading && !reDeclare.MatchString(text) && !(reEntryMarks.MatchString(text) && utf8.RuneCountInString(text) <= maxEntryRunes)
+	return !heading && RunningProse(text)
+}
+
+// RunningProse reports whether text reads neither as an entry of a reference list nor as a
+// declaration.
+func RunningProse(text string) bool {
+	return !reDeclare.MatchString(text) && !(reEntryMarks.MatchString(text) && utf8.RuneCountInString(text) <= maxEntryRunes)
+}
+
+// ReferenceEntry reports whether text reads as an entry of a reference list by more than a label
+// ("[21]" makes no entry of a copied paragraph): a document type ([J], [M]), et al., pp., a
+// publisher or a journal, in no more than maxEntryRunes.
+func ReferenceEntry(text string) bool {
+	return reEntryBody.MatchString(text) && utf8.RuneCountInString(text) <= maxEntryRunes
 }
 
 // reEntryMarks are the marks of a reference entry that running text seldom has (reRefMarks less a
-// bare year, and doi as a word); maxEntryRunes is longer than nearly any entry.
-var reEntryMarks = regexp.MustCompile(`(?i)^\s*(\[\d+\]|［\d+］|〔\d+〕|\d+[.．、]\s)|\[[JMDCNRSPZAGEBKOL](/OL)?\]|et al\.|\bdoi\b|pp\.|vol\.|\bIn:|出版社|学报|期刊`)
+// bare year, and doi as a word); reEntryBody the same less a label; maxEntryRunes is longer than
+// nearly any entry.
+var (
+	reEntryMarks = regexp.MustCompile(`(?i)^\s*(\[\d+\]|［\d+］|〔\d+〕|\d+[.．、]\s)|` + entryBody)
+	reEntryBody  = regexp.MustCompile(`(?i)` + entryBody)
+)
+
+const entryBody = `\[[JMDCNRSPZAGEBKOL](/OL)?\]|et al\.|\bdoi\b|pp\.|vol\.|\bIn:|出版社|学报|期刊`
 
 const maxEntryRunes = 400

@@ -404,7 +404,7 @@ func TestQuotedPassage(t *testing.T) {
 					t.Errorf("span %v outside the quotation [%d,%d)", s, lo, hi)
 				}
 			}
-			w := warningOf(r, extract.WarnUncited)
+			w := warning(r, extract.WarnUncited)
 			if tc.cited {
 				if r.QuotedChars != m.CopiedChars || r.QuotedChars == 0 {
 					t.Errorf("quoted chars %d, copied inside the quotation %d", r.QuotedChars, m.CopiedChars)
@@ -435,7 +435,7 @@ func TestQuotedPassage(t *testing.T) {
 	// The same passage without quotation marks and citation is plain copying, and no quotation.
 	plain := "关于茶叶出口的影响，" + quote + "本文在此基础上进一步讨论茶叶价格与江南农户家庭收入之间的关系。"
 	r := checkText(t, lib, nil, append([]string{originals[0], plain}, refs...)...)
-	if r.QuotedChars != 0 || r.SimilarityExcludingQuotes != r.Similarity || r.Similarity == 0 || warningOf(r, extract.WarnUncited) != nil {
+	if r.QuotedChars != 0 || r.SimilarityExcludingQuotes != r.Similarity || r.Similarity == 0 || warning(r, extract.WarnUncited) != nil {
 		t.Errorf("unquoted copy: quoted %d, similarity %v, excluding quotes %v, warnings %v", r.QuotedChars, r.Similarity, r.SimilarityExcludingQuotes, r.Warnings)
 	}
 }
@@ -450,7 +450,7 @@ func TestMostlyQuoted(t *testing.T) {
 	}
 	refs := []string{"References", "[1] Smith, J. Tidal flats. Journal of Coasts, 2019, 3(2): 1-10.", "[2] Chen, M. Shore birds. Ibis, 2020, 5(1): 3-9."}
 	r := checkText(t, lib, nil, append(paras, refs...)...)
-	w := warningOf(r, extract.WarnQuoted)
+	w := warning(r, extract.WarnQuoted)
 	if r.SimilarityExcludingQuotes != 0 || float64(r.QuotedChars) <= maxQuoted*float64(r.TotalChars) || w == nil ||
 		w.Count != r.QuotedChars || len(w.Paragraphs) != 2 {
 		t.Fatalf("excluding quotes %v, quoted %d of %d, warning %+v: want 0, over a quarter, a warning naming both paragraphs",
@@ -459,7 +459,7 @@ func TestMostlyQuoted(t *testing.T) {
 	// One sentence quoted in a thesis of the student's own text is no warning.
 	one := fmt.Sprintf("As the survey puts it, \"%s\" [1]", sentences(libPara(t, "en-tides.txt", "Tidal flats look empty").text)[1])
 	r = checkText(t, lib, nil, append([]string{one, originals[0], originals[1]}, refs...)...)
-	if r.QuotedChars == 0 || warningOf(r, extract.WarnQuoted) != nil {
+	if r.QuotedChars == 0 || warning(r, extract.WarnQuoted) != nil {
 		t.Errorf("quoted %d of %d, warnings %v: want the quotation, no warning", r.QuotedChars, r.TotalChars, r.Warnings)
 	}
 }
@@ -526,7 +526,7 @@ func TestFiledCopies(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := checkText(t, lib, nil, tc.paras...)
-			w := warningOf(r, extract.WarnFiled)
+			w := warning(r, extract.WarnFiled)
 			counted := 0
 			for _, src := range tc.copied {
 				var p *report.Paragraph
@@ -568,7 +568,7 @@ func TestFiledCopies(t *testing.T) {
 		}
 		r := checkData(t, lib, nil, "headings.docx", hostile.StyledDOCX(hostile.Para(originals[0])+heading(wetland.text)+heading(tea.text)+hostile.Para(originals[1]),
 			`<w:style w:type="paragraph" w:styleId="Heading3"><w:name w:val="heading 3"/><w:pPr><w:outlineLvl w:val="2"/></w:pPr></w:style>`))
-		w := warningOf(r, extract.WarnFiled)
+		w := warning(r, extract.WarnFiled)
 		for _, src := range []source{wetland, tea} {
 			p := findPara(t, r, src.text)
 			if !p.Heading || p.Status != report.StatusCopied || matchFrom(p, src) == nil {
@@ -1030,16 +1030,6 @@ func TestNotesChecked(t *testing.T) {
 	}
 }
 
-// warningOf returns r's warning of kind k, or nil.
-func warningOf(r *report.Report, k extract.WarningKind) *report.Warning {
-	for i := range r.Warnings {
-		if r.Warnings[i].Kind == k {
-			return &r.Warnings[i]
-		}
-	}
-	return nil
-}
-
 // TestSameFile: a thesis added to the library and then checked finds itself; a warning names the
 // source that is the very file (same SHA-256), and leaving that source out ends it.
 func TestSameFile(t *testing.T) {
@@ -1063,7 +1053,7 @@ func TestSameFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := result.Report
-	w := warningOf(r, extract.WarnSameFile)
+	w := warning(r, extract.WarnSameFile)
 	var self *report.Source
 	for i := range r.Sources {
 		if r.Sources[i].ID == id {
@@ -1073,12 +1063,12 @@ func TestSameFile(t *testing.T) {
 	if self == nil || w == nil || w.Count != self.CopiedChars || !strings.Contains(w.Message, fmt.Sprintf("--exclude-source %d", id)) {
 		t.Fatalf("sources %+v, warning %+v: want the file itself named", r.Sources, w)
 	}
-	if r := result.Recompute([]uint64{id}, 0); warningOf(r, extract.WarnSameFile) != nil || r.Similarity == 0 {
+	if r := result.Recompute([]uint64{id}, 0); warning(r, extract.WarnSameFile) != nil || r.Similarity == 0 {
 		t.Errorf("without the file itself: similarity %v, warnings %+v: want the copy still found, no same-file warning", r.Similarity, r.Warnings)
 	}
 	// Another file with the same text is not the same file.
 	other := checkData(t, lib, nil, "other.txt", []byte(originals[0]+"\n\n"+originals[1]+"\n\n"+copied.text+"\n\n"))
-	if w := warningOf(other, extract.WarnSameFile); w != nil {
+	if w := warning(other, extract.WarnSameFile); w != nil {
 		t.Errorf("another file: warning %+v", w)
 	}
 }

@@ -48,7 +48,7 @@ func pdfMeasure(pages []*pdfPage) *pdfStats {
 					spacings[sz][math.Round(dy*2)/2]++
 				}
 			}
-			if math.Abs(sz-st.body) > 0.5 {
+			if math.Abs(sz-st.body) > 0.5 || l.colRight > 0 { // a column's lines have margins of their own
 				continue
 			}
 			allN++

@@ -41,6 +41,8 @@ type pdfLine struct {
 	hang     float64 // of a bulleted line: where the text after the bullet starts
 	hidden   []pdfLineHidden
 	pos      []pdfPos // where each glyph's text starts, while hidden glyphs are being placed
+	// colLeft and colRight bound the column of a page set in two (pdf_columns.go); 0 across the page.
+	colLeft, colRight float64
 }
 
 // pdfPos is where a glyph stood (x) and where its text starts in the line's text: before the
@@ -98,9 +100,34 @@ func pdfBuildLines(glyphs []pdf.Text, page int, hidden []pdfHiddenGlyph) []pdfLi
 	var lines []pdfLine
 	var cur []pdf.Text
 	refY, refSize := 0.0, 0.0
+	gutter := pdfFindGutter(gs, idx)
+	var left, right []pdfLine // of two columns (pdf_columns.go), down to a line across the page
+	column := func(ls []pdfLine, x0, x1 float64) []pdfLine {
+		for i := range ls {
+			ls[i].colLeft, ls[i].colRight = x0, x1
+		}
+		return ls
+	}
+	flushColumns := func() {
+		lines = append(append(lines, left...), right...)
+		left, right = left[:0], right[:0]
+	}
 	flush := func() {
-		if len(cur) > 0 {
+		if len(cur) == 0 {
+			return
+		}
+		if !gutter.ok {
 			lines = append(lines, pdfMakeLines(cur, page, boxes)...)
+		} else if l, r, cross := gutter.split(cur); cross {
+			flushColumns()
+			lines = append(lines, pdfMakeLines(cur, page, boxes)...)
+		} else {
+			if len(l) > 0 {
+				left = append(left, column(pdfMakeLines(l, page, boxes), gutter.colLeft, gutter.x0)...)
+			}
+			if len(r) > 0 {
+				right = append(right, column(pdfMakeLines(r, page, boxes), gutter.x1, gutter.colRight)...)
+			}
 		}
 		cur = cur[:0]
 	}
@@ -115,6 +142,7 @@ func pdfBuildLines(glyphs []pdf.Text, page int, hidden []pdfHiddenGlyph) []pdfLi
 		cur = append(cur, g)
 	}
 	flush()
+	flushColumns()
 	return lines
 }
 

@@ -77,10 +77,11 @@ func (st *pdfStats) startsParagraph1(p, l, first, next *pdfLine) (bool, string) 
 	if b, why, ok := listBreak(l, first); ok {
 		return b, why
 	}
-	left, right := st.left[st.side(l.page)], st.right[st.side(p.page)]
-	width := right - st.left[st.side(p.page)]
+	left, _ := st.margins(l)
+	pLeft, right := st.margins(p)
+	width := right - pLeft
 	// First-line indentation.
-	if l.x0 > left+0.8*em && (!samePage || l.x0 > p.x0+0.8*em) && !(p == first && math.Abs(p.x0-st.left[st.side(p.page)]) < 0.5*em && samePage) {
+	if l.x0 > left+0.8*em && (!samePage || l.x0 > p.x0+0.8*em) && !(p == first && math.Abs(p.x0-pLeft) < 0.5*em && samePage) {
 		return true, "indent"
 	}
 	// Indented as the first line before it, which was a paragraph of its own that filled its
@@ -88,7 +89,7 @@ func (st *pdfStats) startsParagraph1(p, l, first, next *pdfLine) (bool, string) 
 	// line. (A block indented as a whole goes on at the same indent; the wrapped part of a
 	// hanging entry ends short.)
 	if samePage && p == first && l.x0 > left+0.8*em && math.Abs(l.x0-p.x0) < 0.3*em && l.x1 > right-2*em &&
-		next != nil && next.x0 < st.left[st.side(next.page)]+0.5*em {
+		next != nil && next.x0 < nextLeft(st, next)+0.5*em {
 		return true, "indent after a one-line paragraph"
 	}
 	// Back to the margin after an indented line that was not a first line (a block
@@ -113,6 +114,20 @@ func (st *pdfStats) startsParagraph1(p, l, first, next *pdfLine) (bool, string) 
 		return true, "numbered"
 	}
 	return false, ""
+}
+
+// margins are the left and right edges of the text a line stands in: its column's on a page set in
+// two, else the page's.
+func (st *pdfStats) margins(l *pdfLine) (left, right float64) {
+	if l.colRight > 0 {
+		return l.colLeft, l.colRight
+	}
+	return st.left[st.side(l.page)], st.right[st.side(l.page)]
+}
+
+func nextLeft(st *pdfStats, l *pdfLine) float64 {
+	left, _ := st.margins(l)
+	return left
 }
 
 // listBreak decides a line in or after a bulleted list (pdfTakeBullet); ok is false when the

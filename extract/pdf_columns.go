@@ -25,7 +25,7 @@ type pdfGutter struct {
 // Thresholds of pdfFindGutter.
 const (
 	gutterMinLines = 8    // baselines of body text a page needs for its columns to be told
-	gutterCrossing = 0.05 // share of baselines that may cross the gutter (titles, wide captions)
+	gutterCrossing = 0.25 // share of baselines that may cross the gutter (a title and an abstract, wide captions)
 	gutterSide     = 0.3  // share of baselines that must have text on each side of it
 	gutterMinWidth = 1.0  // ems: the narrowest gutter
 )
@@ -76,21 +76,36 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 	// The widest strip in the middle half that few baselines cross.
 	lo, hi := int(0.25*width/bin), int(0.75*width/bin)
 	limit := int(gutterCrossing * float64(rows))
-	best, bestW := pdfGutter{}, 0
-	for b := lo; b <= hi && b < nbins; {
-		if cover[b] > limit {
-			b++
-			continue
+	run := func(from, to, limit int) (b0, e0 int) { // the widest run of bins [from, to) under limit
+		for b := from; b < to; {
+			if cover[b] > limit {
+				b++
+				continue
+			}
+			e := b
+			for e < to && cover[e] <= limit {
+				e++
+			}
+			if e-b > e0-b0 {
+				b0, e0 = b, e
+			}
+			b = e
 		}
-		e := b
-		for e < nbins && cover[e] <= limit {
-			e++
-		}
-		if w := e - b; w > bestW {
-			best, bestW = pdfGutter{x0: minX + float64(b)*bin, x1: minX + float64(e)*bin, colLeft: minX, colRight: maxX, ok: true}, w
-		}
-		b = e
+		return b0, e0
 	}
+	b0, e0 := run(lo, hi+1, limit)
+	for e0 > b0 && e0 < nbins && cover[e0] <= limit { // a run may end past the middle half
+		e0++
+	}
+	// Within it, the bins fewest baselines cross: the ends of a ragged column's lines, which some
+	// baselines reach, are not the gutter.
+	least := limit
+	for _, c := range cover[b0:e0] {
+		least = min(least, c)
+	}
+	b0, e0 = run(b0, e0, least+max(1, int(0.05*float64(rows))))
+	bestW := e0 - b0
+	best := pdfGutter{x0: minX + float64(b0)*bin, x1: minX + float64(e0)*bin, colLeft: minX, colRight: maxX, ok: true}
 	if float64(bestW)*bin < gutterMinWidth*size {
 		return pdfGutter{}
 	}

@@ -101,6 +101,20 @@ func pdfBuildLines(glyphs []pdf.Text, page int, hidden []pdfHiddenGlyph) []pdfLi
 	var cur []pdf.Text
 	refY, refSize := 0.0, 0.0
 	gutter := pdfFindGutter(gs, idx)
+	if len(hidden) > 0 && gutter.ok {
+		// Hidden glyphs take room (a blank font's junk keeps its advances): a column of gaps they
+		// leave is no gutter.
+		all := slices.Clone(gs)
+		for _, h := range hidden {
+			all = append(all, h.g)
+		}
+		order := make([]int, len(all))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(a, b int) bool { return all[order[a]].Y > all[order[b]].Y })
+		gutter = pdfFindGutter(all, order)
+	}
 	var left, right []pdfLine // of two columns (pdf_columns.go), down to a line across the page
 	column := func(ls []pdfLine, x0, x1 float64) []pdfLine {
 		for i := range ls {

@@ -193,10 +193,22 @@ type tally struct {
 	shingles  []uint32 // the document's, for its Jaccard similarity with each source
 	garbled   []prepare.Garbled
 	uncited   uncitedQuotes
-	filed     struct {
-		chars int
-		paras []int
+	filed     filedCopies
+}
+
+// filedCopies are the paragraphs left out as headings, reference entries or front matter that are
+// counted all the same (settled.filed), and their copied characters.
+type filedCopies struct {
+	chars int
+	paras []int // indices into Report.Paragraphs
+}
+
+func (f filedCopies) warning() (report.Warning, bool) {
+	if f.chars == 0 {
+		return report.Warning{}, false
 	}
+	return report.Warning{Kind: extract.WarnFiled, Count: f.chars, Paragraphs: f.paras,
+		Message: fmt.Sprintf("%d characters filed as headings, reference entries or front matter copy the running text of library documents: checked and counted", f.chars)}, true
 }
 
 // uncitedQuotes are the copied characters in quotation marks whose citations point at nothing.
@@ -348,7 +360,9 @@ func (c *checker) leftOut(r *report.Report, excluded map[exclusion]int) {
 }
 
 // warnings are extraction's (text changed, dropped or hidden), then the text left out when it is
-// most of it, then the dodges the check saw through.
+// most of it, then the dodges the check saw through, then what would have made a figure lower than
+// the text is: quotation marks whose citations point at nothing, cited quotations that are much of
+// the text, copies filed as headings, reference entries or front matter.
 func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warning {
 	var ws []report.Warning
 	for _, w := range doc.Warnings {
@@ -369,9 +383,8 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 	if w, ok := quotedWarning(r); ok {
 		ws = append(ws, w)
 	}
-	if t.filed.chars > 0 {
-		ws = append(ws, report.Warning{Kind: extract.WarnFiled, Count: t.filed.chars, Paragraphs: t.filed.paras,
-			Message: fmt.Sprintf("%d characters filed as headings, reference entries or front matter copy the running text of library documents: checked and counted", t.filed.chars)})
+	if w, ok := t.filed.warning(); ok {
+		ws = append(ws, w)
 	}
 	return ws
 }

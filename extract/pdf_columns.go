@@ -10,7 +10,7 @@ import (
 // their baselines: read line by line, each line of the left column ran on into the line beside it,
 // and both columns' paragraphs came out interleaved (five copied paragraphs of a thesis set in two
 // columns read 3.4 % where the same thesis in one column read 9.3 %). A page whose body text leaves
-// a vertical gutter, a strip no line crosses while lines stand on both sides of it, is read a
+// a vertical gutter, a strip few lines cross while lines stand on both sides of it, is read a
 // column at a time: the left column's lines down to a line that crosses the gutter (a title or an
 // abstract across the page), then the right column's, then that line, and so on.
 

@@ -52,24 +52,30 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 	// once: glyphs come a baseline at a time, so the last baseline to mark a strip tells.
 	bin := size / 4
 	nbins := int(width/bin) + 1
+	// rowsOf calls f with every body glyph in order of baseline, and the baseline's number (from 1);
+	// it returns the number of baselines.
+	rowsOf := func(f func(row int, g pdf.Text)) int {
+		row, refY := 0, math.Inf(1)
+		for _, i := range order {
+			if g := gs[i]; body(g) {
+				if refY-g.Y > pdfLineTolerance*size {
+					row, refY = row+1, g.Y
+				}
+				f(row, g)
+			}
+		}
+		return row
+	}
 	cover := make([]int, nbins)
 	last := make([]int, nbins)
-	rows, refY := 0, math.Inf(1)
-	for _, i := range order {
-		g := gs[i]
-		if !body(g) {
-			continue
-		}
-		if refY-g.Y > pdfLineTolerance*size {
-			rows, refY = rows+1, g.Y
-		}
+	rows := rowsOf(func(row int, g pdf.Text) {
 		for b := int((g.X - minX) / bin); b <= int((g.X+pdfAdvance(g)-minX)/bin) && b < nbins; b++ {
-			if last[b] != rows {
-				last[b] = rows
+			if last[b] != row {
+				last[b] = row
 				cover[b]++
 			}
 		}
-	}
+	})
 	if rows < gutterMinLines {
 		return pdfGutter{}
 	}
@@ -111,24 +117,16 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 	}
 	// Text on either side of it in enough baselines (the two columns' baselines need not line
 	// up): two columns, not a page of short lines beside a figure.
-	left, right, row := 0, 0, 0
+	left, right := 0, 0
 	leftAt, rightAt := 0, 0 // the last baseline counted on each side
-	refY = math.Inf(1)
-	for _, i := range order {
-		g := gs[i]
-		if !body(g) {
-			continue
-		}
-		if refY-g.Y > pdfLineTolerance*size {
-			row, refY = row+1, g.Y
-		}
+	rowsOf(func(row int, g pdf.Text) {
 		switch {
 		case g.X+pdfAdvance(g) <= best.x0+bin && leftAt != row:
 			left, leftAt = left+1, row
 		case g.X >= best.x1-bin && rightAt != row:
 			right, rightAt = right+1, row
 		}
-	}
+	})
 	if float64(min(left, right)) < gutterSide*float64(rows) {
 		return pdfGutter{}
 	}

@@ -48,8 +48,8 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 	if width < 20*size {
 		return pdfGutter{}
 	}
-	// The baselines each strip of the page (a quarter em wide) has text on, counting a baseline
-	// once: glyphs come a baseline at a time, so the last baseline to mark a strip tells.
+	// Strips of the page a quarter em wide: the baselines each has text on are counted (once a
+	// baseline: glyphs come a baseline at a time, so the last baseline to mark a strip tells).
 	bin := size / 4
 	nbins := int(width/bin) + 1
 	// rowsOf calls f with every body glyph in order of baseline, and the baseline's number (from 1);
@@ -66,9 +66,29 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 		}
 		return row
 	}
+	total := rowsOf(func(int, pdf.Text) {})
+	g := pdfGutter{}
+	if total >= gutterMinLines {
+		g = gutterBelow(rowsOf, 1, total, minX, maxX, bin, nbins, size)
+	}
+	// A first page's title, authors and abstract across the page can be more of its baselines
+	// than may cross the gutter: the columns below them are looked for alone.
+	if !g.ok && total >= 2*gutterMinLines {
+		g = gutterBelow(rowsOf, total*2/5, total, minX, maxX, bin, nbins, size)
+	}
+	return g
+}
+
+// gutterBelow looks for the gutter among baselines from to total (numbered from 1 by rowsOf), in
+// bins of the given width from minX.
+func gutterBelow(rowsOf func(f func(row int, g pdf.Text)) int, from, total int, minX, maxX, bin float64, nbins int, size float64) pdfGutter {
+	rows := total - from + 1
 	cover := make([]int, nbins)
 	last := make([]int, nbins)
-	rows := rowsOf(func(row int, g pdf.Text) {
+	rowsOf(func(row int, g pdf.Text) {
+		if row < from {
+			return
+		}
 		for b := int((g.X - minX) / bin); b <= int((g.X+pdfAdvance(g)-minX)/bin) && b < nbins; b++ {
 			if last[b] != row {
 				last[b] = row
@@ -76,10 +96,8 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 			}
 		}
 	})
-	if rows < gutterMinLines {
-		return pdfGutter{}
-	}
 	// The widest strip in the middle half that few baselines cross.
+	width := maxX - minX
 	lo, hi := int(0.25*width/bin), int(0.75*width/bin)
 	limit := int(gutterCrossing * float64(rows))
 	run := func(from, to, limit int) (b0, e0 int) { // the widest run of bins [from, to) under limit
@@ -99,7 +117,7 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 		}
 		return b0, e0
 	}
-	b0, e0 := run(lo, hi+1, limit)
+	b0, e0 := run(lo, min(hi+1, nbins), limit)
 	for e0 > b0 && e0 < nbins && cover[e0] <= limit { // a run may end past the middle half
 		e0++
 	}
@@ -110,9 +128,8 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 		least = min(least, c)
 	}
 	b0, e0 = run(b0, e0, least+max(1, int(0.05*float64(rows))))
-	bestW := e0 - b0
 	best := pdfGutter{x0: minX + float64(b0)*bin, x1: minX + float64(e0)*bin, colLeft: minX, colRight: maxX, ok: true}
-	if float64(bestW)*bin < gutterMinWidth*size {
+	if float64(e0-b0)*bin < gutterMinWidth*size {
 		return pdfGutter{}
 	}
 	// Text on either side of it in enough baselines (the two columns' baselines need not line
@@ -121,6 +138,7 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 	leftAt, rightAt := 0, 0 // the last baseline counted on each side
 	rowsOf(func(row int, g pdf.Text) {
 		switch {
+		case row < from:
 		case g.X+pdfAdvance(g) <= best.x0+bin && leftAt != row:
 			left, leftAt = left+1, row
 		case g.X >= best.x1-bin && rightAt != row:

@@ -58,8 +58,8 @@ func TestTwoColumns(t *testing.T) {
 
 }
 
-// TestFindGutter: the gutter of two columns is found whether their baselines line up or not; a page
-// of one column is not cut, with a figure's labels beside some of its lines, a line of text across
+// TestFindGutter: the gutter of two columns is found whether their baselines line up or not, and
+// under a title and an abstract across a third of the page; a page of one column is not cut, with a figure's labels beside some of its lines, a line of text across
 // every row, or too few lines to tell.
 func TestFindGutter(t *testing.T) {
 	line := func(x, y float64, n int) []pdf.Text {
@@ -88,6 +88,12 @@ func TestFindGutter(t *testing.T) {
 		{"offset columns", page(20, func(i int, y float64) [][3]float64 { return [][3]float64{{72, y, 40}, {292, y - 5, 40}} }), 272, 292},
 		{"columns under a title", page(20, func(i int, y float64) [][3]float64 {
 			if i == 0 {
+				return [][3]float64{{72, y, 80}}
+			}
+			return [][3]float64{{72, y, 40}, {292, y, 40}}
+		}), 272, 292},
+		{"columns under an abstract across a third of the page", page(30, func(i int, y float64) [][3]float64 {
+			if i < 10 {
 				return [][3]float64{{72, y, 80}}
 			}
 			return [][3]float64{{72, y, 40}, {292, y, 40}}

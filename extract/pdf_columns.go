@@ -79,7 +79,7 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 	return g
 }
 
-// gutterBelow looks for the gutter among baselines from to total (numbered from 1 by rowsOf), in
+// gutterBelow looks for the gutter among the baselines numbered from..total (rowsOf numbers them from 1), in
 // bins of the given width from minX.
 func gutterBelow(rowsOf func(f func(row int, g pdf.Text)) int, from, total int, minX, maxX, bin float64, nbins int, size float64) pdfGutter {
 	rows := total - from + 1

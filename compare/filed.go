@@ -27,6 +27,7 @@ var filedRunes = 2 * similarity.DefaultAlign.MinChars
 type filedPara struct {
 	para  int // index into the document's paragraphs
 	toks  []similarity.Token
+	grams []uint32 // similarity.Grams(toks), aligned with each document that may hold the copy
 	chars int
 }
 
@@ -131,7 +132,7 @@ func reclaimFiled(ctx context.Context, docs []*doc, pairs []Pair, res *Result, o
 // a reference list or a declaration that d's structure did not tell (a PDF's list read as body
 // text) is compared text, and an entry two documents cite is no copy.
 func copiedChars(f filedPara, d *doc, paras []Paragraph, o settings) int {
-	al := similarity.AlignGrams(f.toks, d.toks, similarity.Grams(f.toks), d.grams, o.align)
+	al := similarity.AlignGrams(f.toks, d.toks, f.grams, d.grams, o.align)
 	copied := make([]bool, len(f.toks))
 	for _, c := range al.Pairs {
 		if !extract.RunningProse(paras[d.para[c[1][0]]].Text) {

@@ -87,13 +87,7 @@ func run(ctx context.Context, paths []string, o settings, progress Progress) (*R
 	if err != nil {
 		return nil, err
 	}
-	newDocs := 0
-	for _, d := range docs {
-		if !d.old {
-			newDocs++
-		}
-	}
-	res.CommonDocuments = max(3, int(math.Ceil(float64(newDocs)*o.CommonShare)))
+	res.CommonDocuments = max(3, int(math.Ceil(float64(newDocs(docs))*o.CommonShare)))
 	if err := markCommon(ctx, docs, tmpl, titles, res, o); err != nil {
 		return nil, err
 	}
@@ -416,7 +410,7 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 				if toks == nil {
 					toks = seg.UnweightedTokens(similarity.Normalize(p.text))
 				}
-				filed = append(filed, filedPara{para: i, toks: toks, chars: n})
+				filed = append(filed, filedPara{para: i, toks: toks, grams: similarity.Grams(toks), chars: n})
 			}
 			continue
 		}

@@ -90,12 +90,7 @@ func pdfBuildLines(glyphs []pdf.Text, page int, hidden []pdfHiddenGlyph) []pdfLi
 	if len(gs) == 0 {
 		return nil
 	}
-	// Stable sort by baseline, top first; the stream order breaks ties.
-	idx := make([]int, len(gs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return gs[idx[a]].Y > gs[idx[b]].Y })
+	idx := byBaseline(gs)
 
 	var lines []pdfLine
 	var cur []pdf.Text
@@ -108,12 +103,7 @@ func pdfBuildLines(glyphs []pdf.Text, page int, hidden []pdfHiddenGlyph) []pdfLi
 		for _, h := range hidden {
 			all = append(all, h.g)
 		}
-		order := make([]int, len(all))
-		for i := range order {
-			order[i] = i
-		}
-		sort.SliceStable(order, func(a, b int) bool { return all[order[a]].Y > all[order[b]].Y })
-		gutter = pdfFindGutter(all, order)
+		gutter = pdfFindGutter(all, byBaseline(all))
 	}
 	var left, right []pdfLine // of two columns (pdf_columns.go), down to a line across the page
 	column := func(ls []pdfLine, x0, x1 float64) []pdfLine {
@@ -158,6 +148,16 @@ func pdfBuildLines(glyphs []pdf.Text, page int, hidden []pdfHiddenGlyph) []pdfLi
 	flush()
 	flushColumns()
 	return lines
+}
+
+// byBaseline is the order of gs by baseline, top first; the stream order breaks ties.
+func byBaseline(gs []pdf.Text) []int {
+	idx := make([]int, len(gs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return gs[idx[a]].Y > gs[idx[b]].Y })
+	return idx
 }
 
 var pdfLigatures = map[rune]string{

@@ -281,7 +281,7 @@ func tocKey(t string) string {
 	return b.String()
 }
 
-var reRefMarks = regexp.MustCompile(`(?i)^\s*(\[\d+\]|［\d+］|〔\d+〕|\d+[.．、]\s)|\[[JMDCNRSPZAGEBKOL](/OL)?\]|\b(19|20)\d\d\b|et al\.|doi|pp\.|vol\.|\bIn:|出版社|学报|期刊|大学学报`)
+var reRefMarks = regexp.MustCompile(`(?i)` + entryLabel + `|\[[JMDCNRSPZAGEBKOL](/OL)?\]|\b(19|20)\d\d\b|et al\.|doi|pp\.|vol\.|\bIn:|出版社|学报|期刊|大学学报`)
 
 // referenceLike reports whether a paragraph reads like an entry of a reference list.
 func referenceLike(t string) bool { return reRefMarks.MatchString(t) }
@@ -315,9 +315,12 @@ func ReferenceEntry(text string) bool {
 // bare year, and doi as a word); reEntryBody the same less a label; maxEntryRunes is longer than
 // nearly any entry.
 var (
-	reEntryMarks = regexp.MustCompile(`(?i)^\s*(\[\d+\]|［\d+］|〔\d+〕|\d+[.．、]\s)|` + entryBody)
+	reEntryMarks = regexp.MustCompile(`(?i)` + entryLabel + `|` + entryBody)
 	reEntryBody  = regexp.MustCompile(`(?i)` + entryBody)
 )
+
+// entryLabel is an entry's label at its start: [12], ［12］, 〔12〕, "12. ".
+const entryLabel = `^\s*(\[\d+\]|［\d+］|〔\d+〕|\d+[.．、]\s)`
 
 const entryBody = `\[[JMDCNRSPZAGEBKOL](/OL)?\]|et al\.|\bdoi\b|pp\.|vol\.|\bIn:|出版社|学报|期刊`
 

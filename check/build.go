@@ -70,6 +70,8 @@ type settled struct {
 	// filed: a paragraph left out as a heading, a reference entry or front matter that copies the
 	// running text of library documents, and is counted (see filedCopy).
 	filed bool
+	// chars: the paragraph's characters as the figures count them (see counted).
+	chars int
 }
 
 // filedCopy is how much of a paragraph left out as a heading, a reference entry or front matter must
@@ -133,9 +135,11 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 		s.para.Matches = append(s.para.Matches, m)
 		s.docs = append(s.docs, f.ref.Doc)
 	}
+	cc := similarity.CountChars(p.text())
+	s.chars = counted(cc, owned)
 	if !p.checked {
-		if s.filed = c.filedCopy(s.copied, n); !s.filed {
-			s = settled{para: s.para}
+		if s.filed = c.filedCopy(s.copied, s.chars); !s.filed {
+			s = settled{para: s.para, chars: cc.Total()}
 			s.para.Matches, s.para.TemplateMatches = []report.Match{}, nil
 		}
 	}
@@ -149,13 +153,27 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 	case s.template > 0:
 		s.para.Status = report.StatusTemplate
 	}
-	if n > 0 {
-		s.para.Similarity = round(float64(s.copied)/float64(n), 4)
+	if s.chars > 0 {
+		s.para.Similarity = round(float64(s.copied)/float64(s.chars), 4)
 	}
 	if s.uncited > 0 {
 		s.marks = marks
 	}
 	return s
+}
+
+// counted is how many characters of a paragraph's text the figures count, owned those that its
+// matches took: what a reader sees (similarity.Chars), and inside copied text every character, the
+// copy as it was written (one disguised with zero-width characters counts them, as before): text
+// no reader sees never lowers a figure.
+func counted(cc similarity.Chars, owned []bool) int {
+	n := cc.Total()
+	for k, o := range owned {
+		if o && !cc.Counts(k) {
+			n++
+		}
+	}
+	return n
 }
 
 // claim returns the runs of spans that no earlier match owns, and owns them.
@@ -227,7 +245,7 @@ func newTally() *tally {
 
 // add counts one settled paragraph into the report's totals, its section's figure and the tally.
 func (t *tally) add(r *report.Report, p *paragraph, s settled) {
-	n := len(p.text())
+	n := s.chars
 	d := p.prep.Dodges
 	if !p.src.Counted() {
 		// Letter-spaced headings and title-page lines ("摘 要", "独 创 性 声 明", "A B S T R A C T")

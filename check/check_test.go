@@ -169,14 +169,15 @@ func matchFrom(p *report.Paragraph, src source) *report.Match {
 func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
 
 // checkInvariants holds for every report: spans are ordered, disjoint rune ranges inside their
-// paragraph; no character counts twice; the figures add up from the spans.
+// paragraph; no character counts twice; the figures add up from the spans, and a paragraph's
+// characters are those similarity.Chars counts and those it does not inside its matches.
 func checkInvariants(t *testing.T, r *report.Report) {
 	t.Helper()
 	total, copied := 0, 0
 	perSource := map[int]int{}
 	for _, p := range r.Paragraphs {
 		n := utf8.RuneCountInString(p.Text)
-		total += n
+		cc := similarity.CountChars([]rune(p.Text))
 		owner := make([]bool, n)
 		pc := 0
 		for _, ms := range [][]report.Match{p.Matches, p.TemplateMatches} {
@@ -213,8 +214,15 @@ func checkInvariants(t *testing.T, r *report.Report) {
 		if p.Status == report.StatusExcluded && pc > 0 {
 			t.Errorf("paragraph %d is excluded but counts %d copied characters", p.Index, pc)
 		}
-		if n > 0 && p.Similarity != round4(float64(pc)/float64(n)) {
-			t.Errorf("paragraph %d: similarity %v, copied %d of %d", p.Index, p.Similarity, pc, n)
+		chars := cc.Total()
+		for k, o := range owner {
+			if o && !cc.Counts(k) {
+				chars++
+			}
+		}
+		total += chars
+		if chars > 0 && p.Similarity != round4(float64(pc)/float64(chars)) {
+			t.Errorf("paragraph %d: similarity %v, copied %d of %d", p.Index, p.Similarity, pc, chars)
 		}
 		copied += pc
 	}
@@ -647,6 +655,69 @@ func TestTemplateText(t *testing.T) {
 
 // Dodged copies still match their source, with spans on the characters the student wrote, and the
 // report warns about the tricks.
+// Text no reader sees does not count as characters outside copies: a student who pads the thesis's
+// own paragraphs with zero-width characters, runs of spaces (a line of them in a tiny font reads as
+// a blank line) or spaces between Chinese characters gets the figures of the thesis as it reads.
+func TestPaddingCountsNothing(t *testing.T) {
+	lib := newLibrary(t)
+	copied := []string{
+		libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲").text,
+		libPara(t, "en-tides.txt", "Many of these birds").text,
+	}
+	pad := map[string]func(string) string{
+		"zero-width characters": func(s string) string {
+			var b strings.Builder
+			for _, r := range s {
+				b.WriteRune(r)
+				b.WriteString(strings.Repeat("\u200b", 5)) // more splits the paragraph (maxParagraphRunes)
+			}
+			return b.String()
+		},
+		"runs of spaces": strings.NewReplacer("，", "，"+strings.Repeat(" ", 100), ", ", ","+strings.Repeat(" ", 100)).Replace,
+		"spaces between Chinese characters": func(s string) string {
+			var b strings.Builder
+			for _, r := range s {
+				b.WriteRune(r)
+				if unicode.Is(unicode.Han, r) {
+					b.WriteString("\u3000")
+				}
+			}
+			return b.String()
+		},
+	}
+	plain := checkText(t, lib, nil, append(slices.Clone(copied), originals...)...)
+	if plain.CopiedChars == 0 || plain.CopiedChars == plain.TotalChars {
+		t.Fatalf("the plain thesis: copied %d of %d", plain.CopiedChars, plain.TotalChars)
+	}
+	for name, f := range pad {
+		t.Run(name, func(t *testing.T) {
+			var padded []string
+			grew := 0
+			for _, p := range originals {
+				padded = append(padded, f(p))
+				grew += utf8.RuneCountInString(f(p)) - utf8.RuneCountInString(p)
+			}
+			if grew < 100 {
+				t.Fatalf("padding added %d runes to a thesis of %d characters", grew, plain.TotalChars)
+			}
+			r := checkText(t, lib, nil, append(slices.Clone(copied), padded...)...)
+			if r.TotalChars != plain.TotalChars || r.CopiedChars != plain.CopiedChars || r.Similarity != plain.Similarity {
+				t.Errorf("padded: copied %d of %d (%.4f), as it reads: %d of %d (%.4f)",
+					r.CopiedChars, r.TotalChars, r.Similarity, plain.CopiedChars, plain.TotalChars, plain.Similarity)
+			}
+			// Padding inside a copy counts with it, as written: it never lowers a figure.
+			var both []string
+			for _, p := range copied {
+				both = append(both, f(p))
+			}
+			r = checkText(t, lib, nil, append(both, padded...)...)
+			if r.Similarity < plain.Similarity {
+				t.Errorf("copies padded too: %.4f, less than %.4f", r.Similarity, plain.Similarity)
+			}
+		})
+	}
+}
+
 func TestDodges(t *testing.T) {
 	lib := newLibrary(t)
 	s2t, err := opencc.New("s2t")

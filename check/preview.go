@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"thesischeck/extract"
+	"thesischeck/similarity"
 )
 
 // Part is one part of a document (the title page, the abstract, a chapter, the references) as a
@@ -34,7 +35,7 @@ func Preview(doc *extract.Document, opts *Options) []Part {
 			parts = append(parts, Part{Name: name, Section: string(p.Section)})
 		}
 		part := &parts[k]
-		n := utf8.RuneCountInString(p.Text)
+		n := similarity.CountChars([]rune(p.Text)).Total()
 		part.Paragraphs++
 		part.Chars += n
 		part.Notes += len(p.Notes)

@@ -256,9 +256,11 @@ func recordCommon(d *doc, dd *Document, r [2]int) string {
 	for _, s := range d.spans(r) {
 		p := &dd.Paragraphs[s.Para]
 		p.Common = append(p.Common, [2]int{s.Start, s.End})
-		dd.CommonChars += s.End - s.Start
-		dd.ComparedChars -= s.End - s.Start
-		parts = append(parts, string([]rune(p.Text)[s.Start:s.End]))
+		rs := []rune(p.Text)
+		n := similarity.CountChars(rs).In([2]int{s.Start, s.End})
+		dd.CommonChars += n
+		dd.ComparedChars -= n
+		parts = append(parts, string(rs[s.Start:s.End]))
 	}
 	return strings.Join(parts, "\n")
 }
@@ -358,10 +360,16 @@ func withoutCommon(spans []span, paras []Paragraph) []span {
 	return out
 }
 
-func spanChars(spans []span) int {
-	n := 0
-	for _, s := range spans {
+// spanChars counts the characters of spans in paras, and of them those that similarity.Chars does
+// not count: text no reader sees counts only inside what two documents share, as in a check.
+func spanChars(spans []span, paras []Paragraph) (n, unseen int) {
+	var cc similarity.Chars
+	for k, s := range spans {
+		if k == 0 || s.Para != spans[k-1].Para {
+			cc = similarity.CountChars([]rune(paras[s.Para].Text))
+		}
 		n += s.End - s.Start
+		unseen += s.End - s.Start - cc.In([2]int{s.Start, s.End})
 	}
-	return n
+	return n, unseen
 }

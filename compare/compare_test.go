@@ -541,3 +541,65 @@ func TestFiledCopies(t *testing.T) {
 		t.Errorf("warnings %v, want b.txt's one", kinds)
 	}
 }
+
+// Text no reader sees does not count as characters (similarity.Chars) but inside what is shared:
+// two submissions whose own paragraphs, and one's copy too, are padded with zero-width characters
+// and runs of spaces compare as they read, but for the padded copy, which counts as written.
+func TestPaddingCountsNothing(t *testing.T) {
+	paras := func(file string) []string {
+		data, err := os.ReadFile(filepath.Join("../check/testdata/library", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, p := range strings.Split(string(data), "\n") {
+			if p = strings.TrimSpace(p); len([]rune(p)) > 60 && !strings.Contains(p, "声明") {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	copied, ownA, ownB := paras("zh-wetland.txt")[:2], paras("zh-library.txt"), paras("en-printing.txt")
+	pad := func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			b.WriteRune(r)
+			b.WriteString("\u200b\u200b\u200b")
+		}
+		return strings.NewReplacer("，", "，     ", ", ", ",      ").Replace(b.String())
+	}
+	run := func(a, b []string) (*Result, Pair) {
+		dir := t.TempDir()
+		for name, ps := range map[string][]string{"a.txt": a, "b.txt": b} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(strings.Join(ps, "\n\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := Run(context.Background(), []string{dir}, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pairs) != 1 || res.Pairs[0].SharedChars == 0 {
+			t.Fatalf("pairs %+v, want a and b sharing the copy", res.Pairs)
+		}
+		return res, res.Pairs[0]
+	}
+	plainRes, plain := run(append(slices.Clone(ownA), copied...), append(slices.Clone(ownB), copied...))
+	var padA, padB []string
+	for _, p := range ownA {
+		padA = append(padA, pad(p))
+	}
+	for _, p := range append(slices.Clone(ownB), copied...) {
+		padB = append(padB, pad(p))
+	}
+	res, got := run(append(padA, copied...), padB)
+	if got.SharedChars != plain.SharedChars || got.Similarity != plain.Similarity || got.AShare != plain.AShare || got.BShare < plain.BShare {
+		t.Errorf("padded: shared %d, similarity %v (%v, %v); as they read: %d, %v (%v, %v)", got.SharedChars, got.Similarity,
+			got.AShare, got.BShare, plain.SharedChars, plain.Similarity, plain.AShare, plain.BShare)
+	}
+	for i, d := range res.Documents {
+		if p := plainRes.Documents[i]; d.Chars != p.Chars || d.ComparedChars != p.ComparedChars {
+			t.Errorf("%s: %d characters, %d compared; as it reads: %d, %d", d.Name, d.Chars, d.ComparedChars, p.Chars, p.ComparedChars)
+		}
+	}
+}

@@ -190,15 +190,19 @@ func alignPair(da, db *doc, res *Result, o settings) Pair {
 	if len(al.A) == 0 {
 		return p
 	}
-	sharedA, sharedB := 0, 0
-	for _, r := range al.A {
-		sharedA += spanChars(withoutCommon(da.spans(r), A.Paragraphs))
-	}
-	for _, r := range al.B {
-		sharedB += spanChars(withoutCommon(db.spans(r), B.Paragraphs))
-	}
 	// Filed paragraphs this pair counts (filed.go) are compared characters of it.
 	totalA, totalB := A.ComparedChars+da.extra, B.ComparedChars+db.extra
+	sharedA, sharedB := 0, 0
+	for _, r := range al.A {
+		n, unseen := spanChars(withoutCommon(da.spans(r), A.Paragraphs), A.Paragraphs)
+		sharedA += n
+		totalA += unseen
+	}
+	for _, r := range al.B {
+		n, unseen := spanChars(withoutCommon(db.spans(r), B.Paragraphs), B.Paragraphs)
+		sharedB += n
+		totalB += unseen
+	}
 	if totalA > 0 {
 		p.AShare = round(math.Min(1, float64(sharedA)/float64(totalA)))
 	}

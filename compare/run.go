@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"thesischeck/extract"
 	"thesischeck/internal/parallel"
@@ -401,7 +400,7 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 	var garbled []prepare.Garbled
 	var filed []filedPara
 	for i, p := range ps {
-		n := utf8.RuneCountInString(p.text)
+		n := similarity.CountString(p.text)
 		out.Chars += n
 		out.Paragraphs[i] = Paragraph{Text: p.text, LeftOut: !p.compared}
 		if !p.compared {

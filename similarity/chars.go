@@ -1,0 +1,110 @@
+package similarity
+
+import "unicode"
+
+// Chars counts a paragraph's characters as a reader sees them. Every figure is a share of
+// characters, so text no reader sees must not count, or it pads a document out: 20 zero-width
+// spaces after every character of a thesis's own paragraphs brought one 60.2 % copied down to
+// 6.7 % (100 of them: 1.5 %), and 200 spaces after each of its commas and full stops, which no
+// warning names (in a tiny font, a blank line to a reader), to 19.9 %. So a format character, or another that Unicode says shows nothing,
+// counts for none (the "invisible" warning names them), and a run of spaces counts once, and not
+// at all at either end of the text or between two CJK characters or punctuation marks (Chinese
+// has no spaces there: spaced out, it reads the same, as the check reads it, see dropSpaces).
+// A space beside a Latin word in Chinese text ("在 aptitude 中") counts, as before.
+//
+// Chars[k] is the count of the runes before rune k; a text of n runes has n+1 entries.
+type Chars []int32
+
+// CountChars counts text's characters.
+func CountChars(text []rune) Chars {
+	c := make(Chars, len(text)+1)
+	var cnt counter
+	run := -1 // the first space of the run whose count is not settled yet
+	for k, r := range text {
+		c[k] = int32(cnt.n)
+		if cnt.add(r) {
+			// The run's first space counted: so do the runes after it.
+			for j := run + 1; j <= k; j++ {
+				c[j]++
+			}
+		}
+		switch {
+		case isInvisible(r):
+		case isBlank(r):
+			if run < 0 {
+				run = k
+			}
+		default:
+			run = -1
+		}
+	}
+	c[len(text)] = int32(cnt.n)
+	return c
+}
+
+// CountString is CountChars(text).Total(), without the counts of its parts.
+func CountString(text string) int {
+	var cnt counter
+	for _, r := range text {
+		cnt.add(r)
+	}
+	return cnt.n
+}
+
+// counter counts characters rune by rune. A run of spaces is settled at the next rune that is
+// neither a space nor invisible, which tells whether it stands between two words.
+type counter struct {
+	n       int
+	prev    rune // the last rune counted; 0 before the first
+	pending bool // spaces since prev
+}
+
+// add counts r, and reports whether the run of spaces before it counted (for one).
+func (c *counter) add(r rune) bool {
+	switch {
+	case isInvisible(r):
+	case isBlank(r):
+		c.pending = c.n > 0
+	default:
+		space := c.pending && !(cjkSide(c.prev) && cjkSide(r))
+		if space {
+			c.n++
+		}
+		c.n++
+		c.prev, c.pending = r, false
+		return space
+	}
+	return false
+}
+
+// cjkSide reports CJK characters, and the punctuation and full-width forms of CJK text.
+func cjkSide(r rune) bool {
+	return IsCJK(r) || r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF
+}
+
+// isBlank reports the characters drawn as empty room: spaces, and the Braille pattern blank.
+func isBlank(r rune) bool { return unicode.IsSpace(r) || r == '\u2800' }
+
+// Total is the text's count.
+func (c Chars) Total() int { return int(c[len(c)-1]) }
+
+// Counts reports whether rune k counts.
+func (c Chars) Counts(k int) bool { return c[k+1] > c[k] }
+
+// In counts the characters of the runes [s[0], s[1]), clamped to the text.
+func (c Chars) In(s [2]int) int {
+	lo, hi := max(s[0], 0), min(s[1], len(c)-1)
+	if hi <= lo {
+		return 0
+	}
+	return int(c[hi] - c[lo])
+}
+
+// InAll counts the characters of spans.
+func (c Chars) InAll(spans [][2]int) int {
+	n := 0
+	for _, s := range spans {
+		n += c.In(s)
+	}
+	return n
+}

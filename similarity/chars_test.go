@@ -1,0 +1,61 @@
+package similarity
+
+import "testing"
+
+func TestCountChars(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       int
+	}{
+		{"Chinese", "本研究以高校为背景。", 10},
+		{"English words", "the tide turns", 14},
+		{"a run of spaces is one word space", "the    tide\t \u00a0turns", 14},
+		{"spaces at either end", "  the tide  ", 8},
+		{"zero-width characters", "本\u200b研\u200d究\ufeff以", 4},
+		{"variation selectors and tags", "本\ufe00研\U000e0100究\U000e0041", 3},
+		{"Hangul fillers and the Braille blank", "本\u3164研\u2800究 以", 4},
+		{"spaces between Chinese characters", "本 研 究　以", 4},
+		{"beside Chinese punctuation", "研究，   以 the tide", 13},
+		{"Latin words in Chinese text", "在 aptitude 中", 12},
+		{"soft hyphen and bidi marks", "ti\u00addal\u200e flats", 11},
+		{"only spaces", "   ", 0},
+		{"empty", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := CountChars([]rune(tt.text))
+			if got := c.Total(); got != tt.want {
+				t.Errorf("CountChars(%q) = %d, want %d", tt.text, got, tt.want)
+			}
+			if got := c.In([2]int{-3, len([]rune(tt.text)) + 5}); got != tt.want {
+				t.Errorf("In(all, clamped) = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// A span counts what it holds: the spaces and invisible characters inside it are counted as in
+// the whole text, and the two halves of a text add up to it.
+func TestCharsIn(t *testing.T) {
+	text := []rune("the  tide\u200b turns 本 研究")
+	c := CountChars(text)
+	for k := 0; k <= len(text); k++ {
+		if a, b := c.In([2]int{0, k}), c.In([2]int{k, len(text)}); a+b != c.Total() {
+			t.Fatalf("at %d: %d + %d != %d", k, a, b, c.Total())
+		}
+	}
+	if got := c.In([2]int{0, 5}); got != 4 { // "the  ": three letters and one space
+		t.Errorf("In(0,5) = %d, want 4", got)
+	}
+	if got := c.InAll([][2]int{{0, 3}, {5, 9}, {7, 4}}); got != 7 {
+		t.Errorf("InAll = %d, want 7", got)
+	}
+}
+
+func TestCountString(t *testing.T) {
+	for _, text := range []string{"", "  ", "the  tide\u200b turns 本 研究", "本\u3000研，  以 aptitude", " \u200b a"} {
+		if got, want := CountString(text), CountChars([]rune(text)).Total(); got != want {
+			t.Errorf("CountString(%q) = %d, CountChars says %d", text, got, want)
+		}
+	}
+}

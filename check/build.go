@@ -72,6 +72,9 @@ type settled struct {
 	filed bool
 	// chars: the paragraph's characters as the figures count them (see counted).
 	chars int
+	// fragmented: copied characters that only reading the paragraph with its neighbours found
+	// (fragments.go).
+	fragmented int
 }
 
 // filedCopy is how much of a paragraph left out as a heading, a reference entry or front matter must
@@ -113,8 +116,8 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 		for _, r := range own {
 			chars += r[1] - r[0]
 		}
-		if chars < c.align.MinChars/2 {
-			continue // a copy another source already accounts for
+		if chars == 0 || !f.fragment && chars < c.align.MinChars/2 {
+			continue // a copy another source already accounts for (a fragment's part is short)
 		}
 		m := report.Match{
 			SourcePath: c.sources[f.ref.Doc].info.Path, SourceParagraph: f.ref.Para, SourceText: f.src.Text,
@@ -128,6 +131,9 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 			continue
 		}
 		s.copied += chars
+		if f.fragment {
+			s.fragmented += chars
+		}
 		for _, r := range own {
 			s.quoted += overlap(r, s.para.Quotes)
 			s.uncited += overlap(r, uncited)
@@ -202,16 +208,17 @@ func claim(owned []bool, spans [][2]int) [][2]int {
 
 // tally is what the paragraphs add up to beyond the report's own totals.
 type tally struct {
-	perSource map[uint64]int // copied characters each library document accounts for
-	matchDocs [][]uint64     // for each report paragraph, settled.docs
-	sections  map[string]int // a section's name → its index in Report.Sections
-	excluded  map[exclusion]int
-	dodges    similarity.Dodges
-	han       int      // Han characters, which the spaced-characters warning is measured against
-	shingles  []uint32 // the document's, for its Jaccard similarity with each source
-	garbled   []prepare.Garbled
-	uncited   uncitedQuotes
-	filed     filedCopies
+	perSource  map[uint64]int // copied characters each library document accounts for
+	matchDocs  [][]uint64     // for each report paragraph, settled.docs
+	sections   map[string]int // a section's name → its index in Report.Sections
+	excluded   map[exclusion]int
+	dodges     similarity.Dodges
+	han        int      // Han characters, which the spaced-characters warning is measured against
+	shingles   []uint32 // the document's, for its Jaccard similarity with each source
+	garbled    []prepare.Garbled
+	uncited    uncitedQuotes
+	filed      filedCopies
+	fragmented fragmented
 }
 
 // filedCopies are the paragraphs left out as headings, reference entries or front matter that are
@@ -260,6 +267,10 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	t.shingles = append(t.shingles, similarity.Shingles(p.prep.Tokens)...)
 	if !p.checked && !s.filed {
 		t.excluded[exclusionOf(p.src)] += n
+	}
+	if s.fragmented > 0 {
+		t.fragmented.chars += s.fragmented
+		t.fragmented.paras = append(t.fragmented.paras, len(r.Paragraphs))
 	}
 	if s.filed {
 		t.filed.chars += s.copied
@@ -402,6 +413,9 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 		ws = append(ws, w)
 	}
 	if w, ok := t.filed.warning(); ok {
+		ws = append(ws, w)
+	}
+	if w, ok := t.fragmented.warning(); ok {
 		ws = append(ws, w)
 	}
 	return ws

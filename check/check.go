@@ -177,13 +177,20 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	// A check that fails early still leaves doc alone when it returns.
 	defer pictures()
 
+	runs := fragmentRuns(doc.Paragraphs, o)
 	seg := similarity.Latin() // the same words for text without Chinese, without jieba's load
 	if needsJieba(doc) {
 		// The app has loaded jieba's whole dictionary; a command-line check loads only the words
-		// this document may hold (similarity.ForTexts: about 50 ms instead of 0.55-0.9 s).
-		texts := make([]string, len(doc.Paragraphs))
+		// this document may hold (similarity.ForTexts: about 50 ms instead of 0.55-0.9 s), joined
+		// fragments' too (a word may be cut between two).
+		texts := make([]string, len(doc.Paragraphs), len(doc.Paragraphs)+len(runs))
 		for i, p := range doc.Paragraphs {
 			texts[i] = p.Text
+		}
+		for _, r := range runs {
+			for _, t := range r.texts {
+				texts = append(texts, t.text)
+			}
 		}
 		var err error
 		if seg, err = similarity.ForTexts(texts); err != nil {
@@ -234,6 +241,9 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	if c.err != nil {
 		return nil, c.err
 	}
+	if err := c.matchFragments(ctx, paras, runs, seg, weights); err != nil {
+		return nil, err
+	}
 	c.continuations(paras)
 	// A page of the index that failed its checksum answered nothing: the figures may miss a source.
 	if err := lib.Damaged(); err != nil {
@@ -264,6 +274,8 @@ type paragraph struct {
 	// of a 313-page thesis against 10,000 documents.
 	runes  []rune
 	pieces [][2]int
+	// joined: a run of fragments read as one text (fragments.go), whose matches keep their seeds.
+	joined bool
 }
 
 // text returns the paragraph's text as runes, shared: callers do not change it. A paragraph is
@@ -293,6 +305,10 @@ type found struct {
 	jaccard  float64
 	template bool
 	chars    int
+	// seeds: a joined run's alignment seeds as rune spans (seedSpans); fragment: the part of such
+	// a match that one of the run's paragraphs holds (found.piece).
+	seeds    [][2][2]int
+	fragment bool
 }
 
 type checker struct {
@@ -351,6 +367,9 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 			srcSpans: similarity.RuneSpans(sp.Tokens, al.B),
 			hamming:  c.hamming(p, sp, cand.Hamming),
 			jaccard:  similarity.GramJaccard(p.prep.Grams, srcGrams),
+		}
+		if p.joined {
+			f.seeds = seedSpans(p.prep.Tokens, sp.Tokens, al)
 		}
 		info, sig, err := c.lib.Doc(cand.Doc)
 		if err != nil {

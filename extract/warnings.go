@@ -61,6 +61,9 @@ const (
 	// WarnSameFile: a source is the very file checked (the same SHA-256): the thesis itself in the
 	// library, or another's file handed in as it is.
 	WarnSameFile WarningKind = "same_file"
+	// WarnFragmented: copied text in paragraphs too short to check one by one (table cells, short
+	// lines), found by reading them together.
+	WarnFragmented WarningKind = "fragmented"
 	// WarnQuoted: cited quotations found in sources are a large share of the text, all of it left
 	// out of the figure excluding quotes.
 	WarnQuoted WarningKind = "quoted"
@@ -81,6 +84,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnTraditional,
 }

@@ -1,0 +1,128 @@
+package check
+
+import (
+	"html"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"thesischeck/extract"
+	"thesischeck/internal/hostile"
+)
+
+// cutRunes cuts s into pieces of n runes.
+func cutRunes(s string, n int) []string {
+	rs := []rune(s)
+	var out []string
+	for i := 0; i < len(rs); i += n {
+		out = append(out, string(rs[i:min(i+n, len(rs))]))
+	}
+	return out
+}
+
+// table is a borderless table of cells, cols to a row, a paragraph each.
+func table(cells []string, cols int) string {
+	var b strings.Builder
+	b.WriteString(`<w:tbl><w:tblPr><w:tblBorders><w:top w:val="nil"/><w:left w:val="nil"/><w:bottom w:val="nil"/><w:right w:val="nil"/>` +
+		`<w:insideH w:val="nil"/><w:insideV w:val="nil"/></w:tblBorders></w:tblPr>`)
+	for i := 0; i < len(cells); i += cols {
+		b.WriteString("<w:tr>")
+		for _, c := range cells[i:min(i+cols, len(cells))] {
+			b.WriteString("<w:tc>" + hostile.Para(html.EscapeString(c)) + "</w:tc>")
+		}
+		b.WriteString("</w:tr>")
+	}
+	b.WriteString("</w:tbl>")
+	return b.String()
+}
+
+func paras(texts []string) string {
+	var b strings.Builder
+	for _, t := range texts {
+		b.WriteString(hostile.Para(html.EscapeString(t)))
+	}
+	return b.String()
+}
+
+// TestFragmentsReadTogether: copied paragraphs cut into pieces too short to match one by one (the
+// cells of a borderless table, paragraphs of a few characters set as lines) are read together and
+// counted, with a "fragmented" warning naming the paragraphs; a thesis's own text cut so matches
+// nothing, and copies whole do not warn.
+func TestFragmentsReadTogether(t *testing.T) {
+	lib := newLibrary(t)
+	zh := libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲")
+	en := libPara(t, "en-tides.txt", "Many of these birds")
+	own := paras(originals[:1])
+	words := func(s string, n int) []string {
+		ws := strings.Fields(s)
+		var out []string
+		for i := 0; i < len(ws); i += n {
+			out = append(out, strings.Join(ws[i:min(i+n, len(ws))], " "))
+		}
+		return out
+	}
+	plain := checkData(t, lib, nil, "plain.docx", hostile.DOCX(own+paras([]string{zh.text, en.text}), ""))
+	checkInvariants(t, plain)
+	if plain.CopiedChars < 400 || warning(plain, extract.WarnFragmented) != nil {
+		t.Fatalf("the copies whole: copied %d, warnings %+v", plain.CopiedChars, plain.Warnings)
+	}
+	whole := func(text string) int { return findPara(t, plain, text).Matches[0].CopiedChars }
+	both := whole(zh.text) + whole(en.text)
+	tests := []struct {
+		name string
+		body string
+		want float64 // characters found, at least
+	}{
+		{"cells of eight characters", table(cutRunes(zh.text, 8), 5) + table(cutRunes(en.text, 8), 5), 0.7 * float64(both)},
+		{"cells of three words", table(cutRunes(zh.text, 4), 10) + table(words(en.text, 3), 6), 0.9 * float64(both)},
+		{"lines of ten characters", paras(cutRunes(zh.text, 10)) + paras(cutRunes(en.text, 10)), 0.7 * float64(both)},
+		{"one character a cell", table(cutRunes(zh.text, 1), 30), 0.9 * float64(whole(zh.text))},
+	}
+	ownPieces := cutRunes(originals[1], 8)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := checkData(t, lib, nil, "cut.docx", hostile.DOCX(own+tt.body+paras(cutRunes(originals[1], 8)), ""))
+			checkInvariants(t, r)
+			if float64(r.CopiedChars) < tt.want {
+				t.Errorf("copied %d characters, want at least %.0f", r.CopiedChars, tt.want)
+			}
+			w := warning(r, extract.WarnFragmented)
+			if w == nil || w.Count == 0 || w.Count > r.CopiedChars || len(w.Paragraphs) == 0 {
+				t.Fatalf("fragmented warning %+v, copied %d", w, r.CopiedChars)
+			}
+			for _, i := range w.Paragraphs {
+				if p := r.Paragraphs[i]; len(p.Matches) == 0 || slices.Contains(ownPieces, p.Text) {
+					t.Errorf("paragraph %d %q warned: %+v", i, p.Text, p.Matches)
+				}
+			}
+			// A piece's source spans are the source's words it meets: a verbatim piece of the
+			// Chinese copy is within them, and they are at most the piece and a word on each side
+			// (one its edge cut in two).
+			for _, p := range r.Paragraphs {
+				if slices.Contains(ownPieces, p.Text) && len(p.Matches) > 0 {
+					t.Errorf("own text %q matched %+v", p.Text, p.Matches)
+				}
+				for _, m := range p.Matches {
+					if m.SourceText != zh.text || !strings.Contains(zh.text, p.Text) {
+						continue
+					}
+					piece := strings.TrimFunc(spanText(p.Text, m.Spans), unicode.IsPunct)
+					if src := spanText(m.SourceText, m.SourceSpans); !strings.Contains(src, piece) || len([]rune(src)) > len([]rune(piece))+8 {
+						t.Errorf("piece %q: source spans %v read %q", p.Text, m.SourceSpans, src)
+					}
+				}
+			}
+		})
+	}
+}
+
+// spanText is the text of spans, joined.
+func spanText(text string, spans [][2]int) string {
+	rs := []rune(text)
+	var b strings.Builder
+	for _, s := range spans {
+		b.WriteString(string(rs[s[0]:s[1]]))
+	}
+	return b.String()
+}

@@ -272,6 +272,9 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 		doc.Warnings = append(doc.Warnings, w)
 	}
 	markReplaced(doc)
+	if w, ok := privateUseWarning(doc); ok && format != "txt" { // a TXT's decoding counts them
+		doc.Warnings = append(doc.Warnings, w)
+	}
 	doc.Warnings = append(doc.Warnings, hiddenWarning(doc)...)
 	if doc.Title == "" {
 		doc.Title = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
@@ -347,6 +350,35 @@ func markReplaced(doc *Document) {
 			}
 		}
 	}
+}
+
+// privateUseWarning counts the characters of the private use areas (and unassigned ones) in the
+// paragraphs made mostly of them. Such a character means what the font that draws it says: a DOCX
+// whose copied paragraphs were written in private-use characters, with an embedded font that draws
+// each as the Chinese character it replaced, shows the copy and read 0.0 % with no warning. A
+// symbol font's bullet or a ligature here and there (fewer than 10 in a paragraph, or under a
+// tenth of it) is typography.
+func privateUseWarning(doc *Document) (Warning, bool) {
+	w := Warning{Kind: WarnNotText}
+	for i, p := range doc.Paragraphs {
+		n, all := 0, 0
+		for _, r := range p.Text {
+			all++
+			if unicode.Is(unicode.Co, r) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.C) {
+				n++
+			}
+		}
+		if n >= 10 && n*10 >= all {
+			w.Count += n
+			w.Paragraphs = append(w.Paragraphs, i)
+		}
+	}
+	if w.Count == 0 {
+		return w, false
+	}
+	w.Message = fmt.Sprintf("%s of private use or unassigned code points in %s: a font draws them as it likes, no checker can read them (copied text written so, with a font that shows it, matches nothing)",
+		english.Count(w.Count, "character", "characters"), english.Count(len(w.Paragraphs), "paragraph", "paragraphs"))
+	return w, true
 }
 
 // oneLine shows an error on one short line of printable text: parsers quote the broken bytes of a

@@ -419,6 +419,9 @@ func printSummary(r *report.Report, w io.Writer) {
 		if v.Mismatch != "" {
 			fmt.Fprintf(w, "warning: %s\n", v.Mismatch)
 		}
+		if v.Outcome == rules.Review {
+			fmt.Fprintf(w, "review: below the pass limit, but the warnings below (%s) stand against a pass: a person should look first\n", joinKinds(v.Doubts))
+		}
 	}
 	for _, x := range r.ExcludedSources {
 		fmt.Fprintf(w, "left out on request: document %d %s\n", x.ID, x.Title)
@@ -523,4 +526,13 @@ func (b *bar) done() {
 	if b.tty {
 		fmt.Fprint(b.w, "\r\033[K")
 	}
+}
+
+// joinKinds lists warning kinds as the JSON names them.
+func joinKinds(ks []extract.WarningKind) string {
+	s := make([]string, len(ks))
+	for i, k := range ks {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ", ")
 }

@@ -415,6 +415,8 @@ func (r *Report) verdictText() (string, rgb) {
 		outcome, c = "通过 pass", levelColor(0)
 	case "revise":
 		outcome, c = "需修改 revise", levelColor(0.2)
+	case "review":
+		outcome, c = "需人工复核 review", levelColor(0.2)
 	}
 	figure := "总文字复制比 similarity"
 	if v.Figure == "excluding_quotes" {
@@ -424,6 +426,9 @@ func (r *Report) verdictText() (string, rgb) {
 		outcome, v.Profile, figure, pct(v.Value), v.PassBelow, v.FailFrom, v.PassBelow, v.FailFrom)
 	if v.Mismatch != "" {
 		text += " · 注意 Note: " + v.Mismatch
+	}
+	if v.Outcome == "review" {
+		text += " · 低于通过线，但报告的警告（见下）不宜直接通过 Below the pass limit, but the warnings below stand against a pass"
 	}
 	return text, c
 }

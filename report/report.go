@@ -161,10 +161,12 @@ type SchoolVerdict struct {
 	Profile   string  `json:"profile"`
 	Figure    string  `json:"figure"`  // "similarity" (总文字复制比) or "excluding_quotes" (去除引用)
 	Value     float64 `json:"value"`   // that figure, a share as the figures above
-	Outcome   string  `json:"outcome"` // "pass", "revise" or "fail"
+	Outcome   string  `json:"outcome"` // "pass", "revise", "fail", or "review" (below the pass limit, with Doubts)
 	PassBelow float64 `json:"pass_below"`
 	FailFrom  float64 `json:"fail_from"`
 	Mismatch  string  `json:"mismatch,omitempty"` // set when the check's settings differ from the profile's (parts, shortest match)
+	// Doubts are the kinds of the report's warnings that stand against a pass (rules.Doubts).
+	Doubts []extract.WarningKind `json:"doubts,omitempty"`
 }
 
 // Warning flags something in the document a reader should know, such as characters used to dodge

@@ -1,6 +1,8 @@
 // Package rules holds schools' rules for a check: which figure counts (总文字复制比, or 去除引用 without
 // quoted passages), which parts of a thesis are left out, and the limits between pass, revise and
-// fail. A school hands its rules out as a profile file (TOML or JSON); three are built in.
+// fail. A school hands its rules out as a profile file (TOML or JSON); three are built in. A figure
+// below the pass limit passes only when nothing in the report stands against it (Doubts): else the
+// verdict is review, a person's to give.
 //
 // A profile file, in TOML:
 //
@@ -28,6 +30,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"thesischeck/check"
+	"thesischeck/extract"
 	"thesischeck/report"
 	"thesischeck/similarity"
 )
@@ -47,7 +50,24 @@ const (
 	Pass   = "pass"
 	Revise = "revise"
 	Fail   = "fail"
+	// Review: the figure is below the pass limit, but the report warns of text the check could not
+	// read or of tricks played to dodge it (Doubts).
+	Review = "review"
 )
+
+// Doubts are the warnings that stand against a pass: text the check could not read (in pictures,
+// garbled or private-use fonts, outlines, pages it could not parse, or most of the text left out),
+// so that the figure may be too low, and the tricks played to get past a checker, which the check
+// saw through but a person should see before a thesis passes, as Turnitin's integrity flags hold a
+// submission for review. A thesis 0.0 % by its figure, its copied paragraphs written in a
+// private-use font, passed with a warning only in the report's list.
+var Doubts = []extract.WarningKind{
+	extract.WarnGarbled, extract.WarnNotText, extract.WarnUnmapped, extract.WarnOutlined, extract.WarnTextPictures,
+	extract.WarnPicturesUnseen, extract.WarnUnreadablePages, extract.WarnTruncatedPages, extract.WarnUnreadableParts,
+	extract.WarnUnreadableNotes, extract.WarnLeftOut,
+	extract.WarnHidden, extract.WarnInvisible, extract.WarnLookalike, extract.WarnSpaced, extract.WarnSpacedLetters,
+	extract.WarnReversed, extract.WarnFragmented, extract.WarnFiled, extract.WarnUncited,
+}
 
 // ErrBadProfile means a profile file could not be read as one; the error wrapping it says why.
 var ErrBadProfile = errors.New("rules: not a valid profile")
@@ -189,5 +209,13 @@ func (p Profile) Judge(r *report.Report) *report.SchoolVerdict {
 		why = append(why, fmt.Sprintf("its figures count only copies of %d characters or more, the rules copies of %d", r.Settings.MinRunChars, def))
 	}
 	v.Mismatch = strings.Join(why, "; ")
+	for _, w := range r.Warnings {
+		if slices.Contains(Doubts, w.Kind) && !slices.Contains(v.Doubts, w.Kind) {
+			v.Doubts = append(v.Doubts, w.Kind)
+		}
+	}
+	if v.Outcome == Pass && len(v.Doubts) > 0 {
+		v.Outcome = Review
+	}
 	return v
 }

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"thesischeck/extract"
 	"thesischeck/report"
 )
 
@@ -99,5 +101,40 @@ fail_from = 25
 	}
 	if _, err := Load(filepath.Join(dir, "missing.toml")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing file: %v", err)
+	}
+}
+
+// A figure below the pass limit passes only when no warning stands against it: text the check could
+// not read, or a trick played to dodge it, make the verdict review; other warnings (a stray byte,
+// traditional characters quoted) do not, and a figure above the limit keeps its verdict with the
+// doubts named.
+func TestDoubtsHoldAPass(t *testing.T) {
+	p, err := Load("bachelor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		value  float64
+		warned []extract.WarningKind
+		want   string
+		doubts []extract.WarningKind
+	}{
+		{0.05, nil, Pass, nil},
+		{0.05, []extract.WarningKind{extract.WarnReplaced, extract.WarnTraditional, extract.WarnQuoted}, Pass, nil},
+		{0, []extract.WarningKind{extract.WarnNotText}, Review, []extract.WarningKind{extract.WarnNotText}},
+		{0.10, []extract.WarningKind{extract.WarnHidden, extract.WarnReplaced, extract.WarnFragmented, extract.WarnHidden},
+			Review, []extract.WarningKind{extract.WarnHidden, extract.WarnFragmented}},
+		{0.35, []extract.WarningKind{extract.WarnGarbled}, Revise, []extract.WarningKind{extract.WarnGarbled}},
+		{0.60, []extract.WarningKind{extract.WarnTextPictures}, Fail, []extract.WarningKind{extract.WarnTextPictures}},
+	}
+	for _, tt := range tests {
+		r := &report.Report{Similarity: tt.value}
+		for _, k := range tt.warned {
+			r.Warnings = append(r.Warnings, report.Warning{Kind: k})
+		}
+		v := p.Judge(r)
+		if v.Outcome != tt.want || !slices.Equal(v.Doubts, tt.doubts) {
+			t.Errorf("%.2f with %v: %s, doubts %v; want %s, %v", tt.value, tt.warned, v.Outcome, v.Doubts, tt.want, tt.doubts)
+		}
 	}
 }

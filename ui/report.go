@@ -130,7 +130,7 @@ func (s *reportScreen) show(r *report.Report) {
 		switch v.Outcome {
 		case rules.Pass:
 			s.verdict.Importance = widget.SuccessImportance
-		case rules.Revise:
+		case rules.Revise, rules.Review:
 			s.verdict.Importance = widget.WarningImportance
 		case rules.Fail:
 			s.verdict.Importance = widget.DangerImportance
@@ -558,6 +558,9 @@ func (t tr) verdictText(v *report.SchoolVerdict) string {
 		strconv.FormatFloat(v.PassBelow, 'g', -1, 64), strconv.FormatFloat(v.FailFrom, 'g', -1, 64))
 	if v.Mismatch != "" {
 		text += " " + t.T("verdict.mismatch")
+	}
+	if v.Outcome == rules.Review {
+		text += " " + t.T("verdict.doubts")
 	}
 	return text
 }

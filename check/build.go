@@ -144,7 +144,8 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 	cc := similarity.CountChars(p.text())
 	s.chars = counted(cc, owned)
 	if !p.checked {
-		if s.filed = c.filedCopy(s.copied, s.chars); !s.filed {
+		// A heading that is a fragment of a copy read with its neighbours counts whatever its length.
+		if s.filed = c.filedCopy(s.copied, s.chars) || s.fragmented > 0; !s.filed {
 			s = settled{para: s.para, chars: cc.Total()}
 			s.para.Matches, s.para.TemplateMatches = []report.Match{}, nil
 		}

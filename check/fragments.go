@@ -35,7 +35,8 @@ type joinedText struct {
 	offs []int
 }
 
-// fragmentRuns finds the runs of two or more fragments in a row, of one section, that hold at least
+// fragmentRuns finds the runs of two or more fragments (checked paragraphs, or headings outside the
+// front matter and the reference list) in a row, of one section, that hold at least
 // a shortest run's characters together. Their texts are joined as a reader reads them on: with no
 // space between CJK characters, and between letters with a space (words in cells or lines of their
 // own) and, read again, without one (letters a cell's edge cut a word at: "apt-g|et").
@@ -43,7 +44,10 @@ func fragmentRuns(ps []extract.Paragraph, o Options) []fragmentRun {
 	var runs []fragmentRun
 	fragment := func(p extract.Paragraph) bool {
 		n := similarity.CountString(p.Text)
-		return o.checks(p) && n > 0 && n < fragmentChars
+		// A heading style can look like body text: lines of a copy styled as headings are
+		// fragments too, and counted as filed (settle) when they copy running text.
+		heading := p.Heading && !p.FrontMatter && p.Section != extract.References
+		return (o.checks(p) || heading) && n > 0 && n < fragmentChars
 	}
 	join := func(ps []extract.Paragraph, spaced bool) (joinedText, bool) {
 		var text []rune
@@ -97,6 +101,9 @@ func (c *checker) matchFragments(ctx context.Context, paras []paragraph, runs []
 		for _, t := range r.texts {
 			joined := paragraph{src: extract.Paragraph{Text: t.text, Section: paras[r.first].src.Section}, checked: true, joined: true,
 				prep: seg.PrepareWeighted(t.text, weights)}
+			// A copy's runs are extended to sentences within each paragraph: a heading before a
+			// copied sentence is no part of it.
+			joined.pieces = cutAt(sentencePieces(joined.text()), t.offs)
 			for _, f := range c.matchParagraph(&joined) {
 				for k := range pieces[i] {
 					lo := t.offs[k]
@@ -116,6 +123,21 @@ func (c *checker) matchFragments(ctx context.Context, paras []paragraph, runs []
 		}
 	}
 	return c.err
+}
+
+// cutAt cuts spans where a paragraph begins (offs).
+func cutAt(spans [][2]int, offs []int) [][2]int {
+	var out [][2]int
+	for _, s := range spans {
+		for _, o := range offs {
+			if s[0] < o && o < s[1] {
+				out = append(out, [2]int{s[0], o})
+				s[0] = o
+			}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // piece is the part of f, found in a joined run, that lies in the runes [lo, hi) of it: its spans

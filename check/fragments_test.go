@@ -45,10 +45,22 @@ func paras(texts []string) string {
 	return b.String()
 }
 
+// headings are paragraphs of texts in a heading style.
+func headings(texts []string) string {
+	var b strings.Builder
+	for _, t := range texts {
+		b.WriteString(`<w:p><w:pPr><w:pStyle w:val="Heading3"/></w:pPr><w:r><w:t xml:space="preserve">` + html.EscapeString(t) + `</w:t></w:r></w:p>`)
+	}
+	return b.String()
+}
+
+const heading3 = `<w:style w:type="paragraph" w:styleId="Heading3"><w:name w:val="heading 3"/><w:pPr><w:outlineLvl w:val="2"/></w:pPr></w:style>`
+
 // TestFragmentsReadTogether: copied paragraphs cut into pieces too short to match one by one (the
 // cells of a borderless table, paragraphs of a few characters set as lines) are read together and
-// counted, with a "fragmented" warning naming the paragraphs; a thesis's own text cut so matches
-// nothing, and copies whole do not warn.
+// counted, with a "fragmented" warning naming the paragraphs; so are lines styled as headings (a
+// style can look like body text), with a "filed" warning. A thesis's own text cut so matches
+// nothing, a real heading before the copy is no part of it, and copies whole do not warn.
 func TestFragmentsReadTogether(t *testing.T) {
 	lib := newLibrary(t)
 	zh := libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲")
@@ -78,12 +90,22 @@ func TestFragmentsReadTogether(t *testing.T) {
 		{"cells of three words", table(cutRunes(zh.text, 4), 10) + table(words(en.text, 3), 6), 0.9 * float64(both)},
 		{"lines of ten characters", paras(cutRunes(zh.text, 10)) + paras(cutRunes(en.text, 10)), 0.7 * float64(both)},
 		{"one character a cell", table(cutRunes(zh.text, 1), 30), 0.9 * float64(whole(zh.text))},
+		{"lines styled as headings", headings(cutRunes(zh.text, 10)) + headings(cutRunes(en.text, 12)), 0.7 * float64(both)},
 	}
+	const chapter = "第二章 湿地植物"
 	ownPieces := cutRunes(originals[1], 8)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := checkData(t, lib, nil, "cut.docx", hostile.DOCX(own+tt.body+paras(cutRunes(originals[1], 8)), ""))
+			r := checkData(t, lib, nil, "cut.docx", hostile.StyledDOCX(own+headings([]string{chapter})+tt.body+paras(cutRunes(originals[1], 8)), heading3))
 			checkInvariants(t, r)
+			if p := findPara(t, r, chapter); !p.Heading || len(p.Matches) > 0 {
+				t.Errorf("the chapter's heading (heading %v) matched %+v", p.Heading, p.Matches)
+			}
+			if strings.Contains(tt.name, "headings") {
+				if w := warning(r, extract.WarnFiled); w == nil || w.Count != r.CopiedChars {
+					t.Errorf("filed warning %+v, copied %d", w, r.CopiedChars)
+				}
+			}
 			if float64(r.CopiedChars) < tt.want {
 				t.Errorf("copied %d characters, want at least %.0f", r.CopiedChars, tt.want)
 			}

@@ -401,7 +401,7 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 	if w, ok := leftOutWarning(t.excluded, r.TotalChars); ok {
 		ws = append(ws, w)
 	}
-	for _, w := range prepare.DodgeWarnings(t.dodges, t.han) {
+	for _, w := range prepare.DodgeWarnings(t.dodges, t.han, r.TotalChars) {
 		ws = append(ws, report.Warning(w))
 	}
 	for _, w := range prepare.GarbledWarning(t.garbled) {

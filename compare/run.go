@@ -429,7 +429,7 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 		}
 		total += len(words[i])
 	}
-	out.Warnings = append(slices.Clone(l.warnings), prepare.DodgeWarnings(dodges, han)...)
+	out.Warnings = append(slices.Clone(l.warnings), prepare.DodgeWarnings(dodges, han, out.Chars)...)
 	out.Warnings = append(out.Warnings, prepare.GarbledWarning(garbled)...)
 	d := &doc{toks: make([]similarity.Token, 0, total), para: make([]int32, 0, total)}
 	for i, toks := range words {

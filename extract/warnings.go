@@ -76,6 +76,8 @@ const (
 	WarnSpaced WarningKind = "spaced"
 	// WarnSpacedLetters: Latin words spaced out letter by letter.
 	WarnSpacedLetters WarningKind = "spaced_letters"
+	// WarnMarks: marks (accents, dots, lines) on letters or Chinese characters, read without them.
+	WarnMarks WarningKind = "marks"
 	// WarnTraditional: traditional characters, compared as simplified.
 	WarnTraditional WarningKind = "traditional"
 )
@@ -85,5 +87,5 @@ const (
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
 	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented,
-	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnTraditional,
+	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnMarks, WarnTraditional,
 }

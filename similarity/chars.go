@@ -7,7 +7,8 @@ import "unicode"
 // spaces after every character of a thesis's own paragraphs brought one 60.2 % copied down to
 // 6.7 % (100 of them: 1.5 %), and 200 spaces after each of its commas and full stops, which no
 // warning names (in a tiny font, a blank line to a reader), to 19.9 %. So a format character, or another that Unicode says shows nothing,
-// counts for none (the "invisible" warning names them), and a run of spaces counts once, and not
+// counts for none (the "invisible" warning names them), nor does a combining mark (one character
+// with its accent or underline is one to a reader), and a run of spaces counts once, and not
 // at all at either end of the text or between two CJK characters or punctuation marks (Chinese
 // has no spaces there: spaced out, it reads the same, as the check reads it, see dropSpaces).
 // A space beside a Latin word in Chinese text ("在 aptitude 中") counts, as before.
@@ -29,7 +30,7 @@ func CountChars(text []rune) Chars {
 			}
 		}
 		switch {
-		case isInvisible(r):
+		case isInvisible(r), unicode.In(r, unicode.Mn, unicode.Me):
 		case isBlank(r):
 			if run < 0 {
 				run = k
@@ -62,7 +63,8 @@ type counter struct {
 // add counts r, and reports whether the run of spaces before it counted (for one).
 func (c *counter) add(r rune) bool {
 	switch {
-	case isInvisible(r):
+	case isInvisible(r), unicode.In(r, unicode.Mn, unicode.Me):
+		// A combining mark is part of the character before it, as a reader sees it.
 	case isBlank(r):
 		c.pending = c.n > 0
 	default:

@@ -18,6 +18,7 @@ func TestCountChars(t *testing.T) {
 		{"beside Chinese punctuation", "研究，   以 the tide", 13},
 		{"Latin words in Chinese text", "在 aptitude 中", 12},
 		{"soft hyphen and bidi marks", "ti\u00addal\u200e flats", 11},
+		{"combining marks", "cafe\u0301 本\u0332研\u0332", 7},
 		{"only spaces", "   ", 0},
 		{"empty", "", 0},
 	}

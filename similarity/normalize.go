@@ -32,6 +32,9 @@ type Dodges struct {
 	// SpacedLetters counts the letters of runs of spacedLetterRun or more one-letter words in a
 	// row ("t i d a l f l a t s"): Latin text spaced out letter by letter, whose words match nothing.
 	SpacedLetters int
+	// Marks counts the marks read off letters and Chinese characters (é, ė, a line under 中):
+	// English with a dot over every few letters matched nothing.
+	Marks int
 }
 
 // Add sums two counts.
@@ -41,6 +44,7 @@ func (d *Dodges) Add(o Dodges) {
 	d.Traditional += o.Traditional
 	d.SpacedCJK += o.SpacedCJK
 	d.SpacedLetters += o.SpacedLetters
+	d.Marks += o.Marks
 }
 
 var punctFold = map[rune]rune{
@@ -87,6 +91,10 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			}
 			continue
 		}
+		if k := len(n.Runes); k > 0 && unicode.Is(unicode.Mn, r) && marked(n.Runes[k-1]) {
+			n.Marks++ // a mark typed after its letter, which NFKC of one rune does not compose
+			continue
+		}
 		out := buf[:0]
 		if r < 0x80 {
 			out = append(out, r)
@@ -106,6 +114,10 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			}
 		}
 		for _, c := range out {
+			if b := latinBase(c); b != 0 {
+				c = b
+				n.Marks++
+			}
 			if c >= 0x80 {
 				if f, ok := punctFold[c]; ok {
 					c = f
@@ -184,6 +196,34 @@ func latinLetter(r rune) bool {
 		return false
 	}
 	return unicode.IsLetter(r) && !IsCJK(r)
+}
+
+// marked reports the runes whose combining marks are read off: Latin letters (in normalised text,
+// ASCII ones in lower case) and Han characters. Other scripts' marks (Devanagari's vowel signs,
+// Arabic's vowels) are their letters.
+func marked(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || plainHan(r) || isHan(r)
+}
+
+// latinBase returns the ASCII letter a precomposed Latin letter with marks is made of (é, ė, ȧ: e,
+// e, a), or 0.
+func latinBase(r rune) rune {
+	if !(r >= 0xC0 && r <= 0x24F || r >= 0x1E00 && r <= 0x1EFF) {
+		return 0
+	}
+	var buf [16]byte
+	var enc [utf8.UTFMax]byte
+	d := norm.NFD.Append(buf[:0], enc[:utf8.EncodeRune(enc[:], r)]...)
+	base, size := utf8.DecodeRune(d)
+	if size == len(d) || base >= 0x80 || !unicode.IsLetter(base) {
+		return 0
+	}
+	for _, m := range string(d[size:]) {
+		if !unicode.Is(unicode.Mn, m) {
+			return 0
+		}
+	}
+	return base
 }
 
 // Fullwidth forms of ASCII 0x21-0x7E, which NFKC turns into the ASCII characters.

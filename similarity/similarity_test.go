@@ -42,6 +42,12 @@ func TestNormalize(t *testing.T) {
 		// Look-alikes are folded everywhere (both sides of a comparison alike) but counted as a dodge
 		// only inside a word that also has Latin letters.
 		{"honest russian", "мир", "миp", Dodges{}},
+		// Small capitals and Cherokee's small letters, through what they look like.
+		{"small capitals", "ᴛhe ᴀnd ꭺnd", "the and and", Dodges{Lookalike: 3}},
+		// Marks are read off Latin letters and Han characters, precomposed or typed after them;
+		// other scripts' marks are their letters.
+		{"marks on letters", "thė ėffėct, café, ȧ", "the effect,cafe,a", Dodges{Marks: 5}},
+		{"marks typed after", "the\u0307 cafe\u0301 本\u0332研 हिंदी", "the cafe本研हिंदी", Dodges{Marks: 3}},
 		{"full width", "ＡＢＣ１２３", "abc123", Dodges{}},
 		{"traditional", "軟體包", "软体包", Dodges{Traditional: 2}},
 		{"spaced cjk", "软 件 包 管 理", "软件包管理", Dodges{SpacedCJK: 4}},

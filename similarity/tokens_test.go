@@ -227,7 +227,8 @@ func TestSpanHash(t *testing.T) {
 		text string
 		same bool
 	}{
-		{"paper", true}, {"PaPeR", true}, {"软件包", true}, {"café", true}, {"2024", true},
+		{"paper", true}, {"PaPeR", true}, {"软件包", true}, {"2024", true},
+		{"café", false},  // its mark read off
 		{"pаper", false}, // Cyrillic а: a look-alike
 		{"軟體", false}, {"ＡＢＣ", false}, {"ﬁle", false}, {"Ünï", false},
 	} {

@@ -20,7 +20,11 @@ import (
 // 2: normalisation drops every default-ignorable character (the combining grapheme joiner,
 // variation selectors, Khmer's inherent vowels: they split a word unseen) and reads the Braille
 // pattern blank U+2800 as a space.
-const analyserRevision = 2
+//
+// 3: marks are read off Latin letters and Han characters (é, ė and e with U+0307 are e; a line
+// typed under a Chinese character is dropped): English with a dot over every few letters read 0 %
+// with no warning. The look-alike table folds the small capitals and Cherokee's small letters.
+const analyserRevision = 3
 
 // AnalyserVersion names the text analyser of this build: its revision, and a checksum of the tables
 // it uses (jieba's dictionaries and IDF table, the stop words, the look-alike letters, the

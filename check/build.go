@@ -38,6 +38,13 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 	figures(r)
 	c.leftOut(r, t.excluded)
 	r.Warnings = warnings(doc, t, r)
+	docs := c.kinds.docs
+	if c.kinds.known {
+		docs += c.kinds.theses
+	}
+	if w, ok := foreign(t.long, t.sharing, docs); ok {
+		r.Warnings = append(r.Warnings, w)
+	}
 	if w, ok := c.sameFile(r, sha); ok {
 		r.Warnings = append(r.Warnings, w)
 	}
@@ -220,6 +227,9 @@ type tally struct {
 	uncited    uncitedQuotes
 	filed      filedCopies
 	fragmented fragmented
+	// long and sharing count the checked paragraphs long enough to hold a copy, and those of them
+	// that share a word pair with the library at all (foreign).
+	long, sharing int
 }
 
 // filedCopies are the paragraphs left out as headings, reference entries or front matter that are
@@ -268,6 +278,10 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	t.shingles = append(t.shingles, similarity.Shingles(p.prep.Tokens)...)
 	if !p.checked && !s.filed {
 		t.excluded[exclusionOf(p.src)] += n
+	}
+	if p.checked && n >= 2*minCopyChars {
+		t.long++
+		t.sharing += b2i(p.shares)
 	}
 	if s.fragmented > 0 {
 		t.fragmented.chars += s.fragmented
@@ -420,6 +434,24 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 		ws = append(ws, w)
 	}
 	return ws
+}
+
+// minCopyChars is a copied run's length by default (similarity.DefaultAlign.MinChars); a paragraph
+// of twice as many characters is long enough to hold a copy.
+const minCopyChars = 13
+
+// foreign warns when under a tenth of the checked paragraphs long enough to hold a copy (long, ten
+// at least) share a single indexed word pair with the library (sharing): a library in another
+// language than the thesis, or of another field, can find nothing in it, and its 0 % reads as a
+// clean result. A Chinese thesis against a library of English documents shares none; the devset's
+// submissions against their libraries share with every paragraph.
+func foreign(long, sharing, docs int) (report.Warning, bool) {
+	if long < 10 || sharing*10 >= long {
+		return report.Warning{}, false
+	}
+	return report.Warning{Kind: extract.WarnForeign, Count: long - sharing, Message: fmt.Sprintf(
+		"%d of %d paragraphs share not a single word pair with any of the library's %d documents: it holds little text like this document (another language or field), so its figures say little",
+		long-sharing, long, docs)}, true
 }
 
 // sameFile warns when a source is the very file checked (the same SHA-256): the thesis itself added

@@ -268,6 +268,8 @@ type paragraph struct {
 	prep    similarity.Prepared
 	matches []found
 	garbled bool // reads as almost no words (similarity.Wordiness.Garbled)
+	// shares: the library holds one of its indexed word pairs at least (it had a candidate).
+	shares bool
 	// runes and pieces are the text as runes and its sentencePieces, made on first use: every
 	// source aligned to the paragraph extends its runs to the same sentences, and making them
 	// again for each (QuotedSpans' patterns) took a fifth of matchParagraph's time in the profile
@@ -345,6 +347,7 @@ const (
 
 func (c *checker) matchParagraph(p *paragraph) []found {
 	cands := c.lib.Candidates(p.prep.Grams, p.prep.SimHash, c.opt.MaxHamming, minHits, candidateLimit)
+	p.shares = len(cands) > 0
 	var out []found
 	for _, cand := range cands {
 		sp, err := c.lib.Paragraph(cand.ParaRef)

@@ -1143,3 +1143,38 @@ func TestSameFile(t *testing.T) {
 		t.Errorf("another file: warning %+v", w)
 	}
 }
+
+// A library that shares hardly a word pair with the document (another language) can find nothing
+// in it: a "foreign" warning says so, so that its 0 % is not read as a clean result; the same
+// thesis against a library holding its language has none.
+func TestForeignLibrary(t *testing.T) {
+	read := func(file string) string {
+		data, err := os.ReadFile(filepath.Join(libDir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	english := libraryOf(t, read("en-tides.txt"), read("en-printing.txt"))
+	var thesis []string
+	for _, f := range []string{"zh-wetland.txt", "zh-library.txt", "zh-tea.txt"} {
+		for _, p := range strings.Split(read(f), "\n") {
+			for _, s := range sentences(p) { // a sentence a paragraph: more of them
+				if utf8.RuneCountInString(s) >= 26 && !strings.Contains(p, "声明") {
+					thesis = append(thesis, s)
+				}
+			}
+		}
+	}
+	if len(thesis) < 10 {
+		t.Fatalf("%d paragraphs: the test needs ten", len(thesis))
+	}
+	r := checkText(t, english, nil, thesis...)
+	if w := warning(r, extract.WarnForeign); w == nil || w.Count < len(thesis)*9/10 || r.CopiedChars != 0 {
+		t.Errorf("against English documents: copied %d, warning %+v", r.CopiedChars, w)
+	}
+	r = checkText(t, newLibrary(t), nil, thesis...)
+	if w := warning(r, extract.WarnForeign); w != nil || r.CopiedChars == 0 {
+		t.Errorf("against its own sources: copied %d, warning %+v", r.CopiedChars, w)
+	}
+}

@@ -64,6 +64,9 @@ const (
 	// WarnFragmented: copied text in paragraphs too short to check one by one (table cells, short
 	// lines), found by reading them together.
 	WarnFragmented WarningKind = "fragmented"
+	// WarnForeign: the library shares hardly a word pair with the document (another language or
+	// field): its figures say little.
+	WarnForeign WarningKind = "foreign"
 	// WarnQuoted: cited quotations found in sources are a large share of the text, all of it left
 	// out of the figure excluding quotes.
 	WarnQuoted WarningKind = "quoted"
@@ -86,6 +89,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnMarks, WarnTraditional,
 }

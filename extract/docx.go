@@ -151,8 +151,8 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	return doc, nil
 }
 
-// minMarginText is the length from which a paragraph of a header or footer is read: a running
-// header (the school, the thesis's title, the chapter) is shorter.
+// minMarginText is the length from which a paragraph of a header or footer, or a run of short ones,
+// is read: a running header (the school, the thesis's title, the chapter) is shorter.
 const minMarginText = 100
 
 // docxMargins reads the paragraphs of the headers and footers the document uses that are longer
@@ -182,11 +182,26 @@ func docxMargins(ctx context.Context, pkg *docxPackage, rels []rel, mainName str
 			}
 			continue // a damaged header leaves the body as it is
 		}
-		for _, p := range w.paras {
-			if utf8.RuneCountInString(p.Text) >= minMarginText {
-				out = append(out, p)
+		// Short paragraphs in a row that hold as much together are read too: a copy cut into lines
+		// of a header, each a paragraph, grows it as one long paragraph does.
+		var run []Paragraph
+		n := 0 // the run's characters
+		flush := func() {
+			if n >= minMarginText {
+				out = append(out, run...)
 			}
+			run, n = run[:0], 0
 		}
+		for _, p := range w.paras {
+			if k := utf8.RuneCountInString(p.Text); k < minMarginText {
+				run = append(run, p)
+				n += k
+				continue
+			}
+			flush()
+			out = append(out, p)
+		}
+		flush()
 	}
 	return out, pkg.err
 }

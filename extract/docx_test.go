@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -595,6 +596,26 @@ func TestDOCXHeaderParagraphs(t *testing.T) {
 	}
 	if len(read) != 1 || read[0].Section != Body || !read[0].Counted() {
 		t.Errorf("the long header paragraph: %+v (all: %+v)", read, doc.Paragraphs)
+	}
+
+	// The same paragraph cut into lines, each a paragraph of the header, is read too; two short
+	// lines of a running header are not.
+	lines := []string{long[:45], long[45:90], strings.TrimSpace(long[90:])}
+	doc, err = Bytes(context.Background(), "header.docx", wordPackage(t, body, map[string]string{
+		"header": `<w:hdr ` + wNS + `>` + wPara("", "A Running Header") + wPara("", lines[0]) + wPara("", lines[1]) + wPara("", lines[2]) + `</w:hdr>`,
+		"footer": `<w:ftr ` + wNS + `>` + wPara("", "University of Somewhere, master's thesis") + wPara("", "Chapter 3: Tidal flats") + `</w:ftr>`,
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range doc.Paragraphs {
+		if p.Chapter == marginsChapter {
+			got = append(got, p.Text)
+		}
+	}
+	if want := append([]string{"A Running Header"}, lines...); !reflect.DeepEqual(got, want) {
+		t.Errorf("read from the header and footer %q, want %q", got, want)
 	}
 }
 

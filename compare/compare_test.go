@@ -455,24 +455,28 @@ func TestDocumentWarnings(t *testing.T) {
 	}
 }
 
+// checkParas are the paragraphs of more than 60 characters of a file of the check's test library,
+// its declaration left out.
+func checkParas(t *testing.T, file string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("../check/testdata/library", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range strings.Split(string(data), "\n") {
+		if p = strings.TrimSpace(p); len([]rune(p)) > 60 && !strings.Contains(p, "声明") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // TestFiledCopies: paragraphs one student copied from another and filed as entries of a reference
 // list (where a comparison does not look) count in their pair, with a "filed" warning; a reference
 // entry two students both cite stays left out.
 func TestFiledCopies(t *testing.T) {
-	paras := func(file string) []string {
-		data, err := os.ReadFile(filepath.Join("../check/testdata/library", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, p := range strings.Split(string(data), "\n") {
-			if p = strings.TrimSpace(p); len([]rune(p)) > 60 && !strings.Contains(p, "声明") {
-				out = append(out, p)
-			}
-		}
-		return out
-	}
-	copied, ownA, ownB, ownC := paras("zh-wetland.txt")[:2], paras("zh-library.txt"), paras("zh-tea.txt"), paras("en-printing.txt")[:2]
+	copied, ownA, ownB, ownC := checkParas(t, "zh-wetland.txt")[:2], checkParas(t, "zh-library.txt"), checkParas(t, "zh-tea.txt"), checkParas(t, "en-printing.txt")[:2]
 	entry := "[1] 王芳. 城市湿地植物与水质净化研究[J]. 生态学报, 2019, 39(2): 1-10."
 	thesis := func(own, refs []string, body ...string) string {
 		return strings.Join(append(append(append([]string{"摘要", own[0], "第一章 绪论"}, own[1:]...), body...), append([]string{"参考文献"}, refs...)...), "\n\n") + "\n"
@@ -546,20 +550,7 @@ func TestFiledCopies(t *testing.T) {
 // two submissions whose own paragraphs, and one's copy too, are padded with zero-width characters
 // and runs of spaces compare as they read, but for the padded copy, which counts as written.
 func TestPaddingCountsNothing(t *testing.T) {
-	paras := func(file string) []string {
-		data, err := os.ReadFile(filepath.Join("../check/testdata/library", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, p := range strings.Split(string(data), "\n") {
-			if p = strings.TrimSpace(p); len([]rune(p)) > 60 && !strings.Contains(p, "声明") {
-				out = append(out, p)
-			}
-		}
-		return out
-	}
-	copied, ownA, ownB := paras("zh-wetland.txt")[:2], paras("zh-library.txt"), paras("en-printing.txt")
+	copied, ownA, ownB := checkParas(t, "zh-wetland.txt")[:2], checkParas(t, "zh-library.txt"), checkParas(t, "en-printing.txt")
 	pad := func(s string) string {
 		var b strings.Builder
 		for _, r := range s {

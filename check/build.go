@@ -279,7 +279,7 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	if !p.checked && !s.filed {
 		t.excluded[exclusionOf(p.src)] += n
 	}
-	if p.checked && n >= 2*minCopyChars {
+	if p.checked && n >= 2*similarity.DefaultAlign.MinChars { // long enough to hold a copy
 		t.long++
 		t.sharing += b2i(p.shares)
 	}
@@ -435,10 +435,6 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 	}
 	return ws
 }
-
-// minCopyChars is a copied run's length by default (similarity.DefaultAlign.MinChars); a paragraph
-// of twice as many characters is long enough to hold a copy.
-const minCopyChars = 13
 
 // foreign warns when under a tenth of the checked paragraphs long enough to hold a copy (long, ten
 // at least) share a single indexed word pair with the library (sharing): a library in another

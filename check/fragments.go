@@ -19,7 +19,7 @@ import (
 // also read together, as one text, and what that finds is given back to each paragraph: its part
 // of the copy, and the part of the source that its words meet.
 
-// fragmentChars: a checked paragraph of fewer characters is a fragment. Cells of 26 characters
+// fragmentChars: a checked paragraph or a heading of fewer characters is a fragment. Cells of 26 characters
 // gave back 57.7 % of the 60.4 % above, each matched on its own.
 const fragmentChars = 40
 
@@ -36,10 +36,10 @@ type joinedText struct {
 }
 
 // fragmentRuns finds the runs of two or more fragments (checked paragraphs, or headings outside the
-// front matter and the reference list) in a row, of one section, that hold at least
-// a shortest run's characters together. Their texts are joined as a reader reads them on: with no
-// space between CJK characters, and between letters with a space (words in cells or lines of their
-// own) and, read again, without one (letters a cell's edge cut a word at: "apt-g|et").
+// front matter and the reference list) in a row, of one section, that hold at least a shortest
+// run's characters together. Their texts are joined as a reader reads them on: with no space
+// between CJK characters, and between letters with a space (words in cells or lines of their own)
+// and, read again, without one (letters a cell's edge cut a word at: "apt-g|et").
 func fragmentRuns(ps []extract.Paragraph, o Options) []fragmentRun {
 	var runs []fragmentRun
 	fragment := func(p extract.Paragraph) bool {

@@ -77,6 +77,8 @@ const (
 	WarnLookalike WarningKind = "lookalike"
 	// WarnSpaced: spaces between Chinese characters.
 	WarnSpaced WarningKind = "spaced"
+	// WarnInterleaved: characters put between single Chinese characters (本·研·究).
+	WarnInterleaved WarningKind = "interleaved"
 	// WarnSpacedLetters: Latin words spaced out letter by letter.
 	WarnSpacedLetters WarningKind = "spaced_letters"
 	// WarnMarks: marks (accents, dots, lines) on letters or Chinese characters, read without them.
@@ -90,5 +92,5 @@ const (
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
 	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign,
-	WarnInvisible, WarnLookalike, WarnSpaced, WarnSpacedLetters, WarnMarks, WarnTraditional,
+	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnTraditional,
 }

@@ -43,6 +43,10 @@ func DodgeWarnings(d similarity.Dodges, han, chars int) []extract.Warning {
 		w = append(w, extract.Warning{Kind: extract.WarnSpaced, Count: d.SpacedCJK,
 			Message: fmt.Sprintf("%d spaces between Chinese characters: a common way to dodge checkers", d.SpacedCJK)})
 	}
+	if d.Interleaved >= max(10, han/500) {
+		w = append(w, extract.Warning{Kind: extract.WarnInterleaved, Count: d.Interleaved,
+			Message: fmt.Sprintf("%d characters put between single Chinese characters (本·研·究), read without them: a way to dodge checkers", d.Interleaved)})
+	}
 	if d.SpacedLetters >= minSpacedLetters {
 		w = append(w, extract.Warning{Kind: extract.WarnSpacedLetters, Count: d.SpacedLetters,
 			Message: fmt.Sprintf("%d letters spaced apart (w o r d s read one letter at a time, which match nothing): a common way to dodge checkers", d.SpacedLetters)})

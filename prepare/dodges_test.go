@@ -27,6 +27,8 @@ func TestDodgeWarnings(t *testing.T) {
 		{similarity.Dodges{SpacedLetters: 20}, 0, 0, []extract.WarningKind{extract.WarnSpacedLetters}},
 		{similarity.Dodges{Traditional: 9}, 100, 0, nil},
 		{similarity.Dodges{Traditional: 10}, 100_000, 0, []extract.WarningKind{extract.WarnTraditional}},
+		{similarity.Dodges{Interleaved: 9}, 100, 0, nil},
+		{similarity.Dodges{Interleaved: 10}, 100, 0, []extract.WarningKind{extract.WarnInterleaved}},
 		{similarity.Dodges{Marks: 19}, 0, 100, nil},
 		{similarity.Dodges{Marks: 20}, 0, 2000, []extract.WarningKind{extract.WarnMarks}},
 		{similarity.Dodges{Marks: 99}, 0, 10_000, nil},

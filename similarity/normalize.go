@@ -29,6 +29,9 @@ type Dodges struct {
 	Lookalike   int // Cyrillic/Greek/… letters inside Latin words
 	Traditional int // traditional characters converted to simplified
 	SpacedCJK   int // spaces between Han characters in runs of spaced-out words (see dropSpaces)
+	// Interleaved counts the characters put between single Han characters, one after each, in
+	// chains of interleaveChain or more (本·研·究·以·高·校: dropInterleaved).
+	Interleaved int
 	// SpacedLetters counts the letters of runs of spacedLetterRun or more one-letter words in a
 	// row ("t i d a l f l a t s"): Latin text spaced out letter by letter, whose words match nothing.
 	SpacedLetters int
@@ -43,6 +46,7 @@ func (d *Dodges) Add(o Dodges) {
 	d.Lookalike += o.Lookalike
 	d.Traditional += o.Traditional
 	d.SpacedCJK += o.SpacedCJK
+	d.Interleaved += o.Interleaved
 	d.SpacedLetters += o.SpacedLetters
 	d.Marks += o.Marks
 }
@@ -145,9 +149,48 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 		n.Traditional = toSimplified(n.Runes)
 	}
 	n.dropSpaces()
+	if hasHan {
+		n.dropInterleaved()
+	}
 	n.countSpacedLetters()
 	return n
 }
+
+// interleaveChain is the fewest characters put between single Han characters in a row that are
+// read off them. A dot or a dash after every Chinese character of a copied paragraph (本·研·究)
+// matched nothing (2.7 %, with a garbled warning); a list of one-character items is shorter (金、
+// 木、水、火、土), and a longer one (the ten heavenly stems) loses only its marks for matching.
+const interleaveChain = 6
+
+// dropInterleaved drops the characters of chains of interleaveChain or more that stand each
+// between two single Han characters (not spaces: dropSpaces has those), and counts them.
+func (n *Normalized) dropInterleaved() {
+	rs := n.Runes
+	w := 0
+	for i := 0; i < len(rs); {
+		j, seps := i, 0
+		for j+2 < len(rs) && isHanRune(rs[j]) && rs[j+1] != ' ' && !isHanRune(rs[j+1]) && isHanRune(rs[j+2]) {
+			j += 2
+			seps++
+		}
+		if seps >= interleaveChain {
+			for k := i; k <= j; k += 2 {
+				rs[w], n.Orig[w] = rs[k], n.Orig[k]
+				w++
+			}
+			n.Interleaved += seps
+			i = j + 1
+			continue
+		}
+		rs[w], n.Orig[w] = rs[i], n.Orig[i]
+		w++
+		i++
+	}
+	n.Runes, n.Orig = rs[:w], n.Orig[:w]
+}
+
+// isHanRune is isHan answering the common ideographs first.
+func isHanRune(r rune) bool { return plainHan(r) || isHan(r) }
 
 // spacedLetterRun is the fewest one-letter words in a row that count as text spaced out letter by
 // letter: a list's "a b c", a formula's "x y z" are shorter.

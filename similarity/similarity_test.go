@@ -51,6 +51,11 @@ func TestNormalize(t *testing.T) {
 		{"full width", "ＡＢＣ１２３", "abc123", Dodges{}},
 		{"traditional", "軟體包", "软体包", Dodges{Traditional: 2}},
 		{"spaced cjk", "软 件 包 管 理", "软件包管理", Dodges{SpacedCJK: 4}},
+		// A mark after every Chinese character, in chains of six or more, is read off; a short list
+		// of one-character items keeps its commas.
+		{"interleaved", "研究·以·高·校·学·位·论文", "研究以高校学位论文", Dodges{Interleaved: 6}},
+		{"interleaved digits", "本1研2究3以4高5校6为7背景", "本研究以高校为背景", Dodges{Interleaved: 7}},
+		{"a short list", "金、木、水、火、土", "金,木,水,火,土", Dodges{}},
 		{"cjk punctuation", "你好，世界。", "你好,世界.", Dodges{}},
 		{"space next to latin kept", "使用 vim 编辑", "使用vim编辑", Dodges{}},
 		{"ascii", "Say \"A-Z\" & {x_1}~@ #9;\tTab\x01Bell\x7fDel", "say\"a-z\"&{x_1}~@#9;tabbelldel", Dodges{Invisible: 2}},

@@ -24,6 +24,7 @@ import (
 // 3: marks are read off Latin letters and Han characters (é, ė and e with U+0307 are e; a line
 // typed under a Chinese character is dropped): English with a dot over every few letters read 0 %
 // with no warning. The look-alike table folds the small capitals and Cherokee's small letters.
+// Characters put between single Han characters in chains (本·研·究) are dropped (dropInterleaved).
 const analyserRevision = 3
 
 // AnalyserVersion names the text analyser of this build: its revision, and a checksum of the tables

@@ -121,7 +121,7 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 		own := claim(owned, f.spans)
 		chars := 0
 		for _, r := range own {
-			chars += r[1] - r[0]
+			chars += similarity.Written(p.text(), r)
 		}
 		if chars == 0 || !f.fragment && chars < c.align.MinChars/2 {
 			continue // a copy another source already accounts for (a fragment's part is short)
@@ -142,14 +142,14 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 			s.fragmented += chars
 		}
 		for _, r := range own {
-			s.quoted += overlap(r, s.para.Quotes)
-			s.uncited += overlap(r, uncited)
+			s.quoted += overlap(p.text(), r, s.para.Quotes)
+			s.uncited += overlap(p.text(), r, uncited)
 		}
 		s.para.Matches = append(s.para.Matches, m)
 		s.docs = append(s.docs, f.ref.Doc)
 	}
 	cc := similarity.CountChars(p.text())
-	s.chars = counted(cc, owned)
+	s.chars = counted(p.text(), cc, owned)
 	if !p.checked {
 		// A heading that is a fragment of a copy read with its neighbours counts whatever its length.
 		if s.filed = c.filedCopy(s.copied, s.chars) || s.fragmented > 0; !s.filed {
@@ -176,14 +176,14 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 	return s
 }
 
-// counted is how many characters of a paragraph's text the figures count, owned those that its
-// matches took: what a reader sees (similarity.Chars), and inside copied text every character, the
-// copy as it was written (one disguised with zero-width characters counts them, as before): text
-// no reader sees never lowers a figure.
-func counted(cc similarity.Chars, owned []bool) int {
+// counted is how many characters of a paragraph's text (its counts cc) the figures count, owned
+// those that its matches took: what a reader sees (similarity.Chars), and inside copied text every
+// character but combining marks, the copy as it was written (similarity.Written: one disguised with
+// zero-width characters counts them, as before): text no reader sees never lowers a figure.
+func counted(text []rune, cc similarity.Chars, owned []bool) int {
 	n := cc.Total()
 	for k, o := range owned {
-		if o && !cc.Counts(k) {
+		if o && !cc.Counts(k) && !similarity.IsMark(text[k]) {
 			n++
 		}
 	}
@@ -552,14 +552,12 @@ func sectionName(p extract.Paragraph) string {
 	return string(p.Section)
 }
 
-// overlap counts the characters of s inside any of spans.
-func overlap(s [2]int, spans [][2]int) int {
+// overlap counts the characters of text (as similarity.Written counts them) that s shares with
+// spans.
+func overlap(text []rune, s [2]int, spans [][2]int) int {
 	n := 0
 	for _, q := range spans {
-		lo, hi := max(s[0], q[0]), min(s[1], q[1])
-		if hi > lo {
-			n += hi - lo
-		}
+		n += similarity.Written(text, [2]int{max(s[0], q[0]), min(s[1], q[1])})
 	}
 	return n
 }

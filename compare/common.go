@@ -360,16 +360,20 @@ func withoutCommon(spans []span, paras []Paragraph) []span {
 	return out
 }
 
-// spanChars counts the characters of spans in paras, and of them those that similarity.Chars does
-// not count: text no reader sees counts only inside what two documents share, as in a check.
+// spanChars counts the characters of spans in paras as written (similarity.Written), and of them
+// those that similarity.Chars does not count: text no reader sees counts only inside what two
+// documents share, as in a check.
 func spanChars(spans []span, paras []Paragraph) (n, unseen int) {
+	var rs []rune
 	var cc similarity.Chars
 	for k, s := range spans {
 		if k == 0 || s.Para != spans[k-1].Para {
-			cc = similarity.CountChars([]rune(paras[s.Para].Text))
+			rs = []rune(paras[s.Para].Text)
+			cc = similarity.CountChars(rs)
 		}
-		n += s.End - s.Start
-		unseen += s.End - s.Start - cc.In([2]int{s.Start, s.End})
+		w := similarity.Written(rs, [2]int{s.Start, s.End})
+		n += w
+		unseen += w - cc.In([2]int{s.Start, s.End})
 	}
 	return n, unseen
 }

@@ -6,12 +6,13 @@ import "unicode"
 // characters, so text no reader sees must not count, or it pads a document out: 20 zero-width
 // spaces after every character of a thesis's own paragraphs brought one 60.2 % copied down to
 // 6.7 % (100 of them: 1.5 %), and 200 spaces after each of its commas and full stops, which no
-// warning names (in a tiny font, a blank line to a reader), to 19.9 %. So a format character, or another that Unicode says shows nothing,
-// counts for none (the "invisible" warning names them), nor does a combining mark (one character
-// with its accent or underline is one to a reader), and a run of spaces counts once, and not
-// at all at either end of the text or between two CJK characters or punctuation marks (Chinese
-// has no spaces there: spaced out, it reads the same, as the check reads it, see dropSpaces).
-// A space beside a Latin word in Chinese text ("在 aptitude 中") counts, as before.
+// warning names (in a tiny font, a blank line to a reader), to 19.9 %. So a format character, or
+// another that Unicode says shows nothing, counts for none (the "invisible" warning names them),
+// nor does a combining mark (IsMark: one character with its accent or underline is one to a
+// reader), and a run of spaces counts once, and not at all at either end of the text or between
+// two CJK characters or punctuation marks (Chinese has no spaces there: spaced out, it reads the
+// same, as the check reads it, see dropSpaces). A space beside a Latin word in Chinese text
+// ("在 aptitude 中") counts, as before.
 //
 // Chars[k] is the count of the runes before rune k; a text of n runes has n+1 entries.
 type Chars []int32
@@ -30,7 +31,7 @@ func CountChars(text []rune) Chars {
 			}
 		}
 		switch {
-		case isInvisible(r), unicode.In(r, unicode.Mn, unicode.Me):
+		case isInvisible(r), IsMark(r):
 		case isBlank(r):
 			if run < 0 {
 				run = k
@@ -63,8 +64,7 @@ type counter struct {
 // add counts r, and reports whether the run of spaces before it counted (for one).
 func (c *counter) add(r rune) bool {
 	switch {
-	case isInvisible(r), unicode.In(r, unicode.Mn, unicode.Me):
-		// A combining mark is part of the character before it, as a reader sees it.
+	case isInvisible(r), IsMark(r):
 	case isBlank(r):
 		c.pending = c.n > 0
 	default:
@@ -82,6 +82,25 @@ func (c *counter) add(r rune) bool {
 // cjkSide reports CJK characters, and the punctuation and full-width forms of CJK text.
 func cjkSide(r rune) bool {
 	return IsCJK(r) || r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF
+}
+
+// IsMark reports a combining mark: part of the character before it, never a character of its own.
+func IsMark(r rune) bool { return unicode.In(r, unicode.Mn, unicode.Me) }
+
+// Written counts the runes of text[s[0]:s[1]] but combining marks: a copy's characters as it was
+// written (invisible ones and spaces too, which count inside copied text; see check's counted).
+func Written(text []rune, s [2]int) int {
+	lo, hi := max(s[0], 0), min(s[1], len(text))
+	if hi <= lo {
+		return 0
+	}
+	n := 0
+	for _, r := range text[lo:hi] {
+		if !IsMark(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // isBlank reports the characters drawn as empty room: spaces, and the Braille pattern blank.

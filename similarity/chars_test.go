@@ -51,6 +51,13 @@ func TestCharsIn(t *testing.T) {
 	if got := c.InAll([][2]int{{0, 3}, {5, 9}, {7, 4}}); got != 7 {
 		t.Errorf("InAll = %d, want 7", got)
 	}
+	marked := []rune("cafe\u0301 \u200b本\u0332")
+	if got := Written(marked, [2]int{0, len(marked)}); got != 7 { // c a f e, the space, U+200B, 本
+		t.Errorf("Written = %d, want 7", got)
+	}
+	if got := Written(marked, [2]int{5, 2}); got != 0 {
+		t.Errorf("Written of an empty span = %d", got)
+	}
 }
 
 func TestCountString(t *testing.T) {

@@ -537,7 +537,7 @@ var msgs = map[string]map[string]string{
 		"warn.outlined":         "%d lines of text are drawn as outlines (converted to curves): a reader sees them, but they are shapes, not characters, and were not checked",
 		"warn.uncited":          "%d copied characters stand in quotation marks whose citations point at nothing in the reference list or the notes: counted as copied, not as quoted",
 		"warn.filed":            "%d characters filed as headings, reference entries or front matter copy the running text of library documents: checked and counted",
-		"warn.interleaved":      "%d characters put between single Chinese characters (本·研·究), read without them: a way to dodge checkers",
+		"warn.interleaved":      "%d characters put between single Chinese characters (a dot after every character), read without them: a way to dodge checkers",
 		"warn.marks":            "%d marks on letters or Chinese characters (é, a dot over a letter, a line under a character), read without them: added to plain words, a way to dodge checkers; names and words of other languages carry them too",
 		"warn.foreign":          "%d paragraphs share not a single word pair with any library document: the library holds little text like this document (another language or field), so its figures say little",
 		"warn.fragmented":       "%d copied characters stand in table cells or short lines too short to check one by one; read together, they copy library documents: counted",

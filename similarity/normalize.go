@@ -95,7 +95,7 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			}
 			continue
 		}
-		if k := len(n.Runes); k > 0 && unicode.Is(unicode.Mn, r) && marked(n.Runes[k-1]) {
+		if k := len(n.Runes); k > 0 && IsMark(r) && marked(n.Runes[k-1]) {
 			n.Marks++ // a mark typed after its letter, which NFKC of one rune does not compose
 			continue
 		}
@@ -244,9 +244,7 @@ func latinLetter(r rune) bool {
 // marked reports the runes whose combining marks are read off: Latin letters (in normalised text,
 // ASCII ones in lower case) and Han characters. Other scripts' marks (Devanagari's vowel signs,
 // Arabic's vowels) are their letters.
-func marked(r rune) bool {
-	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || plainHan(r) || isHan(r)
-}
+func marked(r rune) bool { return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || isHanRune(r) }
 
 // latinBase returns the ASCII letter a precomposed Latin letter with marks is made of (é, ė, ȧ: e,
 // e, a), or 0.

@@ -308,9 +308,11 @@ type found struct {
 	template bool
 	chars    int
 	// seeds: a joined run's alignment seeds as rune spans (seedSpans); fragment: the part of such
-	// a match that one of the run's paragraphs holds (found.piece).
+	// a match that one of the run's paragraphs holds (found.piece), runs the length of the joined
+	// run each of its spans is part of (what a longer shortest match measures: longRuns).
 	seeds    [][2][2]int
 	fragment bool
+	runs     []int
 }
 
 type checker struct {

@@ -77,13 +77,22 @@ func (r *Result) Recompute(excluded []uint64, minRun int) *report.Report {
 	return rep
 }
 
-// longRuns keeps of each alignment the copied runs of at least minRun characters, and the
-// alignments that keep any.
+// longRuns keeps of each alignment the copied runs of at least minRun characters (a fragment's part
+// of a run found across paragraphs: that run's), and the alignments that keep any.
 func longRuns(fs []found, minRun int) []found {
 	out := fs[:0]
 	for _, f := range fs {
-		f.spans = slices.DeleteFunc(slices.Clone(f.spans), func(s [2]int) bool { return s[1]-s[0] < minRun })
-		if len(f.spans) > 0 {
+		var spans [][2]int
+		for k, s := range f.spans {
+			n := s[1] - s[0]
+			if f.fragment {
+				n = f.runs[k]
+			}
+			if n >= minRun {
+				spans = append(spans, s)
+			}
+		}
+		if f.spans, f.runs = spans, nil; len(spans) > 0 {
 			out = append(out, f)
 		}
 	}

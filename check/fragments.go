@@ -146,9 +146,11 @@ func cutAt(spans [][2]int, offs []int) [][2]int {
 // on either side of it).
 func (f found) piece(lo, hi int) (found, bool) {
 	var spans [][2]int
+	var runs []int
 	for _, s := range f.spans {
 		if a, b := max(s[0], lo), min(s[1], hi); a < b {
 			spans = append(spans, [2]int{a - lo, b - lo})
+			runs = append(runs, s[1]-s[0])
 		}
 	}
 	if len(spans) == 0 {
@@ -178,7 +180,7 @@ func (f found) piece(lo, hi int) (found, bool) {
 		}
 	}
 	g := f
-	g.spans, g.seeds, g.fragment = spans, nil, true
+	g.spans, g.runs, g.seeds, g.fragment = spans, runs, nil, true
 	if len(src) > 0 {
 		g.srcSpans = joinWords([]rune(f.src.Text), mergeSpans(src))
 	}

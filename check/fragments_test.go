@@ -1,11 +1,15 @@
 package check
 
 import (
+	"context"
 	"html"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"thesischeck/extract"
 	"thesischeck/internal/hostile"
@@ -147,4 +151,33 @@ func spanText(text string, spans [][2]int) string {
 		b.WriteString(string(rs[s[0]:s[1]]))
 	}
 	return b.String()
+}
+
+// A longer shortest match measures a fragment's part by the run found across the paragraphs it
+// belongs to, not by the paragraph's few characters.
+func TestFragmentsMinRun(t *testing.T) {
+	lib := newLibrary(t)
+	zh := libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲")
+	path := filepath.Join(t.TempDir(), "lines.docx")
+	if err := os.WriteFile(path, hostile.DOCX(paras(originals[:1])+paras(cutRunes(zh.text, 10)), ""), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, sha, err := Read(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Check(context.Background(), lib, doc, sha, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := res.Report.CopiedChars
+	if full < utf8.RuneCountInString(zh.text)*9/10 {
+		t.Fatalf("the lines: %d copied of %d", full, utf8.RuneCountInString(zh.text))
+	}
+	if r := res.Recompute(nil, 40); r.CopiedChars < full*9/10 {
+		t.Errorf("shortest match 40 (lines of 10): %d copied, %d before", r.CopiedChars, full)
+	}
+	if r := res.Recompute(nil, 1000); r.CopiedChars != 0 {
+		t.Errorf("shortest match 1000: %d copied", r.CopiedChars)
+	}
 }

@@ -181,3 +181,27 @@ func TestFragmentsMinRun(t *testing.T) {
 		t.Errorf("shortest match 1000: %d copied", r.CopiedChars)
 	}
 }
+
+// A run's text is bounded as a paragraph's is: 10,000 paragraphs of a character each make runs of
+// at most maxRunRunes (and a fragment more), covering every paragraph once.
+func TestFragmentRunsBounded(t *testing.T) {
+	ps := make([]extract.Paragraph, 10_000)
+	for i := range ps {
+		ps[i] = extract.Paragraph{Text: string(rune(0x4E00 + i%1000)), Section: extract.Body}
+	}
+	o := (&Options{}).withDefaults()
+	runs := fragmentRuns(ps, o)
+	next := 0
+	for _, r := range runs {
+		if r.first != next {
+			t.Fatalf("run %d-%d after paragraph %d", r.first, r.last, next-1)
+		}
+		next = r.last + 1
+		if n := utf8.RuneCountInString(r.texts[0].text); n > maxRunRunes+fragmentChars {
+			t.Errorf("run %d-%d: %d runes", r.first, r.last, n)
+		}
+	}
+	if next != len(ps) || len(runs) < 2 {
+		t.Errorf("%d runs covering %d of %d paragraphs", len(runs), next, len(ps))
+	}
+}

@@ -225,32 +225,36 @@ type tally struct {
 	shingles   []uint32 // the document's, for its Jaccard similarity with each source
 	garbled    []prepare.Garbled
 	uncited    uncitedQuotes
-	filed      filedCopies
-	fragmented fragmented
+	filed      charsIn // counted though left out as headings, entries or front matter (settled.filed)
+	fragmented charsIn // found only by reading fragments together (settled.fragmented)
 	// long and sharing count the checked paragraphs long enough to hold a copy, and those of them
 	// that share a word pair with the library at all (foreign).
 	long, sharing int
 }
 
-// filedCopies are the paragraphs left out as headings, reference entries or front matter that are
-// counted all the same (settled.filed), and their copied characters.
-type filedCopies struct {
+// charsIn are characters a warning counts, and the report paragraphs that hold them.
+type charsIn struct {
 	chars int
 	paras []int // indices into Report.Paragraphs
 }
 
-func (f filedCopies) warning() (report.Warning, bool) {
-	if f.chars == 0 {
+func (c *charsIn) add(chars, para int) {
+	c.chars += chars
+	c.paras = append(c.paras, para)
+}
+
+// warning is a warning of kind naming them, its message format taking their count first; none
+// when there are none.
+func (c charsIn) warning(kind extract.WarningKind, format string, args ...any) (report.Warning, bool) {
+	if c.chars == 0 {
 		return report.Warning{}, false
 	}
-	return report.Warning{Kind: extract.WarnFiled, Count: f.chars, Paragraphs: f.paras,
-		Message: fmt.Sprintf("%d characters filed as headings, reference entries or front matter copy the running text of library documents: checked and counted", f.chars)}, true
+	return report.Warning{Kind: kind, Count: c.chars, Paragraphs: c.paras, Message: fmt.Sprintf(format, append([]any{c.chars}, args...)...)}, true
 }
 
 // uncitedQuotes are the copied characters in quotation marks whose citations point at nothing.
 type uncitedQuotes struct {
-	chars int
-	paras []int // indices into Report.Paragraphs
+	charsIn
 	marks []string
 }
 
@@ -284,12 +288,10 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 		t.sharing += b2i(p.shares)
 	}
 	if s.fragmented > 0 {
-		t.fragmented.chars += s.fragmented
-		t.fragmented.paras = append(t.fragmented.paras, len(r.Paragraphs))
+		t.fragmented.add(s.fragmented, len(r.Paragraphs))
 	}
 	if s.filed {
-		t.filed.chars += s.copied
-		t.filed.paras = append(t.filed.paras, len(r.Paragraphs))
+		t.filed.add(s.copied, len(r.Paragraphs))
 	}
 	for k, doc := range s.docs {
 		t.perSource[doc] += s.para.Matches[k].CopiedChars
@@ -303,8 +305,7 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	r.CopiedChars += s.copied
 	r.QuotedChars += s.quoted
 	if s.uncited > 0 {
-		t.uncited.chars += s.uncited
-		t.uncited.paras = append(t.uncited.paras, len(r.Paragraphs))
+		t.uncited.add(s.uncited, len(r.Paragraphs))
 		for _, m := range s.marks {
 			if !slices.Contains(t.uncited.marks, m) {
 				t.uncited.marks = append(t.uncited.marks, m)
@@ -427,10 +428,13 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 	if w, ok := quotedWarning(r); ok {
 		ws = append(ws, w)
 	}
-	if w, ok := t.filed.warning(); ok {
+	if w, ok := t.filed.warning(extract.WarnFiled,
+		"%d characters filed as headings, reference entries or front matter copy the running text of library documents: checked and counted"); ok {
 		ws = append(ws, w)
 	}
-	if w, ok := t.fragmented.warning(); ok {
+	if w, ok := t.fragmented.warning(extract.WarnFragmented,
+		"%d copied characters stand in paragraphs of fewer than %d characters (table cells, short lines) that match only when read together: a copy cut into pieces too short to check one by one",
+		fragmentChars); ok {
 		ws = append(ws, w)
 	}
 	return ws
@@ -490,16 +494,13 @@ func quotedWarning(r *report.Report) (report.Warning, bool) {
 // warning says that quotation marks did not make copied text quoted: their citations point at
 // nothing in the reference list or the notes.
 func (u uncitedQuotes) warning() (report.Warning, bool) {
-	if u.chars == 0 {
-		return report.Warning{}, false
-	}
 	marks := u.marks
 	if len(marks) > 3 {
 		marks = append(marks[:3:3], "…")
 	}
-	msg := fmt.Sprintf("%d copied characters stand in quotation marks whose citations (%s) point at nothing in the reference list or the notes: counted as copied, not as quoted",
-		u.chars, strings.Join(marks, ", "))
-	return report.Warning{Kind: extract.WarnUncited, Count: u.chars, Message: msg, Paragraphs: u.paras}, true
+	return u.charsIn.warning(extract.WarnUncited,
+		"%d copied characters stand in quotation marks whose citations (%s) point at nothing in the reference list or the notes: counted as copied, not as quoted",
+		strings.Join(marks, ", "))
 }
 
 // leftOutWarning warns when more than half of the text was left out of the check (references,

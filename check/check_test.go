@@ -124,6 +124,20 @@ func checkText(t *testing.T, lib *library.Library, opts *Options, paras ...strin
 	return r
 }
 
+// checkResult checks the file at path, keeping what the check found (Check).
+func checkResult(t *testing.T, lib *library.Library, path string) *Result {
+	t.Helper()
+	doc, sha, err := Read(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Check(context.Background(), lib, doc, sha, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // checkData checks a file of the given name and content.
 func checkData(t *testing.T, lib *library.Library, opts *Options, name string, data []byte) *report.Report {
 	t.Helper()
@@ -1120,14 +1134,7 @@ func TestSameFile(t *testing.T) {
 		t.Fatalf("add: %+v %v", res, err)
 	}
 	id := res.Added[0].ID
-	doc, sha, err := Read(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	result, err := Check(context.Background(), lib, doc, sha, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	result := checkResult(t, lib, path)
 	r := result.Report
 	w := warning(r, extract.WarnSameFile)
 	var self *report.Source

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"testing"
 
 	"thesischeck/extract"
-	"thesischeck/library"
 	"thesischeck/report"
 )
 
@@ -34,19 +32,8 @@ func TestExcludeSourceRecomputes(t *testing.T) {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	check := func(lib *library.Library) *Result {
-		doc, sha, err := Read(context.Background(), path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := Check(context.Background(), lib, doc, sha, nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
-	all := check(libraryOf(t, a, b, c))
-	without := check(libraryOf(t, b, c)).Report
+	all := checkResult(t, libraryOf(t, a, b, c), path)
+	without := checkResult(t, libraryOf(t, b, c), path).Report
 
 	var wetlandID uint64
 	for _, s := range all.Report.Sources {
@@ -118,14 +105,7 @@ func TestRecomputeMinRun(t *testing.T) {
 	if err := os.WriteFile(path, []byte("学位论文检测样本\n\n"+lightZH+"\n\n"+strings.Join(originals, "\n\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	doc, sha, err := Read(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Check(context.Background(), lib, doc, sha, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := checkResult(t, lib, path)
 	if res.Recompute(nil, 13) != res.Report || res.Recompute(nil, 5) != res.Report {
 		t.Error("the check's own shortest match, or a shorter one, made a new report")
 	}

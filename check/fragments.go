@@ -2,13 +2,11 @@ package check
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"unicode/utf8"
 
 	"thesischeck/extract"
 	"thesischeck/internal/parallel"
-	"thesischeck/report"
 	"thesischeck/similarity"
 )
 
@@ -220,19 +218,4 @@ func seedSpans(a, b []similarity.Token, al similarity.Alignment) [][2][2]int {
 		}
 	}
 	return out
-}
-
-// fragmented are the copied characters that only reading fragments together found.
-type fragmented struct {
-	chars int
-	paras []int // indices into Report.Paragraphs
-}
-
-func (f fragmented) warning() (report.Warning, bool) {
-	if f.chars == 0 {
-		return report.Warning{}, false
-	}
-	return report.Warning{Kind: extract.WarnFragmented, Count: f.chars, Paragraphs: f.paras, Message: fmt.Sprintf(
-		"%d copied characters stand in paragraphs of fewer than %d characters (table cells, short lines) that match only when read together: a copy cut into pieces too short to check one by one",
-		f.chars, fragmentChars)}, true
 }

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"context"
 	"html"
 	"os"
 	"path/filepath"
@@ -162,14 +161,7 @@ func TestFragmentsMinRun(t *testing.T) {
 	if err := os.WriteFile(path, hostile.DOCX(paras(originals[:1])+paras(cutRunes(zh.text, 10)), ""), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	doc, sha, err := Read(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Check(context.Background(), lib, doc, sha, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := checkResult(t, lib, path)
 	full := res.Report.CopiedChars
 	if full < utf8.RuneCountInString(zh.text)*9/10 {
 		t.Fatalf("the lines: %d copied of %d", full, utf8.RuneCountInString(zh.text))

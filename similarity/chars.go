@@ -120,12 +120,3 @@ func (c Chars) In(s [2]int) int {
 	}
 	return int(c[hi] - c[lo])
 }
-
-// InAll counts the characters of spans.
-func (c Chars) InAll(spans [][2]int) int {
-	n := 0
-	for _, s := range spans {
-		n += c.In(s)
-	}
-	return n
-}

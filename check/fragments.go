@@ -111,7 +111,9 @@ func (c *checker) matchFragments(ctx context.Context, paras []paragraph, runs []
 			for _, f := range c.matchParagraph(&joined) {
 				for k := range pieces[i] {
 					lo := t.offs[k]
-					if g, ok := f.piece(lo, lo+utf8.RuneCountInString(paras[r.first+k].src.Text)); ok {
+					// text() keeps the paragraph's runes: runs share no paragraph, so no two
+					// goroutines make them.
+					if g, ok := f.piece(lo, lo+len(paras[r.first+k].text())); ok {
 						pieces[i][k] = append(pieces[i][k], g)
 					}
 				}

@@ -747,6 +747,8 @@ func TestDodges(t *testing.T) {
 	cyr := libPara(t, "en-printing.txt", "When movable type")
 	trad := libPara(t, "zh-wetland.txt", "在湿地公园的规划中")
 	spaced := libPara(t, "zh-tea.txt", "明代中期以后")
+	hair := libPara(t, "en-tides.txt", "Tidal flats look empty")
+	filler := libPara(t, "en-tides.txt", "Many of these birds")
 
 	// Zero-width characters after every third character.
 	var b strings.Builder
@@ -767,6 +769,19 @@ func TestDodges(t *testing.T) {
 		t.Fatalf("s2t: %v", err)
 	}
 	spacedText := strings.Join(strings.Split(spaced.text, ""), " ")
+	// A hair space after the second letter of every longer word (each word split in two by a gap
+	// a reader hardly sees), and Hangul fillers for spaces (blank, as wide as a letter): 0.0 %
+	// before, the second with only the invisible warning.
+	words := strings.Split(hair.text, " ")
+	narrow := 0
+	for i, w := range words {
+		if len(w) > 4 && unicode.IsLetter(rune(w[1])) && unicode.IsLetter(rune(w[2])) {
+			words[i] = w[:2] + "\u200a" + w[2:]
+			narrow++
+		}
+	}
+	hairText := strings.Join(words, " ")
+	fillerText := strings.ReplaceAll(filler.text, " ", "\u3164")
 
 	tests := []struct {
 		name, text string
@@ -776,6 +791,8 @@ func TestDodges(t *testing.T) {
 		{"cyrillic look-alikes", cyrText, cyr},
 		{"traditional", tradText, trad},
 		{"spaced", spacedText, spaced},
+		{"hair spaces inside words", hairText, hair},
+		{"Hangul fillers for spaces", fillerText, filler},
 	}
 	var paras []string
 	for _, tt := range tests {
@@ -811,7 +828,7 @@ func TestDodges(t *testing.T) {
 			t.Errorf("warning %q does not give its count %d", w.Message, w.Count)
 		}
 	}
-	want := map[extract.WarningKind]int{extract.WarnInvisible: invisible, extract.WarnLookalike: lookalike}
+	want := map[extract.WarningKind]int{extract.WarnInvisible: invisible, extract.WarnLookalike: lookalike, extract.WarnNarrowSpaces: narrow}
 	for k, n := range want {
 		if warned[k] != n {
 			t.Errorf("warning %s: %d, want %d (all warnings %+v)", k, warned[k], n, r.Warnings)

@@ -130,8 +130,12 @@ type runProps struct {
 	color              docxColor
 	sz                 int // half-points; 0 unset
 	scale              int // w:w, percent of the normal width; 0 unset
-	shd, highlight     docxColor
-	fonts              [3]string // w:rFonts: ascii, hAnsi, eastAsia; "" unset
+	// spacing is w:spacing, the room added after each character (negative: condensed), in
+	// twentieths of a point; spacingSet tells 0 from unset.
+	spacing        int
+	spacingSet     bool
+	shd, highlight docxColor
+	fonts          [3]string // w:rFonts: ascii, hAnsi, eastAsia; "" unset
 	// Complex script: text of a run marked w:cs or w:rtl, or in a complex script (Arabic, Hebrew,
 	// …), takes w:szCs as its size, whatever w:sz says.
 	szCs    int // half-points; 0 unset
@@ -179,6 +183,10 @@ func (r *runProps) apply(se xml.StartElement) bool {
 	case "w":
 		if n, err := strconv.Atoi(strings.TrimSuffix(attr(se, "val"), "%")); err == nil && n >= 0 {
 			r.scale = max(n, 1)
+		}
+	case "spacing":
+		if n, err := strconv.Atoi(attr(se, "val")); err == nil {
+			r.spacing, r.spacingSet = n, true
 		}
 	case "shd":
 		r.shd = shading(se)
@@ -239,6 +247,9 @@ func (r runProps) overValues(o runProps) runProps {
 	}
 	if o.scale > 0 {
 		r.scale = o.scale
+	}
+	if o.spacingSet {
+		r.spacing, r.spacingSet = o.spacing, true
 	}
 	if o.shd.set {
 		r.shd = o.shd
@@ -482,6 +493,7 @@ type docxBack struct {
 func (w *docxWalker) startRun() {
 	w.runMark = false
 	w.run, w.runStyle, w.runWhy, w.runSize, w.runDone = runProps{}, "", 0, 0, false
+	w.runNarrow = false
 }
 
 // hide says why the text being read cannot be seen, and its size when that is why.
@@ -536,6 +548,7 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		if h := w.exactHeight(); h > 0 && h < size/2 {
 			extra |= hideClipped
 		}
+		w.runNarrow = narrowSpaces(rp, size)
 		w.runWhy |= extra
 		w.runWhyCS |= extra
 		w.runDone = true
@@ -839,4 +852,20 @@ func (w *docxWalker) offPage(s *docxShape) hideSet {
 		return hideOffPage
 	}
 	return 0
+}
+
+// narrowSpaces reports whether the spaces of a run of size points with properties rp are condensed
+// to less than a tenth of an em, a gap a reader hardly sees (a word space is about a quarter of
+// an em): Word's Condensed spacing on the spaces put inside every word of a copy split each word
+// in two for the check (0.0 %). Its spaces are written as hair spaces, which Normalize reads off
+// between two letters and warns of. The PDF reader takes a space glyph that narrow for none.
+func narrowSpaces(rp runProps, size float64) bool {
+	if !rp.spacingSet || rp.spacing >= 0 {
+		return false
+	}
+	width := 0.25 * size
+	if rp.scale > 0 {
+		width = width * float64(rp.scale) / 100
+	}
+	return width+float64(rp.spacing)/20 < 0.1*size
 }

@@ -140,6 +140,8 @@ type docxWalker struct {
 	runWhy   hideSet
 	runSize  float64
 	runDone  bool
+	// runNarrow: the run's spaces are condensed to almost nothing (narrowSpaces)
+	runNarrow bool
 	// the same for text in a complex script, and whether the run is all complex script
 	runWhyCS   hideSet
 	runSizeCS  float64
@@ -217,6 +219,9 @@ func (w *docxWalker) write(s string) {
 	p.prompt = p.prompt || w.promptDepth > 0
 	why, size := w.hideText(s)
 	if why == 0 {
+		if w.runNarrow {
+			s = strings.ReplaceAll(s, " ", "\u200a")
+		}
 		p.cur.WriteString(s)
 		return
 	}
@@ -530,7 +535,9 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 			}
 		}
 	case "spacing":
-		if p := w.top(); p != nil && inW("pPr") && attr(t, "line") != "" {
+		if inW("rPr") && w.isRunProps() {
+			w.run.apply(t)
+		} else if p := w.top(); p != nil && inW("pPr") && attr(t, "line") != "" {
 			p.lineExact, p.lineSet = exactLine(t), true
 		}
 	case "framePr":

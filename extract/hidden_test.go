@@ -594,3 +594,32 @@ func TestDOCXHiddenNotesAndAll(t *testing.T) {
 		t.Errorf("error %v, want all of its text hidden", err)
 	}
 }
+
+// TestDOCXCondensedSpaces: a space condensed to a gap a reader hardly sees (Word's Condensed
+// spacing, directly or through a character style), put inside words, is written as a hair space,
+// which the check reads off between letters; a word space condensed a little, or text condensed
+// as a whole by a point, keeps its spaces. Before, such a space was a space: "Ti dal fl ats".
+func TestDOCXCondensedSpaces(t *testing.T) {
+	styles := `<w:styles ` + wNS + `><w:style w:type="character" w:styleId="Tight"><w:name w:val="Tight"/>` +
+		`<w:rPr><w:spacing w:val="-40"/></w:rPr></w:style></w:styles>`
+	split := func(rpr string) string {
+		return `<w:p>` + wRun("", "Ti") + wRun(rpr, " ") + wRun("", "dal flats look") + wRun(rpr, " ") + wRun("", "empty") + `</w:p>`
+	}
+	for _, tt := range []struct{ name, body, want string }{
+		{"condensed by 2 pt at 10", split(`<w:spacing w:val="-40"/>`), "Ti\u200adal flats look\u200aempty"},
+		{"by 5 pt at 24", split(`<w:sz w:val="48"/><w:spacing w:val="-100"/>`), "Ti\u200adal flats look\u200aempty"},
+		{"through a character style", split(`<w:rStyle w:val="Tight"/>`), "Ti\u200adal flats look\u200aempty"},
+		{"by 1 pt at 10", split(`<w:spacing w:val="-20"/>`), "Ti dal flats look empty"},
+		{"the style undone", split(`<w:rStyle w:val="Tight"/><w:spacing w:val="0"/>`), "Ti dal flats look empty"},
+		{"expanded", split(`<w:spacing w:val="40"/>`), "Ti dal flats look empty"},
+		{"a paragraph condensed by 1 pt", `<w:p>` + wRun(`<w:spacing w:val="-20"/>`, "Tidal flats look empty") + `</w:p>`, "Tidal flats look empty"},
+	} {
+		doc, err := Bytes(context.Background(), "condensed.docx", wordPackage(t, tt.body, map[string]string{"styles": styles}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != tt.want {
+			t.Errorf("%s: paragraphs %+v, want %q", tt.name, doc.Paragraphs, tt.want)
+		}
+	}
+}

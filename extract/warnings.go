@@ -83,6 +83,8 @@ const (
 	WarnSpacedLetters WarningKind = "spaced_letters"
 	// WarnMarks: marks (accents, dots, lines) on letters or Chinese characters, read without them.
 	WarnMarks WarningKind = "marks"
+	// WarnNarrowSpaces: hair, thin and other narrow spaces inside words, read without them.
+	WarnNarrowSpaces WarningKind = "narrow_spaces"
 	// WarnTraditional: traditional characters, compared as simplified.
 	WarnTraditional WarningKind = "traditional"
 )
@@ -92,5 +94,5 @@ const (
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
 	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign,
-	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnTraditional,
+	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnNarrowSpaces, WarnTraditional,
 }

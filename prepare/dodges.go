@@ -18,6 +18,10 @@ const (
 	marksShare = 0.01
 )
 
+// minNarrowSpaces is the fewest narrow spaces inside words that warn: one may be a slip of the
+// keyboard (or of a paste from a typeset page), ten in a row of words are a trick.
+const minNarrowSpaces = 10
+
 // minSpacedLetters is the fewest letters spaced apart that warn: a few words' worth, not a list's
 // "a b c d e f".
 const minSpacedLetters = 20
@@ -54,6 +58,10 @@ func DodgeWarnings(d similarity.Dodges, han, chars int) []extract.Warning {
 	if d.Marks >= minMarks && float64(d.Marks) >= marksShare*float64(chars) {
 		w = append(w, extract.Warning{Kind: extract.WarnMarks, Count: d.Marks,
 			Message: fmt.Sprintf("%d marks on letters or Chinese characters (é, a dot over a letter, a line under a character), read without them: added to plain words, a way to dodge checkers; names and words of other languages carry them too", d.Marks)})
+	}
+	if d.NarrowSpaces >= minNarrowSpaces {
+		w = append(w, extract.Warning{Kind: extract.WarnNarrowSpaces, Count: d.NarrowSpaces,
+			Message: fmt.Sprintf("%d hair or thin spaces inside words (a gap a reader hardly sees, which splits each word in two), read without them: a way to dodge checkers", d.NarrowSpaces)})
 	}
 	if d.Traditional >= minTraditional {
 		w = append(w, extract.Warning{Kind: extract.WarnTraditional, Count: d.Traditional,

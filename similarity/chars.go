@@ -59,6 +59,7 @@ type counter struct {
 	n       int
 	prev    rune // the last rune counted; 0 before the first
 	pending bool // spaces since prev
+	narrow  bool // and all of them narrow (isNarrowSpace): between two letters, they count none
 }
 
 // add counts r, and reports whether the run of spaces before it counted (for one).
@@ -66,14 +67,15 @@ func (c *counter) add(r rune) bool {
 	switch {
 	case isInvisible(r), IsMark(r):
 	case isBlank(r):
+		c.narrow = isNarrowSpace(r) && (c.narrow || !c.pending)
 		c.pending = c.n > 0
 	default:
-		space := c.pending && !(cjkSide(c.prev) && cjkSide(r))
+		space := c.pending && !(cjkSide(c.prev) && cjkSide(r)) && !(c.narrow && latinLetter(c.prev) && latinLetter(r))
 		if space {
 			c.n++
 		}
 		c.n++
-		c.prev, c.pending = r, false
+		c.prev, c.pending, c.narrow = r, false, false
 		return space
 	}
 	return false
@@ -103,8 +105,9 @@ func Written(text []rune, s [2]int) int {
 	return n
 }
 
-// isBlank reports the characters drawn as empty room: spaces, and the Braille pattern blank.
-func isBlank(r rune) bool { return unicode.IsSpace(r) || r == '\u2800' }
+// isBlank reports the characters drawn as empty room: spaces, the Braille pattern blank and the
+// Hangul fillers.
+func isBlank(r rune) bool { return unicode.IsSpace(r) || r == '\u2800' || isFiller(r) }
 
 // Total is the text's count.
 func (c Chars) Total() int { return int(c[len(c)-1]) }

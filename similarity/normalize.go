@@ -38,6 +38,9 @@ type Dodges struct {
 	// Marks counts the marks read off letters and Chinese characters (é, ė, a line under 中):
 	// English with a dot over every few letters matched nothing.
 	Marks int
+	// NarrowSpaces counts the hair, thin and other narrow spaces read off between two letters
+	// (isNarrowSpace).
+	NarrowSpaces int
 }
 
 // Add sums two counts.
@@ -49,6 +52,7 @@ func (d *Dodges) Add(o Dodges) {
 	d.Interleaved += o.Interleaved
 	d.SpacedLetters += o.SpacedLetters
 	d.Marks += o.Marks
+	d.NarrowSpaces += o.NarrowSpaces
 }
 
 var punctFold = map[rune]rune{
@@ -71,7 +75,7 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 	var enc [utf8.UTFMax]byte
 	i := -1 // the rune's offset
 	prev := rune(0)
-	for _, r := range text {
+	for at, r := range text {
 		i++
 		before := prev
 		prev = r
@@ -80,6 +84,9 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			n.Runes = append(n.Runes, r)
 			n.Orig = append(n.Orig, int32(i))
 			continue
+		}
+		if isFiller(r) {
+			r = ' '
 		}
 		if r >= ' ' && r < 0x7f { // printable ASCII: only upper case changes
 			if 'A' <= r && r <= 'Z' {
@@ -94,6 +101,12 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 				n.Invisible++
 			}
 			continue
+		}
+		if isNarrowSpace(r) && latinLetter(before) {
+			if next, _ := utf8.DecodeRuneInString(text[at+utf8.RuneLen(r):]); latinLetter(next) {
+				n.NarrowSpaces++
+				continue
+			}
 		}
 		if k := len(n.Runes); k > 0 && IsMark(r) && marked(n.Runes[k-1]) {
 			n.Marks++ // a mark typed after its letter, which NFKC of one rune does not compose
@@ -278,12 +291,28 @@ func plainHan(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF }
 
 // isInvisible reports format characters (zero-width space, joiners, BOM, soft hyphen, bidi marks) and
 // the other characters Unicode says show nothing (Default_Ignorable_Code_Point: the combining
-// grapheme joiner U+034F, Hangul fillers, Khmer's inherent vowels, variation selectors), which break
-// a word without a gap a reader can see; and control characters.
+// grapheme joiner U+034F, Khmer's inherent vowels, variation selectors), which break a word without
+// a gap a reader can see; and control characters. Not the Hangul fillers (isFiller).
 func isInvisible(r rune) bool {
-	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
+	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) && !isFiller(r) ||
 		unicode.Is(unicode.Variation_Selector, r) || (unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r')
 }
+
+// isNarrowSpace reports the spaces narrower than a word space: six-per-em, punctuation, thin and
+// hair spaces, the narrow no-break space and the mathematical space. Between two letters (where
+// no typography puts one: they go between digits, before units, beside punctuation) they split a
+// word with a gap a reader barely sees: English with a hair space in every word read 0.0 % with
+// nothing said, each half of a word matching nothing. Normalize reads them off there.
+func isNarrowSpace(r rune) bool {
+	return r == 0x2006 || r == 0x2008 || r == 0x2009 || r == 0x200A || r == 0x202F || r == 0x205F
+}
+
+// isFiller reports the Hangul fillers. Unicode calls them default-ignorable, but Word (Uniscribe)
+// and HarfBuzz draw them as blank glyphs as wide as a letter, so to a reader they are spaces: an
+// English passage with U+3164 for every space reads as the source and, its fillers dropped as
+// invisible, was one long word to the check (0.0 %). Normalize and Chars take them for spaces
+// (old Korean's conjoining jamo, where a filler stands for a missing letter, is not a thesis's).
+func isFiller(r rune) bool { return r == 0x115F || r == 0x1160 || r == 0x3164 || r == 0xFFA0 }
 
 // presentationSelector reports the variation selectors that choose how an emoji or a symbol is drawn
 // (U+FE0E text, U+FE0F emoji): after one (✔️), they are part of it, not a dodge.

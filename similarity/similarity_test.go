@@ -29,8 +29,14 @@ func TestNormalize(t *testing.T) {
 		{"plain", "Hello, World", "hello,world", Dodges{}},
 		{"zero width", "pla\u200bgia\u200drism", "plagiarism", Dodges{Invisible: 2}},
 		// Characters Unicode says show nothing that are no format characters: the combining grapheme
-		// joiner, a variation selector, Khmer's inherent vowel, a Hangul filler.
-		{"default ignorable", "pla\u034fgia\ufe00ri\u17b4s\u3164m 湿\U000e0100地", "plagiarism湿地", Dodges{Invisible: 5}},
+		// joiner, a variation selector, Khmer's inherent vowel.
+		{"default ignorable", "pla\u034fgia\ufe00ri\u17b4sm 湿\U000e0100地", "plagiarism湿地", Dodges{Invisible: 4}},
+		// Hangul fillers are default-ignorable too, but drawn as wide as a letter: spaces.
+		{"hangul fillers", "tidal\u3164flats\uffa0look\u115fempty 湿\u3164地", "tidal flats look empty湿地", Dodges{}},
+		// Narrow spaces inside a word are read off; between words, digits or beside punctuation
+		// they are spaces.
+		{"narrow spaces in words", "ti\u200adal fl\u2009ats Lo\u202fok em\u2006pty\u2009a\u2008b", "tidal flats look emptyab", Dodges{NarrowSpaces: 6}},
+		{"narrow spaces elsewhere", "1\u2009000 kg, 5\u202fkm\u2009; \u200aa", "1 000 kg,5 km;a", Dodges{}},
 		// An emoji's presentation selector belongs to it; after a letter it is a dodge.
 		{"emoji presentation", "done \u2714\ufe0f wet\ufe0fland", "done\u2714wetland", Dodges{Invisible: 1}},
 		{"braille blank", "wet\u2800land 湿\u2800地\u2800被\u2800称", "wet land湿地被称", Dodges{SpacedCJK: 3}},

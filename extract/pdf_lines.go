@@ -56,6 +56,7 @@ type pdfPos struct {
 const (
 	pdfLineTolerance = 0.5  // |ΔY| beyond which a glyph starts another line
 	pdfWordGap       = 0.2  // a gap this wide between Latin glyphs is a word space
+	pdfInsideGlyph   = 0.15 // a space glyph this far inside the glyph before it is no space
 	pdfMixedGap      = 0.45 // between CJK and Latin, where producers add spacing of their own
 	pdfColumnGap     = 3.0  // a gap this wide splits a line into separate pieces
 )
@@ -400,6 +401,12 @@ func pdfLineText(gs []pdf.Text, page int, size, base float64, withPos bool) (pdf
 			// A "space" that does not move the next glyph on is a zero-width character
 			// (LibreOffice maps U+200B and friends to a space glyph) and separates nothing.
 			if i+1 < len(gs) && gs[i+1].X-g.X < 0.1*g.FontSize {
+				continue
+			}
+			// Nor does one drawn well inside the glyph before it: a space condensed past its own
+			// width (Word's Condensed spacing, Tc) draws the next letter a little left of it, which
+			// sorts before it ("Tid al" for a "Tidal" a reader sees).
+			if prev != nil && prev.X+pdfAdvance(*prev)-g.X > pdfInsideGlyph*g.FontSize {
 				continue
 			}
 			pendingSpace = b.Len() > 0

@@ -523,6 +523,45 @@ func TestPDFExpandedSpacing(t *testing.T) {
 	}
 }
 
+// TestPDFCondensedSpaces: a space put inside a word and condensed to nothing, as Word exports
+// Condensed spacing (Tc on the space glyph) or as a kern takes back (TJ), is no word break: to a
+// reader the word is whole. Condensed past its own width, the space draws the next letter left of
+// where it starts, which sorted it after that letter: "Tid al fla ts" before. Text condensed as a
+// whole by a little keeps its word spaces.
+func TestPDFCondensedSpaces(t *testing.T) {
+	split := func(space string) string {
+		var b strings.Builder
+		b.WriteString("BT /F1 10 Tf 72 700 Td ")
+		for i, w := range strings.Fields("Tidal flats look empty at first glance") {
+			if i > 0 {
+				b.WriteString("( ) Tj ")
+			}
+			if len(w) > 4 {
+				b.WriteString("(" + w[:3] + ") Tj " + space + " (" + w[3:] + ") Tj ")
+			} else {
+				b.WriteString("(" + w + ") Tj ")
+			}
+		}
+		return b.String() + "ET"
+	}
+	for _, tt := range []struct{ name, content, want string }{
+		{"Tc to a hair", split("-2.5 Tc ( ) Tj 0 Tc"), "Tidal flats look empty at first glance"},
+		{"Tc past the space's width", split("-3 Tc ( ) Tj 0 Tc"), "Tidal flats look empty at first glance"},
+		{"far past it", split("-6 Tc ( ) Tj 0 Tc"), "Tidal flats look empty at first glance"},
+		{"a kern taking it back", split("[( ) 250] TJ"), "Tidal flats look empty at first glance"},
+		{"a space condensed a little", split("-0.5 Tc ( ) Tj 0 Tc"), "Tid al fla ts look emp ty at fir st gla nce"},
+		{"all condensed by 0.5 pt", "BT /F1 10 Tf -0.5 Tc 72 700 Td (Tidal flats look empty at first glance) Tj ET", "Tidal flats look empty at first glance"},
+	} {
+		doc, err := Bytes(context.Background(), "condensed.pdf", hostile.PDF([]hostile.Stream{{Data: []byte(tt.content)}}, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != tt.want {
+			t.Errorf("%s: paragraphs %+v, want %q", tt.name, doc.Paragraphs, tt.want)
+		}
+	}
+}
+
 // TestPDFTurnedText: text drawn a quarter round (to be shown turned back by /Rotate) is read as its
 // lines, whichever way it runs; before, each line was a column read one letter a line.
 func TestPDFTurnedText(t *testing.T) {

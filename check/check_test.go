@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/longbridgeapp/opencc"
+	"golang.org/x/text/unicode/norm"
 
 	"thesischeck/extract"
 	"thesischeck/internal/hostile"
@@ -749,6 +750,7 @@ func TestDodges(t *testing.T) {
 	spaced := libPara(t, "zh-tea.txt", "明代中期以后")
 	hair := libPara(t, "en-tides.txt", "Tidal flats look empty")
 	filler := libPara(t, "en-tides.txt", "Many of these birds")
+	radical := libPara(t, "zh-wetland.txt", "湿地被称为城市的肾脏")
 
 	// Zero-width characters after every third character.
 	var b strings.Builder
@@ -782,6 +784,22 @@ func TestDodges(t *testing.T) {
 	}
 	hairText := strings.Join(words, " ")
 	fillerText := strings.ReplaceAll(filler.text, " ", "\u3164")
+	// Radicals for the characters they are drawn as: the Kangxi radicals (⼈ for 人) and the
+	// supplement's ⻓ for 长. The supplement's matched nothing where they stood.
+	drawnAs := map[rune]rune{'长': '\u2ed3'}
+	for r := rune(0x2F00); r <= 0x2FD5; r++ {
+		if c := []rune(norm.NFKC.String(string(r))); len(c) == 1 {
+			drawnAs[c[0]] = r
+		}
+	}
+	radicals := 0
+	radicalText := strings.Map(func(r rune) rune {
+		if d, ok := drawnAs[r]; ok {
+			radicals++
+			return d
+		}
+		return r
+	}, radical.text)
 
 	tests := []struct {
 		name, text string
@@ -793,6 +811,7 @@ func TestDodges(t *testing.T) {
 		{"spaced", spacedText, spaced},
 		{"hair spaces inside words", hairText, hair},
 		{"Hangul fillers for spaces", fillerText, filler},
+		{"radicals for characters", radicalText, radical},
 	}
 	var paras []string
 	for _, tt := range tests {
@@ -828,7 +847,7 @@ func TestDodges(t *testing.T) {
 			t.Errorf("warning %q does not give its count %d", w.Message, w.Count)
 		}
 	}
-	want := map[extract.WarningKind]int{extract.WarnInvisible: invisible, extract.WarnLookalike: lookalike, extract.WarnNarrowSpaces: narrow}
+	want := map[extract.WarningKind]int{extract.WarnInvisible: invisible, extract.WarnLookalike: lookalike, extract.WarnNarrowSpaces: narrow, extract.WarnRadicals: radicals}
 	for k, n := range want {
 		if warned[k] != n {
 			t.Errorf("warning %s: %d, want %d (all warnings %+v)", k, warned[k], n, r.Warnings)

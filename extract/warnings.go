@@ -85,6 +85,8 @@ const (
 	WarnMarks WarningKind = "marks"
 	// WarnNarrowSpaces: hair, thin and other narrow spaces inside words, read without them.
 	WarnNarrowSpaces WarningKind = "narrow_spaces"
+	// WarnRadicals: CJK radicals drawn as whole characters (⻓ for 长), read as those characters.
+	WarnRadicals WarningKind = "radicals"
 	// WarnTraditional: traditional characters, compared as simplified.
 	WarnTraditional WarningKind = "traditional"
 )
@@ -94,5 +96,5 @@ const (
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
 	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign,
-	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnNarrowSpaces, WarnTraditional,
+	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnNarrowSpaces, WarnRadicals, WarnTraditional,
 }

@@ -22,6 +22,10 @@ const (
 // keyboard (or of a paste from a typeset page), ten in a row of words are a trick.
 const minNarrowSpaces = 10
 
+// minRadicals is the fewest radicals read as characters that warn: a thesis on Chinese script
+// names a few (部首⺡); a text with them for the characters they look like has dozens.
+const minRadicals = 10
+
 // minSpacedLetters is the fewest letters spaced apart that warn: a few words' worth, not a list's
 // "a b c d e f".
 const minSpacedLetters = 20
@@ -62,6 +66,10 @@ func DodgeWarnings(d similarity.Dodges, han, chars int) []extract.Warning {
 	if d.NarrowSpaces >= minNarrowSpaces {
 		w = append(w, extract.Warning{Kind: extract.WarnNarrowSpaces, Count: d.NarrowSpaces,
 			Message: fmt.Sprintf("%d hair or thin spaces inside words (a gap a reader hardly sees, which splits each word in two), read without them: a way to dodge checkers", d.NarrowSpaces)})
+	}
+	if d.Radicals >= minRadicals {
+		w = append(w, extract.Warning{Kind: extract.WarnRadicals, Count: d.Radicals,
+			Message: fmt.Sprintf("%d radicals drawn as whole Chinese characters (⻓ for 长), read as those characters: a way to dodge checkers; a text about Chinese script names radicals too", d.Radicals)})
 	}
 	if d.Traditional >= minTraditional {
 		w = append(w, extract.Warning{Kind: extract.WarnTraditional, Count: d.Traditional,

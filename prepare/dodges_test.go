@@ -10,7 +10,7 @@ import (
 
 // TestDodgeWarnings: every trick warns from one; spaces between Chinese characters from ten, or one
 // in 500 Han characters of a long text; traditional characters from ten; marks on letters from 20
-// and one in a hundred characters; narrow spaces inside words from ten.
+// and one in a hundred characters; narrow spaces inside words and radicals from ten.
 func TestDodgeWarnings(t *testing.T) {
 	cases := []struct {
 		d          similarity.Dodges
@@ -35,6 +35,8 @@ func TestDodgeWarnings(t *testing.T) {
 		{similarity.Dodges{Marks: 100}, 500, 10_000, []extract.WarningKind{extract.WarnMarks}},
 		{similarity.Dodges{NarrowSpaces: 9}, 0, 100, nil},
 		{similarity.Dodges{NarrowSpaces: 10}, 0, 100_000, []extract.WarningKind{extract.WarnNarrowSpaces}},
+		{similarity.Dodges{Radicals: 9}, 100, 100, nil},
+		{similarity.Dodges{Radicals: 10}, 100_000, 100_000, []extract.WarningKind{extract.WarnRadicals}},
 	}
 	for _, c := range cases {
 		var got []extract.WarningKind

@@ -41,6 +41,8 @@ type Dodges struct {
 	// NarrowSpaces counts the hair, thin and other narrow spaces read off between two letters
 	// (isNarrowSpace).
 	NarrowSpaces int
+	// Radicals counts the CJK radicals read as the characters they are drawn as (⻓ as 长, ⼀ as 一).
+	Radicals int
 }
 
 // Add sums two counts.
@@ -53,6 +55,7 @@ func (d *Dodges) Add(o Dodges) {
 	d.SpacedLetters += o.SpacedLetters
 	d.Marks += o.Marks
 	d.NarrowSpaces += o.NarrowSpaces
+	d.Radicals += o.Radicals
 }
 
 var punctFold = map[rune]rune{
@@ -111,6 +114,12 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 		if k := len(n.Runes); k > 0 && IsMark(r) && marked(n.Runes[k-1]) {
 			n.Marks++ // a mark typed after its letter, which NFKC of one rune does not compose
 			continue
+		}
+		if f, ok := radicals[r]; ok {
+			r = f
+			n.Radicals++
+		} else if isKangxi(r) {
+			n.Radicals++ // NFKC reads it below
 		}
 		out := buf[:0]
 		if r < 0x80 {
@@ -306,6 +315,10 @@ func isInvisible(r rune) bool {
 func isNarrowSpace(r rune) bool {
 	return r == 0x2006 || r == 0x2008 || r == 0x2009 || r == 0x200A || r == 0x202F || r == 0x205F
 }
+
+// isKangxi reports the Kangxi radicals, each drawn as the ideograph NFKC maps it to (U+2F00 ⼀ is 一).
+// Those of the CJK Radicals Supplement that NFKC leaves as they are are in the radicals table.
+func isKangxi(r rune) bool { return r >= 0x2F00 && r <= 0x2FDF }
 
 // isFiller reports the Hangul fillers. Unicode calls them default-ignorable, but Word (Uniscribe)
 // and HarfBuzz draw them as blank glyphs as wide as a letter, so to a reader they are spaces: an

@@ -36,6 +36,9 @@ func TestNormalize(t *testing.T) {
 		// Narrow spaces inside a word are read off; between words, digits or beside punctuation
 		// they are spaces.
 		{"narrow spaces in words", "ti\u200adal fl\u2009ats Lo\u202fok em\u2006pty\u2009a\u2008b", "tidal flats look emptyab", Dodges{NarrowSpaces: 6}},
+		// Radicals drawn as whole characters are read as them: the supplement's by its table, the
+		// Kangxi radicals by NFKC (⾧ is 長, then simplified).
+		{"radicals", "⻓江⻢路⻚面 ⼀⼈⾧", "长江马路页面一人长", Dodges{Radicals: 6, Traditional: 1}},
 		{"narrow spaces elsewhere", "1\u2009000 kg, 5\u202fkm\u2009; \u200aa", "1 000 kg,5 km;a", Dodges{}},
 		// An emoji's presentation selector belongs to it; after a letter it is a dodge.
 		{"emoji presentation", "done \u2714\ufe0f wet\ufe0fland", "done\u2714wetland", Dodges{Invisible: 1}},

@@ -25,10 +25,15 @@ import (
 // typed under a Chinese character is dropped): English with a dot over every few letters read 0 %
 // with no warning. The look-alike table folds the small capitals and Cherokee's small letters.
 // Characters put between single Han characters in chains (本·研·究) are dropped (dropInterleaved).
-const analyserRevision = 3
+//
+// 4: Hangul fillers are spaces (drawn blank and as wide as a letter, they were dropped and the
+// words beside them ran together); hair, thin and other narrow spaces between two letters are read
+// off (each word of a copy split by one read 0 %); the CJK Radicals Supplement's radicals drawn as
+// whole characters are read as those characters (⻓ as 长), as NFKC reads the Kangxi radicals.
+const analyserRevision = 4
 
 // AnalyserVersion names the text analyser of this build: its revision, and a checksum of the tables
-// it uses (jieba's dictionaries and IDF table, the stop words, the look-alike letters, the
+// it uses (jieba's dictionaries and IDF table, the stop words, the look-alike letters and radicals, the
 // traditional→simplified conversion's module version), so that a changed table changes the name
 // without anyone having to remember. The library stamps it on its fingerprints. Computed once
 // (about 2 ms: CRC-32C of 11 MB of dictionaries).
@@ -53,6 +58,15 @@ var analyserVersion = sync.OnceValue(func() string {
 	for _, k := range keys {
 		b = binary.LittleEndian.AppendUint32(b, uint32(k))
 		b = binary.LittleEndian.AppendUint32(b, uint32(confusables[k]))
+	}
+	keys = keys[:0]
+	for k := range radicals {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		b = binary.LittleEndian.AppendUint32(b, uint32(k))
+		b = binary.LittleEndian.AppendUint32(b, uint32(radicals[k]))
 	}
 	h.Write(b)
 	if info, ok := debug.ReadBuildInfo(); ok {

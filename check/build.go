@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"thesischeck/extract"
+	"thesischeck/internal/english"
 	"thesischeck/internal/parallel"
 	"thesischeck/prepare"
 	"thesischeck/report"
@@ -230,6 +231,10 @@ type tally struct {
 	// long and sharing count the checked paragraphs long enough to hold a copy, and those of them
 	// that share a word pair with the library at all (foreign).
 	long, sharing int
+	// seen holds the words of the checked paragraphs not copied, and repeated those that say again
+	// word for word what one before said.
+	seen     map[uint64]bool
+	repeated charsIn
 }
 
 // charsIn are characters a warning counts, and the report paragraphs that hold them.
@@ -262,7 +267,7 @@ type uncitedQuotes struct {
 type exclusion struct{ section, reason string }
 
 func newTally() *tally {
-	return &tally{perSource: map[uint64]int{}, sections: map[string]int{}, excluded: map[exclusion]int{}}
+	return &tally{perSource: map[uint64]int{}, sections: map[string]int{}, excluded: map[exclusion]int{}, seen: map[uint64]bool{}}
 }
 
 // add counts one settled paragraph into the report's totals, its section's figure and the tally.
@@ -289,6 +294,13 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	}
 	if s.fragmented > 0 {
 		t.fragmented.add(s.fragmented, len(r.Paragraphs))
+	}
+	if p.checked && s.copied == 0 && n >= fragmentChars && len(p.prep.Tokens) > 0 {
+		if key := wordsKey(p.prep.Tokens); t.seen[key] {
+			t.repeated.add(n, len(r.Paragraphs))
+		} else {
+			t.seen[key] = true
+		}
 	}
 	if s.filed {
 		t.filed.add(s.copied, len(r.Paragraphs))
@@ -432,12 +444,42 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 		"%d characters filed as headings, reference entries or front matter copy the running text of library documents: checked and counted"); ok {
 		ws = append(ws, w)
 	}
+	if w, ok := repeatedWarning(t.repeated, r.TotalChars); ok {
+		ws = append(ws, w)
+	}
 	if w, ok := t.fragmented.warning(extract.WarnFragmented,
 		"%d copied characters stand in paragraphs of fewer than %d characters (table cells, short lines) that match only when read together: a copy cut into pieces too short to check one by one",
 		fragmentChars); ok {
 		ws = append(ws, w)
 	}
 	return ws
+}
+
+// repeatedShare is the least share of a document's characters in paragraphs that repeat earlier
+// ones word for word that warns. A thesis may say a paragraph of its abstract again in its
+// conclusion; thirty copies of one paragraph of its own brought a copied thesis's 100 % down to
+// 18.9 %, and nothing said why.
+const repeatedShare = 0.1
+
+// repeatedWarning warns of repeats (of paragraphs not copied) that are repeatedShare of the
+// document's characters or more.
+func repeatedWarning(repeats charsIn, total int) (report.Warning, bool) {
+	if repeats.chars == 0 || float64(repeats.chars) < repeatedShare*float64(total) {
+		return report.Warning{}, false
+	}
+	return repeats.warning(extract.WarnRepeated,
+		"%d characters (%s) repeat paragraphs found earlier in the document word for word: counted as written, they make its figures lower than saying it once would give",
+		english.Count(len(repeats.paras), "paragraph", "paragraphs"))
+}
+
+// wordsKey is a hash of a paragraph's words, the same for paragraphs that say the same words
+// whatever their spacing, punctuation or look-alike letters.
+func wordsKey(toks []similarity.Token) uint64 {
+	h := uint64(14695981039346656037)
+	for _, t := range toks {
+		h = (h ^ uint64(t.Hash)) * 1099511628211
+	}
+	return h
 }
 
 // foreign warns when under a tenth of the checked paragraphs long enough to hold a copy (long, ten

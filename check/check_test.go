@@ -1226,3 +1226,50 @@ func TestForeignLibrary(t *testing.T) {
 		t.Errorf("against its own sources: copied %d, warning %+v", r.CopiedChars, w)
 	}
 }
+
+// A thesis padded with paragraphs of its own said again word for word brings its figures down;
+// past a tenth of its characters a "repeated" warning counts them (the first saying of each is not
+// counted) and names the paragraphs. Fewer repeats, and copies said twice (which raise the
+// figure), do not warn.
+func TestRepeatedParagraphs(t *testing.T) {
+	lib := newLibrary(t)
+	copied := libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲").text
+	own := originals[0]
+	padded := []string{copied, own}
+	for range 5 {
+		padded = append(padded, own)
+	}
+	r := checkText(t, lib, nil, padded...)
+	w, ok := findWarning(r, extract.WarnRepeated)
+	if !ok {
+		t.Fatalf("no repeated warning: %+v (similarity %.3f)", r.Warnings, r.Similarity)
+	}
+	ownChars := similarity.CountString(own)
+	if w.Count != 5*ownChars || len(w.Paragraphs) != 5 || !strings.Contains(w.Message, fmt.Sprint(w.Count)) {
+		t.Errorf("warning %+v, want %d characters in 5 paragraphs", w, 5*ownChars)
+	}
+	for _, i := range w.Paragraphs {
+		if r.Paragraphs[i].Text != own {
+			t.Errorf("paragraph %d named is not a repeat: %q", i, r.Paragraphs[i].Text)
+		}
+	}
+	// One repeat in a longer text, and a copy said three times, are no padding to speak of.
+	r = checkText(t, lib, nil, copied, copied, copied, own, originals[1], own,
+		libPara(t, "zh-tea.txt", "清代前期").text, libPara(t, "zh-tea.txt", "明代中期以后").text,
+		libPara(t, "zh-library.txt", "许多新建的图书馆").text, libPara(t, "zh-library.txt", "社区分馆").text)
+	if n := similarity.CountString(own); n*10 >= r.TotalChars {
+		t.Fatalf("the repeat is %d of %d characters: not under a tenth", n, r.TotalChars)
+	}
+	if w, ok := findWarning(r, extract.WarnRepeated); ok {
+		t.Errorf("warned of %+v", w)
+	}
+}
+
+func findWarning(r *report.Report, kind extract.WarningKind) (report.Warning, bool) {
+	for _, w := range r.Warnings {
+		if w.Kind == kind {
+			return w, true
+		}
+	}
+	return report.Warning{}, false
+}

@@ -67,6 +67,9 @@ const (
 	// WarnForeign: the library shares hardly a word pair with the document (another language or
 	// field): its figures say little.
 	WarnForeign WarningKind = "foreign"
+	// WarnRepeated: paragraphs that repeat earlier ones word for word are a large share of the text,
+	// padding it out.
+	WarnRepeated WarningKind = "repeated"
 	// WarnQuoted: cited quotations found in sources are a large share of the text, all of it left
 	// out of the figure excluding quotes.
 	WarnQuoted WarningKind = "quoted"
@@ -95,6 +98,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign, WarnRepeated,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnNarrowSpaces, WarnRadicals, WarnTraditional,
 }

@@ -125,6 +125,10 @@ func TestDoubtsHoldAPass(t *testing.T) {
 		{0.10, []extract.WarningKind{extract.WarnHidden, extract.WarnReplaced, extract.WarnFragmented, extract.WarnHidden},
 			Review, []extract.WarningKind{extract.WarnHidden, extract.WarnFragmented}},
 		{0.35, []extract.WarningKind{extract.WarnGarbled}, Revise, []extract.WarningKind{extract.WarnGarbled}},
+		// Padding by repeats and words split by narrow spaces hold it; radicals read as characters,
+		// which a text about Chinese script names, do not.
+		{0.05, []extract.WarningKind{extract.WarnRadicals, extract.WarnRepeated, extract.WarnNarrowSpaces}, Review,
+			[]extract.WarningKind{extract.WarnRepeated, extract.WarnNarrowSpaces}},
 		{0.60, []extract.WarningKind{extract.WarnTextPictures}, Fail, []extract.WarningKind{extract.WarnTextPictures}},
 	}
 	for _, tt := range tests {

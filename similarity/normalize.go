@@ -88,9 +88,6 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			n.Orig = append(n.Orig, int32(i))
 			continue
 		}
-		if isFiller(r) {
-			r = ' '
-		}
 		if r >= ' ' && r < 0x7f { // printable ASCII: only upper case changes
 			if 'A' <= r && r <= 'Z' {
 				r += 'a' - 'A'
@@ -98,6 +95,9 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			n.Runes = append(n.Runes, r)
 			n.Orig = append(n.Orig, int32(i))
 			continue
+		}
+		if isFiller(r) {
+			r = ' '
 		}
 		if isInvisible(r) {
 			if !presentationSelector(r, before) {
@@ -115,11 +115,13 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			n.Marks++ // a mark typed after its letter, which NFKC of one rune does not compose
 			continue
 		}
-		if f, ok := radicals[r]; ok {
-			r = f
-			n.Radicals++
-		} else if isKangxi(r) {
-			n.Radicals++ // NFKC reads it below
+		if r >= 0x2E80 && r <= 0x2FDF {
+			if f, ok := radicals[r]; ok {
+				r = f
+				n.Radicals++
+			} else if isKangxi(r) {
+				n.Radicals++ // NFKC reads it below
+			}
 		}
 		out := buf[:0]
 		if r < 0x80 {

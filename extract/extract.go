@@ -364,7 +364,7 @@ func privateUseWarning(doc *Document) (Warning, bool) {
 		n, all := 0, 0
 		for _, r := range p.Text {
 			all++
-			if unicode.Is(unicode.Co, r) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.C) {
+			if privateOrUnassigned(r) {
 				n++
 			}
 		}
@@ -379,6 +379,16 @@ func privateUseWarning(doc *Document) (Warning, bool) {
 	w.Message = fmt.Sprintf("%s of private use or unassigned code points in %s: a font draws them as it likes, no checker can read them (copied text written so, with a font that shows it, matches nothing)",
 		english.Count(w.Count, "character", "characters"), english.Count(len(w.Paragraphs), "paragraph", "paragraphs"))
 	return w, true
+}
+
+// privateOrUnassigned reports a private-use or unassigned code point. Asking Unicode's tables of every rune
+// took 11 % of the CPU of an import of 10,000 generated documents: the blocks that most text is
+// made of, all assigned and none private, are answered first.
+func privateOrUnassigned(r rune) bool {
+	if r < 0x370 || r >= 0x4E00 && r <= 0x9FFF || r >= 0x3000 && r <= 0x303F || r >= 0xFF01 && r <= 0xFF5E {
+		return false
+	}
+	return unicode.Is(unicode.Co, r) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.C)
 }
 
 // oneLine shows an error on one short line of printable text: parsers quote the broken bytes of a

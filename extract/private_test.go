@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"thesischeck/internal/hostile"
@@ -48,5 +49,16 @@ func TestPrivateUseWarning(t *testing.T) {
 				t.Errorf("warning %+v (found %v), want %d characters in paragraphs %v", w, ok, c.count, c.paras)
 			}
 		})
+	}
+}
+
+// privateOrUnassigned answers the blocks it answers first as Unicode's tables do, for every code
+// point.
+func TestPrivateOrUnassigned(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		slow := unicode.Is(unicode.Co, r) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.C)
+		if privateOrUnassigned(r) != slow {
+			t.Fatalf("privateOrUnassigned(%U) = %v, the tables say %v", r, !slow, slow)
+		}
 	}
 }

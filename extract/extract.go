@@ -272,8 +272,10 @@ func parse(ctx context.Context, name string, data []byte) (*Document, error) {
 		doc.Warnings = append(doc.Warnings, w)
 	}
 	markReplaced(doc)
-	if w, ok := privateUseWarning(doc); ok && format != "txt" { // a TXT's decoding counts them
-		doc.Warnings = append(doc.Warnings, w)
+	if format != "txt" { // a TXT's decoding counts them
+		if w, ok := privateUseWarning(doc); ok {
+			doc.Warnings = append(doc.Warnings, w)
+		}
 	}
 	doc.Warnings = append(doc.Warnings, hiddenWarning(doc)...)
 	if doc.Title == "" {

@@ -3,8 +3,10 @@ package check
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"sort"
 	"strings"
@@ -475,11 +477,13 @@ func repeatedWarning(repeats charsIn, total int) (report.Warning, bool) {
 // wordsKey is a hash of a paragraph's words, the same for paragraphs that say the same words
 // whatever their spacing, punctuation or look-alike letters.
 func wordsKey(toks []similarity.Token) uint64 {
-	h := uint64(14695981039346656037)
+	h := fnv.New64a()
+	var b [4]byte
 	for _, t := range toks {
-		h = (h ^ uint64(t.Hash)) * 1099511628211
+		binary.LittleEndian.PutUint32(b[:], t.Hash)
+		h.Write(b[:])
 	}
-	return h
+	return h.Sum64()
 }
 
 // foreign warns when under a tenth of the checked paragraphs long enough to hold a copy (long, ten

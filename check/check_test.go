@@ -1240,8 +1240,8 @@ func TestRepeatedParagraphs(t *testing.T) {
 		padded = append(padded, own)
 	}
 	r := checkText(t, lib, nil, padded...)
-	w, ok := findWarning(r, extract.WarnRepeated)
-	if !ok {
+	w := warning(r, extract.WarnRepeated)
+	if w == nil {
 		t.Fatalf("no repeated warning: %+v (similarity %.3f)", r.Warnings, r.Similarity)
 	}
 	ownChars := similarity.CountString(own)
@@ -1260,18 +1260,9 @@ func TestRepeatedParagraphs(t *testing.T) {
 	if n := similarity.CountString(own); n*10 >= r.TotalChars {
 		t.Fatalf("the repeat is %d of %d characters: not under a tenth", n, r.TotalChars)
 	}
-	if w, ok := findWarning(r, extract.WarnRepeated); ok {
+	if w := warning(r, extract.WarnRepeated); w != nil {
 		t.Errorf("warned of %+v", w)
 	}
-}
-
-func findWarning(r *report.Report, kind extract.WarningKind) (report.Warning, bool) {
-	for _, w := range r.Warnings {
-		if w.Kind == kind {
-			return w, true
-		}
-	}
-	return report.Warning{}, false
 }
 
 // Copied paragraphs joined into one (Word's manual line breaks for paragraph marks, or no breaks

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -49,26 +50,7 @@ var analyserVersion = sync.OnceValue(func() string {
 		io.Copy(h, r)
 		r.Close()
 	}
-	keys := make([]rune, 0, len(confusables))
-	for k := range confusables {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	var b []byte
-	for _, k := range keys {
-		b = binary.LittleEndian.AppendUint32(b, uint32(k))
-		b = binary.LittleEndian.AppendUint32(b, uint32(confusables[k]))
-	}
-	keys = keys[:0]
-	for k := range radicals {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		b = binary.LittleEndian.AppendUint32(b, uint32(k))
-		b = binary.LittleEndian.AppendUint32(b, uint32(radicals[k]))
-	}
-	h.Write(b)
+	h.Write(appendTable(appendTable(nil, confusables), radicals))
 	if info, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range info.Deps {
 			if d.Path == "github.com/longbridgeapp/opencc" || d.Path == "github.com/yanyiwu/gojieba" {
@@ -78,3 +60,12 @@ var analyserVersion = sync.OnceValue(func() string {
 	}
 	return fmt.Sprintf("%d-%08x", analyserRevision, h.Sum32())
 })
+
+// appendTable appends a folding table's pairs to b, in the order of their keys.
+func appendTable(b []byte, table map[rune]rune) []byte {
+	for _, k := range slices.Sorted(maps.Keys(table)) {
+		b = binary.LittleEndian.AppendUint32(b, uint32(k))
+		b = binary.LittleEndian.AppendUint32(b, uint32(table[k]))
+	}
+	return b
+}

@@ -32,6 +32,9 @@ const (
 	HideField       = "field"       // in the code of a field, which Word does not show
 	HideShape       = "shape"       // in a text box or shape that is hidden
 	HideIgnored     = "ignored"     // in markup of an ignorable namespace no one knows, which Word skips
+	// HideBlended: PDF text whose blend mode (Screen, Lighten, Overlay …) leaves its backdrop as it
+	// was: black text in Screen does not show on white.
+	HideBlended = "blended"
 	// HideStacked: PDF letters of no width drawn on one spot with others: junk typed between the
 	// words of a copy in a font whose glyphs are empty (and take no room), or a pile no reader
 	// can read.
@@ -45,7 +48,7 @@ const (
 type hideSet uint16
 
 var hideNames = []string{HideWhite, HideBackground, HideTiny, HideInvisible, HideTransparent, HideOffPage,
-	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked, HideBlankFont, HideIgnored}
+	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked, HideBlankFont, HideIgnored, HideBlended}
 
 const (
 	hideWhite hideSet = 1 << iota
@@ -63,6 +66,7 @@ const (
 	hideStacked
 	hideBlankFont
 	hideIgnored
+	hideBlended
 )
 
 func (h hideSet) names() []string {
@@ -82,7 +86,7 @@ var hideLabels = map[string]string{
 	HideCovered: "covered by a box", HideLayer: "in a hidden layer", HideVanish: "hidden formatting",
 	HideField: "inside a field code", HideShape: "in a hidden shape",
 	HideStacked: "letters of no width piled on one spot", HideBlankFont: "in an embedded font that draws nothing",
-	HideIgnored: "in markup Word ignores",
+	HideIgnored: "in markup Word ignores", HideBlended: "blended into what is under it",
 }
 
 // Hidden is a piece of text a reader cannot see, left out of its paragraph's text.

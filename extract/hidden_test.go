@@ -12,7 +12,8 @@ import (
 // hiddenPDF is a PDF of US Letter pages drawing contents, with the resources the hidden-text
 // cases use: Helvetica (/F1), a font whose glyphs have no width (/F2, as a blank font's), Type 3
 // fonts whose lower-case letters draw nothing (/F3) or a box (/F4), opacity 0 and 1 (/GS0, /GS1),
-// soft masks that leave nothing (/GSM) or everything (/GSV) and none (/GSN), a layer that is off
+// soft masks that leave nothing (/GSM) or everything (/GSV) and none (/GSN), blend modes (/BMScreen,
+// /BMOverlay, /BMMultiply, /BMNormal), a layer that is off
 // (/oc1), a grey image (/Im1), an image white on its left half and black on its right (/Im2),
 // colour spaces (hiddenSpaces) and patterns (/PW white, /PS a white shading, /PE painting
 // nothing, /PB black).
@@ -54,7 +55,8 @@ func hiddenPDF(contents ...string) []byte {
 	}
 	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R >>" +
 		" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> /GSM << /SMask << /S /Luminosity /G 16 0 R >> >>" +
-		" /GSV << /SMask << /S /Luminosity /G 17 0 R >> >> /GSN << /SMask /None >> >>" +
+		" /GSV << /SMask << /S /Luminosity /G 17 0 R >> >> /GSN << /SMask /None >>" +
+		" /BMScreen << /BM /Screen >> /BMOverlay << /BM [/Overlay /Normal] >> /BMMultiply << /BM /Multiply >> /BMNormal << /BM /Normal >> >>" +
 		" /Properties << /oc1 4 0 R /veOff << /Type /OCMD /VE [/Not 19 0 R] >> /veOn << /Type /OCMD /OCGs [4 0 R] /VE [/Or [/Not 4 0 R] 19 0 R] >> >> /XObject << /Im1 5 0 R /Im2 18 0 R >> /ColorSpace " + hiddenSpaces +
 		" /Pattern << /PW 13 0 R /PE 14 0 R /PB 15 0 R /PS << /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceRGB" +
 		" /Coords [0 0 612 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 1 1] /C1 [1 1 1] /N 1 >> >> >> >> >>"
@@ -244,6 +246,20 @@ func TestPDFHiddenText(t *testing.T) {
 		{"a soft mask that leaves nothing", twoParagraphs("", "/GSM gs (junk) Tj /GSN gs", ""), nil, inline("junk", HideTransparent)},
 		{"a soft mask that leaves all is visible", twoParagraphs("", "/GSV gs (seen) Tj /GSN gs", ""),
 			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		// A blend mode decides what a glyph leaves on its backdrop: black in Screen, any colour in
+		// Overlay, leave white white; black in Multiply stays black.
+		{"black words in Screen on a white box", twoParagraphs("1 g 60 690 500 30 re f 0 g", "/BMScreen gs (junk) Tj /BMNormal gs", ""),
+			nil, inline("junk", HideBlended)},
+		// On the paper, nothing to blend with: poppler and Ghostscript show it black.
+		{"black words in Screen on the paper are visible", twoParagraphs("", "/BMScreen gs (seen) Tj /BMNormal gs", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		{"red words in Overlay on a white box", twoParagraphs("1 g 0 0 612 792 re f 0 g", "/BMOverlay gs 1 0 0 rg (junk) Tj 0 g /BMNormal gs", ""),
+			nil, inline("junk", HideBlended)},
+		{"black words in Screen on a black box are visible", twoParagraphs("0 g 60 690 500 30 re f 1 g",
+			"/BMScreen gs 0.2 g (junk) Tj 1 g /BMNormal gs", ""), []string{visible1a + "junk" + visible1b, visible2}, nil},
+		{"black words in Multiply are visible", twoParagraphs("", "/BMMultiply gs (seen) Tj /BMNormal gs", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		{"white words in Multiply are white", twoParagraphs("", "/BMMultiply gs 1 g (junk) Tj 0 g /BMNormal gs", ""), nil, inline("junk", HideWhite)},
 		// Junk in glyphs that draw nothing but take their room: gaps in the line.
 		{"letters of a Type 3 font that draw nothing", twoParagraphs("", "/F3 12 Tf (junk) Tj /F1 12 Tf", ""), nil,
 			inline("junk", HideBlankFont)},

@@ -57,13 +57,25 @@ func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
 		why |= hideTransparent
 	case back.Color.Known:
 		under := pdfRGB(back.Color)
-		shows := func(on bool, c pdf.Color) bool { return on && (!c.Known || !colorsClose(pdfRGB(c), under)) }
-		if !shows(fill && p.FillAlpha > 0.05, p.Fill) && !shows(stroke && p.StrokeAlpha > 0.05, p.Stroke) {
-			if isWhite(under) {
-				why |= hideWhite
-			} else {
-				why |= hideBackground
-			}
+		// A glyph is seen by what it leaves on its backdrop: a blend mode can leave the backdrop
+		// as it was, whatever the glyph's colour. On the paper it blends with nothing (ISO
+		// 32000-1 11.4.7: the page group is isolated, composited with the paper after).
+		blend := p.Blend
+		if back.Paper {
+			blend = ""
+		}
+		shows := func(blend string, on bool, c pdf.Color) bool {
+			return on && (!c.Known || !colorsClose(pdfBlend(blend, under, pdfRGB(c)), under))
+		}
+		fillOn, strokeOn := fill && p.FillAlpha > 0.05, stroke && p.StrokeAlpha > 0.05
+		switch {
+		case shows(blend, fillOn, p.Fill) || shows(blend, strokeOn, p.Stroke):
+		case shows("", fillOn, p.Fill) || shows("", strokeOn, p.Stroke):
+			why |= hideBlended
+		case isWhite(under):
+			why |= hideWhite
+		default:
+			why |= hideBackground
 		}
 	}
 	return why, size

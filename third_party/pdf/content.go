@@ -550,7 +550,7 @@ func (c *contentReader) endClips() {
 func (c *contentReader) backgrounds() []Backdrop {
 	const page, unknown = 0, 1
 	backs := make([]Backdrop, 2, len(c.regions)+2)
-	backs[page].Color = colorWhite
+	backs[page].Color, backs[page].Paper = colorWhite, true
 	for _, r := range c.regions {
 		backs = append(backs, r.back)
 	}

@@ -26,6 +26,10 @@ type Paint struct {
 	Height, Width float64
 	Clip          Rect // bounding box of the clipping path, in default user space
 	Off           bool // in optional content (a layer) that is off when the file is opened
+	// Blend is the blend mode (ExtGState /BM) the glyphs are painted with, "" for Normal (PATCH):
+	// black text in Screen or Lighten, or text of any colour in Overlay, leaves a white backdrop
+	// white.
+	Blend string
 }
 
 var (
@@ -47,6 +51,9 @@ type Backdrop struct {
 	// Picture is the image's number in Content.Images counted from 1 (PATCH), so that a caller can
 	// look at what is under a glyph; 0 for an inline image or one not recorded.
 	Picture int32
+	// Paper: nothing painted under the glyph, the page itself (PATCH). The page group is isolated:
+	// a blend mode blends with what the page painted, not with the paper.
+	Paper bool
 }
 
 // region is an area painted on the page, in default user space.
@@ -361,6 +368,7 @@ type paintState struct {
 	maskAlpha              float64 // what the soft mask leaves of what is painted: 0 or 1 (PATCH)
 	fillNone, strokeNone   bool    // the colour paints nothing (the /None colorant, an empty pattern)
 	opaque                 bool    // normal blending and no soft mask: a fill hides what is under it
+	blend                  string  // the blend mode, "" for Normal (PATCH)
 	clip                   Rect
 	off                    bool   // inside a form XObject of a layer that is off
 	gen                    uint64 // names this state (contentReader.newGen); 0: the initial one
@@ -452,6 +460,10 @@ func (ps *paintState) setExtGState(gs Value, key nameKey) {
 			n = bm.Index(0).Name()
 		}
 		normal = n == "Normal" || n == "Compatible"
+		ps.blend = n
+		if normal {
+			ps.blend = ""
+		}
 	}
 	smask := gs.Key("SMask")
 	noMask := smask.IsNull() || smask.Name() == "None"
@@ -477,7 +489,7 @@ func (ps *paintState) setExtGState(gs Value, key nameKey) {
 // textPaint is the Paint of glyphs shown now in render mode mode with an em of h × w points.
 func (ps *paintState) textPaint(mode int, h, w float64, off bool) Paint {
 	p := Paint{Mode: mode, Fill: ps.fill, Stroke: ps.stroke, FillAlpha: ps.fillAlpha * ps.maskAlpha, StrokeAlpha: ps.strokeAlpha * ps.maskAlpha,
-		Height: math.Abs(h), Width: math.Abs(w), Clip: ps.clip, Off: off || ps.off}
+		Height: math.Abs(h), Width: math.Abs(w), Clip: ps.clip, Off: off || ps.off, Blend: ps.blend}
 	if ps.fillNone {
 		p.FillAlpha = 0
 	}

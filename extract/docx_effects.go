@@ -7,6 +7,7 @@ package extract
 
 import (
 	"encoding/xml"
+	"slices"
 	"strconv"
 )
 
@@ -19,6 +20,16 @@ type textPaint struct {
 	color docxColor // a solid fill's colour; not known for a gradient
 	alpha float64   // opacity, 0–1
 	width int64     // an outline's width, EMU; -1 unset
+	// stops are a gradient fill's colours (Text Fill → Gradient fill): text whose stops are all
+	// white, or all transparent, shows nothing. nil for a solid fill, and for a gradient whose
+	// colours were not read (a pattern, a picture), whose colour is not known.
+	stops []textStop
+}
+
+// textStop is a stop of a gradient: its colour and opacity.
+type textStop struct {
+	color docxColor
+	alpha float64
 }
 
 // applyEffect reads a Word 2010 run property (w14:…) into r, consuming it; it reports whether it was
@@ -46,6 +57,9 @@ func readTextPaint(d *xml.Decoder, start xml.StartElement) textPaint {
 		p.width = w
 	}
 	depth, gradient := 0, false
+	// The colour and opacity read: the fill's, or the gradient's last stop's; nil in a gradient
+	// before its first stop and in patterns and pictures.
+	color, alpha := &p.color, &p.alpha
 	for {
 		tok, err := d.Token()
 		if err != nil {
@@ -61,17 +75,23 @@ func readTextPaint(d *xml.Decoder, start xml.StartElement) textPaint {
 				}
 			case "gradFill", "pattFill", "blipFill":
 				gradient = true
+				color, alpha = nil, nil
+			case "gs":
+				if gradient && depth == 3 { // gradFill, gsLst, gs
+					p.stops = append(p.stops, textStop{color: docxColor{set: true}, alpha: 1})
+					color, alpha = &p.stops[len(p.stops)-1].color, &p.stops[len(p.stops)-1].alpha
+				}
 			case "srgbClr", "sysClr", "schemeClr", "prstClr":
-				if !gradient {
-					p.color = drawingColor(t)
+				if color != nil {
+					*color = drawingColor(t)
 				}
 			case "alpha":
-				if n, err := strconv.Atoi(attr(t, "val")); err == nil && !gradient {
-					p.alpha = 1 - float64(min(max(n, 0), 100000))/100000
+				if n, err := strconv.Atoi(attr(t, "val")); err == nil && alpha != nil {
+					*alpha = 1 - float64(min(max(n, 0), 100000))/100000
 				}
 			case "lumMod", "lumOff", "shade", "tint":
-				if n, err := strconv.Atoi(attr(t, "val")); err == nil && !gradient {
-					p.color.mods = append(p.color.mods, colorMod{t.Name.Local, float64(n) / 100000})
+				if n, err := strconv.Atoi(attr(t, "val")); err == nil && color != nil {
+					color.mods = append(color.mods, colorMod{t.Name.Local, float64(n) / 100000})
 				}
 			}
 		case xml.EndElement:
@@ -136,10 +156,33 @@ func applyMods(c docxColor) docxColor {
 }
 
 // shows tells whether paint p can be seen on back: given, with some opacity, and of a colour that
-// is not back's (or not known).
+// is not back's (or not known), or of a gradient one of whose stops is.
 func (p textPaint) shows(back docxColor) bool {
 	if p.none || p.alpha < 0.05 || p.width == 0 {
 		return false
 	}
-	return !p.color.known || !back.known || !colorsClose(p.color.rgb, back.rgb)
+	seen := func(c docxColor, alpha float64) bool {
+		return alpha >= 0.05 && (!c.known || !back.known || !colorsClose(c.rgb, back.rgb))
+	}
+	if len(p.stops) == 0 {
+		return seen(p.color, 1)
+	}
+	return slices.ContainsFunc(p.stops, func(s textStop) bool { return seen(s.color, s.alpha) })
+}
+
+// transparent: no fill, or one of no opacity (every stop of a gradient).
+func (p textPaint) transparent() bool {
+	return p.none || p.alpha < 0.05 || len(p.stops) > 0 && !slices.ContainsFunc(p.stops, func(s textStop) bool { return s.alpha >= 0.05 })
+}
+
+// resolved is p with its colours' theme names and transforms applied.
+func (p textPaint) resolved(th *docxTheme) textPaint {
+	p.color = applyMods(th.resolve(p.color))
+	if p.stops != nil {
+		p.stops = slices.Clone(p.stops) // a style's, shared by its runs
+		for i := range p.stops {
+			p.stops[i].color = applyMods(th.resolve(p.stops[i].color))
+		}
+	}
+	return p
 }

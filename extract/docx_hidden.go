@@ -337,9 +337,9 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 	// (a text effect) can show text whose fill does not.
 	var fillWhy hideSet
 	switch f := rp.textFill; {
-	case f.set && (f.none || f.alpha < 0.05):
+	case f.set && f.transparent():
 		fillWhy = hideTransparent
-	case f.set && f.color.known && back.known && colorsClose(f.color.rgb, back.rgb),
+	case f.set && !f.shows(back),
 		!f.set && rp.color.set && rp.color.known && back.known && colorsClose(rp.color.rgb, back.rgb):
 		fillWhy = hideBackground
 		if isWhite(back.rgb) {
@@ -517,8 +517,8 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		}
 		rp := styled.over(w.run)
 		rp.color = w.theme.resolve(rp.color)
-		rp.textFill.color = applyMods(w.theme.resolve(rp.textFill.color))
-		rp.textOutline.color = applyMods(w.theme.resolve(rp.textOutline.color))
+		rp.textFill = rp.textFill.resolved(w.theme)
+		rp.textOutline = rp.textOutline.resolved(w.theme)
 		back := w.theme.resolve(w.background(rp))
 		w.runWhy, w.runSize = runHide(rp, back)
 		w.runWhyCS, w.runSizeCS = w.runWhy, w.runSize

@@ -409,6 +409,15 @@ func wTextBox(anchor, props, rpr, text string) string {
 // TestDOCXHiddenText: each way of hiding text in Word is left out and warned of, through styles
 // as well as direct formatting, and the visible text stays whole. Readable colours on shading,
 // light grey and what styles undo are visible.
+// gradient is a w14:textFill of a linear gradient with a stop of each colour given.
+func gradient(colors ...string) string {
+	stops := ""
+	for i, c := range colors {
+		stops += fmt.Sprintf(`<w14:gs w14:pos="%d">%s</w14:gs>`, i*100000/max(len(colors)-1, 1), c)
+	}
+	return `<w14:textFill><w14:gradFill><w14:gsLst>` + stops + `</w14:gsLst><w14:lin w14:ang="5400000" w14:scaled="0"/></w14:gradFill></w14:textFill>`
+}
+
 func TestDOCXHiddenText(t *testing.T) {
 	inline := func(text string, reasons ...string) []hiddenWant {
 		return []hiddenWant{{text: text, reasons: reasons, para: 0, offset: len(visible1a)}}
@@ -502,6 +511,17 @@ func TestDOCXHiddenText(t *testing.T) {
 		{"a black text fill over white is visible", wTwo(wRun(`<w:color w:val="FFFFFF"/>`+
 			w14(`<w14:textFill><w14:solidFill><w14:srgbClr w14:val="000000"/></w14:solidFill></w14:textFill>`), "seen "), ""),
 			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		// A gradient fill hides when each of its stops does.
+		{"a gradient fill white at both ends", wTwo(wRun(w14(gradient(`<w14:srgbClr w14:val="FFFFFF"/>`, `<w14:schemeClr w14:val="bg1"/>`)), "junk words"), ""), nil,
+			inline("junk words", HideWhite)},
+		{"a gradient fill of 100 % transparency", wTwo(wRun(w14(gradient(`<w14:srgbClr w14:val="000000"><w14:alpha w14:val="100000"/></w14:srgbClr>`,
+			`<w14:srgbClr w14:val="FF0000"><w14:alpha w14:val="100000"/></w14:srgbClr>`)), "junk words"), ""), nil,
+			inline("junk words", HideTransparent)},
+		{"a gradient fill white to black is visible", wTwo(wRun(w14(gradient(`<w14:srgbClr w14:val="FFFFFF"/>`, `<w14:srgbClr w14:val="000000"/>`)), "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		{"a gradient fill white, and black at full transparency", wTwo(wRun(w14(gradient(`<w14:srgbClr w14:val="FFFFFF"/>`,
+			`<w14:srgbClr w14:val="000000"><w14:alpha w14:val="100000"/></w14:srgbClr>`)), "junk words"), ""), nil,
+			inline("junk words", HideWhite)},
 		{"no fill but an outline is visible", wTwo(wRun(w14(`<w14:textFill><w14:noFill/></w14:textFill><w14:textOutline w14:w="9525">`+
 			`<w14:solidFill><w14:srgbClr w14:val="000000"/></w14:solidFill></w14:textOutline>`), "seen "), ""),
 			[]string{visible1a + "seen " + visible1b, visible2}, nil},

@@ -306,7 +306,13 @@ type found struct {
 	hamming  int
 	jaccard  float64
 	template bool
-	chars    int
+	// shared: boilerplate for the share of library documents that hold it, not for a template
+	// document the user added as one.
+	shared bool
+	// other: from a library document that is no thesis, where the passage is not boilerplate
+	// (kinds known); theses that share it do not make it boilerplate (settle).
+	other bool
+	chars int
 	// seeds: a joined run's alignment seeds as rune spans (seedSpans); fragment: the part of such
 	// a match that one of the run's paragraphs holds (found.piece), runs the length of the joined
 	// run each of its spans is part of (what a longer shortest match measures: longRuns).
@@ -391,7 +397,9 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 			c.fail(err)
 			return nil
 		}
-		f.template = info.Template || c.lib.Boilerplate(srcGrams, c.templateDocs[b2i(info.Thesis)], info.Thesis) >= 0.5
+		f.shared = !info.Template && c.lib.Boilerplate(srcGrams, c.templateDocs[b2i(info.Thesis)], info.Thesis) >= 0.5
+		f.template = info.Template || f.shared
+		f.other = c.kinds.known && !info.Thesis && !f.template
 		c.mu.Lock()
 		if _, ok := c.sources[cand.Doc]; !ok {
 			c.sources[cand.Doc] = &sourceAcc{info: info, sig: sig}

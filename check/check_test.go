@@ -1306,3 +1306,45 @@ func TestLongParagraphOfCopies(t *testing.T) {
 		t.Errorf("similarity %.3f", r.Similarity)
 	}
 }
+
+// A passage three of a library's theses hold is boilerplate by the share rule, but when the
+// article they copied it from is in the library, it counts as copied from that article; without
+// the article it is not counted, and a warning says that running text went uncounted as
+// boilerplate. Before, it read 0 % with nothing said either way.
+func TestSharedCopyIsNoBoilerplate(t *testing.T) {
+	decl := libPara(t, "zh-wetland.txt", "学位论文原创性声明").text
+	passage := libPara(t, "zh-wetland.txt", "芦苇、香蒲和菖蒲").text
+	var theses []string
+	own := []string{libPara(t, "zh-tea.txt", "清代前期").text, libPara(t, "zh-tea.txt", "明代中期以后").text,
+		libPara(t, "zh-library.txt", "许多新建的图书馆").text, libPara(t, "zh-library.txt", "社区分馆").text}
+	for i := range 3 {
+		// Front matter a third of the text at most, or it is no thesis's (extract.Structure).
+		theses = append(theses, fmt.Sprintf("论文%d\n\n%s\n\n摘要\n\n%s\n\n第一章 绪论\n\n%s\n\n%s\n", i, decl, own[i], passage, own[i+1]))
+	}
+	article := "湿地植物\n\n" + passage + "\n\n" + originals[1] + "\n"
+	thesis := []string{originals[0], passage}
+
+	lib := libraryOf(t, theses...)
+	if n, known := lib.Theses(); n != 3 || !known {
+		t.Fatalf("theses %d (known %v), want 3", n, known)
+	}
+	r := checkText(t, lib, nil, thesis...)
+	p := findPara(t, r, passage)
+	if p.Status != report.StatusTemplate || r.CopiedChars != 0 {
+		t.Fatalf("without the article: status %q, copied %d; want boilerplate", p.Status, r.CopiedChars)
+	}
+	w := warning(r, extract.WarnBoilerplate)
+	if w == nil || w.Count != r.TemplateChars || len(w.Paragraphs) != 1 || r.Paragraphs[w.Paragraphs[0]].Text != passage {
+		t.Errorf("boilerplate warning %+v (template characters %d)", w, r.TemplateChars)
+	}
+
+	lib = libraryOf(t, append(theses, article)...)
+	r = checkText(t, lib, nil, thesis...)
+	p = findPara(t, r, passage)
+	if p.Status != report.StatusCopied || len(p.Matches) == 0 || !strings.HasSuffix(p.Matches[0].SourcePath, "d03.txt") {
+		t.Fatalf("with the article: status %q, matches %+v", p.Status, p.Matches)
+	}
+	if p.Matches[0].CopiedChars < similarity.CountString(passage)*9/10 || r.TemplateChars != 0 || warning(r, extract.WarnBoilerplate) != nil {
+		t.Errorf("copied %d of %d, template %d, warnings %+v", p.Matches[0].CopiedChars, similarity.CountString(passage), r.TemplateChars, r.Warnings)
+	}
+}

@@ -70,6 +70,9 @@ const (
 	// WarnRepeated: paragraphs that repeat earlier ones word for word are a large share of the text,
 	// padding it out.
 	WarnRepeated WarningKind = "repeated"
+	// WarnBoilerplate: running text not counted as boilerplate (passages many library theses
+	// share) is a large share of the text: a passage several students copied reads the same way.
+	WarnBoilerplate WarningKind = "boilerplate"
 	// WarnQuoted: cited quotations found in sources are a large share of the text, all of it left
 	// out of the figure excluding quotes.
 	WarnQuoted WarningKind = "quoted"
@@ -98,6 +101,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign, WarnRepeated,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign, WarnRepeated, WarnBoilerplate,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnNarrowSpaces, WarnRadicals, WarnTraditional,
 }

@@ -66,7 +66,7 @@ var Doubts = []extract.WarningKind{
 	extract.WarnPicturesUnseen, extract.WarnUnreadablePages, extract.WarnTruncatedPages, extract.WarnUnreadableParts,
 	extract.WarnUnreadableNotes, extract.WarnLeftOut, extract.WarnForeign,
 	extract.WarnHidden, extract.WarnInvisible, extract.WarnLookalike, extract.WarnSpaced, extract.WarnInterleaved, extract.WarnSpacedLetters, extract.WarnNarrowSpaces,
-	extract.WarnReversed, extract.WarnFragmented, extract.WarnFiled, extract.WarnUncited, extract.WarnRepeated,
+	extract.WarnReversed, extract.WarnFragmented, extract.WarnFiled, extract.WarnUncited, extract.WarnRepeated, extract.WarnBoilerplate,
 }
 
 // ErrBadProfile means a profile file could not be read as one; the error wrapping it says why.

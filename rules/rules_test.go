@@ -129,6 +129,9 @@ func TestDoubtsHoldAPass(t *testing.T) {
 		// which a text about Chinese script names, do not.
 		{0.05, []extract.WarningKind{extract.WarnRadicals, extract.WarnRepeated, extract.WarnNarrowSpaces}, Review,
 			[]extract.WarningKind{extract.WarnRepeated, extract.WarnNarrowSpaces}},
+		// Running text not counted as boilerplate holds a 0 % (three students' copies of one source
+		// make it boilerplate for a fourth).
+		{0.0, []extract.WarningKind{extract.WarnBoilerplate}, Review, []extract.WarningKind{extract.WarnBoilerplate}},
 		{0.60, []extract.WarningKind{extract.WarnTextPictures}, Fail, []extract.WarningKind{extract.WarnTextPictures}},
 	}
 	for _, tt := range tests {

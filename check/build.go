@@ -258,8 +258,9 @@ type tally struct {
 	// word for word what one before said.
 	seen     map[uint64]bool
 	repeated charsIn
-	// boilerplate: running text (not front matter, headings or entries) not counted as boilerplate
-	// for the share of library documents that hold it.
+	// boilerplate: running text (extract.RunningText: not front matter, headings, entries, nor a
+	// declaration front matter did not take in) not counted as boilerplate for the share of library
+	// documents that hold it.
 	boilerplate charsIn
 }
 
@@ -331,7 +332,7 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	if s.filed {
 		t.filed.add(s.copied, len(r.Paragraphs))
 	}
-	if p.checked && p.src.Counted() && s.shared > 0 {
+	if p.checked && s.shared > 0 && extract.RunningText(string(p.src.Section), p.src.Heading, p.src.Text) {
 		t.boilerplate.add(s.shared, len(r.Paragraphs))
 	}
 	for k, doc := range s.docs {
@@ -438,8 +439,17 @@ func (c *checker) leftOut(r *report.Report, excluded map[exclusion]int) {
 	if r.TemplateChars > 0 {
 		why := fmt.Sprintf("boilerplate held by at least %d library documents or a template document; not counted", c.templateDocs[0])
 		if c.kinds.known {
-			why = fmt.Sprintf("boilerplate held by at least %d of the library's %d theses, %d of its %d other documents, or a template document; not counted",
-				c.templateDocs[1], c.kinds.theses, c.templateDocs[0], c.kinds.docs)
+			// A kind with fewer documents than the rule asks for holds no boilerplate: not said.
+			var held []string
+			for k, kind := range []struct {
+				n    int
+				name string
+			}{{c.kinds.theses, "the library's %d theses"}, {c.kinds.docs, "its %d other documents"}} {
+				if need := c.templateDocs[1-k]; kind.n >= need {
+					held = append(held, fmt.Sprintf("%d of "+kind.name, need, kind.n))
+				}
+			}
+			why = fmt.Sprintf("boilerplate held by at least %s; not counted", strings.Join(append(held, "a template document"), ", or "))
 		}
 		r.Excluded = append(r.Excluded, report.Exclusion{Section: "template", Chars: r.TemplateChars, Reason: why})
 	}

@@ -399,9 +399,13 @@ func TestCandidatesMatchPlainCount(t *testing.T) {
 	}
 	f.idx.remove(101)
 	removed := func(id uint64) bool { return id == 2 || id == 101 }
-	pruned := prunedQueries.Load()
-	for q := range 300 {
-		pr := seg.Prepare(mix(1 + q%4))
+	pruned, sieved, sieveMissed := prunedQueries.Load(), sievedQueries.Load(), sieveFailed.Load()
+	// This library weighs every gram lightly (MaxPostings 6: 3 at most): a sieve of grams under 2
+	// finds enough good paragraphs to answer some queries, one of grams under 5 none.
+	defer func(w int) { sieveWeight = w }(sieveWeight)
+	for q := range 600 {
+		sieveWeight = []int{2, 5}[q%2]
+		pr := seg.Prepare(mix(1 + q/2%4))
 		uniq := similarity.SortedSet(slices.Clone(pr.Grams))
 		held := map[uint32]int{}
 		for _, ps := range fps {
@@ -447,14 +451,19 @@ func TestCandidatesMatchPlainCount(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of the queries left common grams out (prune)", prunedQueries.Load()-pruned)
+	t.Logf("%d of the queries left common grams out (prune); %d sieved, %d of them counted again", prunedQueries.Load()-pruned,
+		sievedQueries.Load()-sieved, sieveFailed.Load()-sieveMissed)
 	if prunedQueries.Load() == pruned {
 		t.Error("no query left common grams out: prune was not tried")
+	}
+	if answered := sievedQueries.Load() - sieved - (sieveFailed.Load() - sieveMissed); answered == 0 || sieveFailed.Load() == sieveMissed {
+		t.Error("sieve did not answer a query, or never had to count again: both ways are not tried")
 	}
 }
 
 // A paragraph that only the common grams a query counts last bring up to the best scores is found:
-// prune keeps every paragraph whose score without them is within their weight of the bound.
+// prune keeps every paragraph whose score without them is within their weight of the bound. It
+// has one hit of a light gram, which sieve leaves out: the query is counted again.
 func TestCandidatesPruneBoundary(t *testing.T) {
 	l := openLib(t, t.TempDir(), &Options{MaxPostings: 1000})
 	defer l.Close()
@@ -483,10 +492,13 @@ func TestCandidatesPruneBoundary(t *testing.T) {
 	boundary := id
 	para(0, append([]uint32{rareB}, commons...)...) // 2 without the common grams, 7 with them
 	query := append([]uint32{rareA, rareB}, commons...)
-	pruned := prunedQueries.Load()
+	pruned, sieveMissed := prunedQueries.Load(), sieveFailed.Load()
 	got := l.Candidates(query, 0, -1, 1, 12)
 	if prunedQueries.Load() == pruned {
 		t.Fatal("the query did not leave the common grams out")
+	}
+	if sieveFailed.Load() == sieveMissed {
+		t.Error("sieve answered a query whose best scores (7) do not exceed what it left out (2 + 5)")
 	}
 	if len(got) != 12 || got[0].Doc != boundary || got[0].Score != 7 || got[0].Hits != 6 {
 		t.Fatalf("got %d candidates, first %+v; want the boundary paragraph (document %d) first, score 7, 6 hits", len(got), got[0], boundary)

@@ -294,8 +294,8 @@ type hitCounter struct {
 	grams        []queryGram
 	lists        [][]uint32 // the postings of grams[i] in segment s at lists[i*len(segs)+s]
 	skip         []bool
-	// seen and held are bit sets of the library's paragraphs for sieve: hit once by a common
-	// gram, and kept to be counted.
+	// seen and held are bit sets of the library's paragraphs for sieve: those a light gram hits,
+	// and those kept to be counted.
 	seen, held []uint64
 }
 
@@ -470,9 +470,9 @@ var prunedQueries atomic.Int64
 var sieveWeight = 5
 
 // sieve counts the grams not skipped, as gather and count do, but only for the paragraphs that can
-// be among the best: those a gram of weight below (heavy) hits, near, or hit twice or more by the
-// lighter grams. A paragraph the lighter grams hit once and nothing else scores under below, and
-// the query's best score more (prune checks that), so it cannot be among them. In the check of a
+// be among the best: those a gram weighing below or more hits, those near, and those the lighter
+// grams hit twice or more. A paragraph that one light gram hits and nothing else scores under
+// below, and the query's best scores more (prune checks that), so it cannot be among them. In the check of a
 // 312-page thesis against 100,000 generated documents nearly every paragraph a query touched had
 // one hit, and sorting them to count was the largest part of the search: two passes over a bit set
 // of the library's paragraphs (375 KiB for 3 million, within the core's cache) cost less. It
@@ -560,7 +560,7 @@ func (h *hitCounter) sieve(x *index, mem *memTables, near []int32, below int) bo
 	return true
 }
 
-// sievedQueries counts the queries sieve answered, for the tests; sieveFailed those of them whose
+// sievedQueries counts the queries sieve ran for, for the tests; sieveFailed those of them whose
 // best scores were too low for what it left out, counted again.
 var sievedQueries, sieveFailed atomic.Int64
 

@@ -275,6 +275,14 @@ func (c *charsIn) add(chars, para int) {
 	c.paras = append(c.paras, para)
 }
 
+// atLeast is c when it is share of total characters or more, else none.
+func (c charsIn) atLeast(share float64, total int) charsIn {
+	if float64(c.chars) < share*float64(total) {
+		return charsIn{}
+	}
+	return c
+}
+
 // warning is a warning of kind naming them, its message format taking their count first; none
 // when there are none.
 func (c charsIn) warning(kind extract.WarningKind, format string, args ...any) (report.Warning, bool) {
@@ -483,10 +491,14 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 		"%d characters filed as headings, reference entries or front matter copy the running text of library documents: checked and counted"); ok {
 		ws = append(ws, w)
 	}
-	if w, ok := repeatedWarning(t.repeated, r.TotalChars); ok {
+	if w, ok := t.repeated.atLeast(repeatedShare, r.TotalChars).warning(extract.WarnRepeated,
+		"%d characters (%s) repeat paragraphs found earlier in the document word for word: counted as written, they make its figures lower than saying it once would give",
+		english.Count(len(t.repeated.paras), "paragraph", "paragraphs")); ok {
 		ws = append(ws, w)
 	}
-	if w, ok := boilerplateWarning(t.boilerplate, r.TotalChars); ok {
+	if w, ok := t.boilerplate.atLeast(boilerplateShare, r.TotalChars).warning(extract.WarnBoilerplate,
+		"%d characters of the running text (%s) were not counted as boilerplate that many library documents share: a passage several students copied from one source reads the same way; see the paragraphs marked as boilerplate",
+		english.Count(len(t.boilerplate.paras), "paragraph", "paragraphs")); ok {
 		ws = append(ws, w)
 	}
 	if w, ok := t.fragmented.warning(extract.WarnFragmented,
@@ -498,21 +510,10 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 }
 
 // repeatedShare is the least share of a document's characters in paragraphs that repeat earlier
-// ones word for word that warns. A thesis may say a paragraph of its abstract again in its
+// ones word for word (checked, not copied) that warns. A thesis may say a paragraph of its abstract again in its
 // conclusion; thirty copies of one paragraph of its own brought a copied thesis's 100 % down to
 // 18.9 %, and nothing said why.
 const repeatedShare = 0.1
-
-// repeatedWarning warns of repeats (of paragraphs not copied) that are repeatedShare of the
-// document's characters or more.
-func repeatedWarning(repeats charsIn, total int) (report.Warning, bool) {
-	if repeats.chars == 0 || float64(repeats.chars) < repeatedShare*float64(total) {
-		return report.Warning{}, false
-	}
-	return repeats.warning(extract.WarnRepeated,
-		"%d characters (%s) repeat paragraphs found earlier in the document word for word: counted as written, they make its figures lower than saying it once would give",
-		english.Count(len(repeats.paras), "paragraph", "paragraphs"))
-}
 
 // boilerplateShare is the least share of a document's characters in running text not counted as
 // boilerplate that warns. Boilerplate is what a quarter of the library's theses (three at least)
@@ -521,17 +522,6 @@ func repeatedWarning(repeats charsIn, total int) (report.Warning, bool) {
 // a fourth: a thesis copying three paragraphs of an article that three of a library's twelve theses
 // had copied too read 0.0 %, nothing said, when the article was not in the library.
 const boilerplateShare = 0.01
-
-// boilerplateWarning warns of running text not counted as boilerplate that is boilerplateShare of
-// the document's characters or more.
-func boilerplateWarning(b charsIn, total int) (report.Warning, bool) {
-	if b.chars == 0 || float64(b.chars) < boilerplateShare*float64(total) {
-		return report.Warning{}, false
-	}
-	return b.warning(extract.WarnBoilerplate,
-		"%d characters of the running text (%s) were not counted as boilerplate that many library documents share: a passage several students copied from one source reads the same way; see the paragraphs marked as boilerplate",
-		english.Count(len(b.paras), "paragraph", "paragraphs"))
-}
 
 // wordsKey is a hash of a paragraph's words, the same for paragraphs that say the same words
 // whatever their spacing, punctuation or look-alike letters.

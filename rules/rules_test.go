@@ -144,4 +144,12 @@ func TestDoubtsHoldAPass(t *testing.T) {
 			t.Errorf("%.2f with %v: %s, doubts %v; want %s, %v", tt.value, tt.warned, v.Outcome, v.Doubts, tt.want, tt.doubts)
 		}
 	}
+
+	// Judged by the figure excluding quotes, which leaves cited quotations out, their being much of
+	// the text holds a pass; by the figure with them (above), it does not.
+	p.Figure = FigureExcludingQuotes
+	r := &report.Report{Similarity: 0.876, SimilarityExcludingQuotes: 0, Warnings: []report.Warning{{Kind: extract.WarnQuoted}}}
+	if v := p.Judge(r); v.Outcome != Review || !slices.Equal(v.Doubts, []extract.WarningKind{extract.WarnQuoted}) {
+		t.Errorf("mostly cited quotations, by the figure excluding quotes: %s, doubts %v; want review", v.Outcome, v.Doubts)
+	}
 }

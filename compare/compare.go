@@ -47,9 +47,10 @@ const (
 type Options struct {
 	// Threshold is the similarity at or above which a pair is flagged; 0 means DefaultThreshold.
 	Threshold float64
-	// CommonShare is the share of the readable new documents (at least 3 of them) that must hold a
-	// passage for it to count as shared by the class — the assignment prompt, a template, a
-	// quotation everyone uses — and be left out of every figure; 0 means one half.
+	// CommonShare is the share of the readable new documents (at least 5 of them, or all in a
+	// smaller class) that must hold a passage for it to count as shared by the class — the
+	// assignment prompt, a template, a quotation everyone uses — and be left out of every figure; 0
+	// means one half.
 	CommonShare float64
 	// MinRunChars is the shortest shared run that counts; 0 means 13 characters, as in check.
 	MinRunChars int

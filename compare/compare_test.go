@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -592,5 +593,53 @@ func TestPaddingCountsNothing(t *testing.T) {
 		if p := plainRes.Documents[i]; d.Chars != p.Chars || d.ComparedChars != p.ComparedChars {
 			t.Errorf("%s: %d characters, %d compared; as it reads: %d, %d", d.Name, d.Chars, d.ComparedChars, p.Chars, p.ComparedChars)
 		}
+	}
+}
+
+// In a small class, what three students passed between them is no common text: in a class of five,
+// half is three, and the four paragraphs three documents shared were left out as common ("0 pairs
+// share text"). Common text must be in five documents, or all of a smaller class: the prompt, in
+// every document, still is.
+func TestSmallClassCopiesAreNotCommon(t *testing.T) {
+	pool := readProse(t, "en")
+	shared := strings.Join(pool[:4], "\n\n")
+	dir := t.TempDir()
+	for i := range 5 {
+		text := prompts["en"] + "\n\n" + strings.Join(pool[4+i*5:9+i*5], "\n\n")
+		if i < 3 {
+			text += "\n\n" + shared
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("student%d.txt", i)), []byte(text+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(context.Background(), []string{dir}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.CommonDocuments != 5 {
+		t.Errorf("common from %d documents, want all 5", res.CommonDocuments)
+	}
+	num := docIndex(t, res)
+	flagged := 0
+	for _, p := range res.Pairs {
+		a, b := num[p.A], num[p.B]
+		if copying := a < 3 && b < 3; copying != p.Flagged {
+			t.Errorf("pair %d–%d: flagged %v (similarity %.3f)", a, b, p.Flagged, p.Similarity)
+		}
+		if p.Flagged {
+			flagged++
+		}
+	}
+	if flagged != 3 {
+		t.Errorf("%d pairs flagged, want the 3 of students 0-2", flagged)
+	}
+	for _, c := range res.Common {
+		if c.Documents != 5 || !strings.Contains(prompts["en"], c.Text[:len(c.Text)/2]) {
+			t.Errorf("common passage in %d documents: %.60q", c.Documents, c.Text)
+		}
+	}
+	if len(res.Common) == 0 {
+		t.Error("the prompt, in every document, is not common")
 	}
 }

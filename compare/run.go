@@ -86,7 +86,7 @@ func run(ctx context.Context, paths []string, o settings, progress Progress) (*R
 	if err != nil {
 		return nil, err
 	}
-	res.CommonDocuments = max(3, int(math.Ceil(float64(newDocs(docs))*o.CommonShare)))
+	res.CommonDocuments = commonDocuments(newDocs(docs), o.CommonShare)
 	if err := markCommon(ctx, docs, tmpl, titles, res, o); err != nil {
 		return nil, err
 	}
@@ -449,4 +449,15 @@ func forEach(ctx context.Context, n int, f func(i int), progress func(done int))
 		return fmt.Errorf("compare: %w", err)
 	}
 	return nil
+}
+
+// commonMinDocs is how many documents must hold a passage for it to be common in a class of
+// commonMinDocs or more (in a smaller class, all of them), whatever the share asked for. Half of a
+// class of five is three: three students who passed four paragraphs between them read "0 pairs
+// share text" (the paragraphs left out as common), and a prompt is in every document.
+const commonMinDocs = 5
+
+// commonDocuments is how many of a class's n new documents must hold a passage for it to be common.
+func commonDocuments(n int, share float64) int {
+	return max(3, int(math.Ceil(float64(n)*share)), min(n, commonMinDocs))
 }

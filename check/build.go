@@ -73,8 +73,6 @@ type settled struct {
 	para                     report.Paragraph
 	docs                     []uint64
 	copied, quoted, template int
-	// shared: the part of template that is boilerplate by the share of documents that hold it.
-	shared int
 	// uncited: copied characters in quotation marks whose citations point at nothing the document
 	// cites (extract.Citations), counted as copied; marks are those citations.
 	uncited int
@@ -155,9 +153,6 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 		if f.template {
 			m.Source = -1
 			s.template += chars
-			if f.shared {
-				s.shared += chars
-			}
 			s.para.TemplateMatches = append(s.para.TemplateMatches, m)
 			continue
 		}
@@ -259,8 +254,7 @@ type tally struct {
 	seen     map[uint64]bool
 	repeated charsIn
 	// boilerplate: running text (extract.RunningText: not front matter, headings, entries, nor a
-	// declaration front matter did not take in) not counted as boilerplate for the share of library
-	// documents that hold it.
+	// declaration front matter did not take in) not counted as boilerplate.
 	boilerplate charsIn
 }
 
@@ -340,8 +334,8 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	if s.filed {
 		t.filed.add(s.copied, len(r.Paragraphs))
 	}
-	if p.checked && s.shared > 0 && extract.RunningText(string(p.src.Section), p.src.Heading, p.src.Text) {
-		t.boilerplate.add(s.shared, len(r.Paragraphs))
+	if p.checked && s.template > 0 && extract.RunningText(string(p.src.Section), p.src.Heading, p.src.Text) {
+		t.boilerplate.add(s.template, len(r.Paragraphs))
 	}
 	for k, doc := range s.docs {
 		t.perSource[doc] += s.para.Matches[k].CopiedChars
@@ -497,7 +491,7 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 		ws = append(ws, w)
 	}
 	if w, ok := t.boilerplate.atLeast(boilerplateShare, r.TotalChars).warning(extract.WarnBoilerplate,
-		"%d characters of the running text (%s) were not counted as boilerplate that many library documents share: a passage several students copied from one source reads the same way; see the paragraphs marked as boilerplate",
+		"%d characters of the running text (%s) were not counted as boilerplate (text many library documents share, or a template document holds): a passage several students copied from one source reads the same way; see the paragraphs marked as boilerplate",
 		english.Count(len(t.boilerplate.paras), "paragraph", "paragraphs")); ok {
 		ws = append(ws, w)
 	}
@@ -517,10 +511,11 @@ const repeatedShare = 0.1
 
 // boilerplateShare is the least share of a document's characters in running text not counted as
 // boilerplate that warns. Boilerplate is what a quarter of the library's theses (three at least)
-// hold: a school's declaration, a stock footnote (the devset's running text holds 43 characters of
-// it at most, 0.4 % of a thesis). But three students who copied one source make it boilerplate for
-// a fourth: a thesis copying three paragraphs of an article that three of a library's twelve theses
-// had copied too read 0.0 %, nothing said, when the article was not in the library.
+// hold, or a template document: a school's declaration, a stock footnote (the devset's running
+// text holds 43 characters of it at most, 0.4 % of a thesis). But three students who copied one
+// source make it boilerplate for a fourth: a thesis copying three paragraphs of an article that
+// three of a library's twelve theses had copied too read 0.0 %, nothing said, when the article was
+// not in the library; and a source added as a template makes a copy of it read 0.0 % too.
 const boilerplateShare = 0.01
 
 // wordsKey is a hash of a paragraph's words, the same for paragraphs that say the same words

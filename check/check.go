@@ -306,9 +306,6 @@ type found struct {
 	hamming  int
 	jaccard  float64
 	template bool
-	// shared: boilerplate for the share of library documents that hold it, not for a template
-	// document the user added as one.
-	shared bool
 	// other: from a library document that is no thesis, where the passage is not boilerplate
 	// (kinds known); theses that share it do not make it boilerplate (settle).
 	other bool
@@ -397,8 +394,7 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 			c.fail(err)
 			return nil
 		}
-		f.shared = !info.Template && c.lib.Boilerplate(srcGrams, c.templateDocs[b2i(info.Thesis)], info.Thesis) >= 0.5
-		f.template = info.Template || f.shared
+		f.template = info.Template || c.lib.Boilerplate(srcGrams, c.templateDocs[b2i(info.Thesis)], info.Thesis) >= 0.5
 		f.other = c.kinds.known && !info.Thesis && !f.template
 		c.mu.Lock()
 		if _, ok := c.sources[cand.Doc]; !ok {

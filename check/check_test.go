@@ -640,6 +640,16 @@ func TestTemplateText(t *testing.T) {
 			t.Errorf("the template document is ranked as a source: %+v", s)
 		}
 	}
+	// The template document's text is running text here, and not counted: a source added as a
+	// template would make a copy read 0 %, so it warns; the declaration is no running text.
+	fp := findPara(t, r, format.text)
+	held := 0
+	for _, m := range fp.TemplateMatches {
+		held += m.CopiedChars
+	}
+	if w := warning(r, extract.WarnBoilerplate); w == nil || w.Count != held || len(w.Paragraphs) != 1 || r.Paragraphs[w.Paragraphs[0]].Text != format.text {
+		t.Errorf("boilerplate warning %+v, want the template document's %d characters", w, held)
+	}
 
 	// Two more documents that share an acknowledgement: 2 of 8 is a quarter, but fewer than 3
 	// documents, so it is copying; the declaration, 3 of 8, stays template.

@@ -208,7 +208,7 @@ var (
 		extract.WarnNarrowSpaces:    {"词中窄空格 Narrow spaces inside words", "单词中间插入了极窄的空格（发丝空格、细空格等），读者几乎看不出，却把每个单词拆成两半；已去掉后比对，这是规避检测的手段"},
 		extract.WarnRadicals:        {"部首代字 Radicals for characters", "有部首字符写成了整字的样子（如以 ⻓ 代 长），已按所像的字比对；这是规避检测的手段，讨论汉字字形的文章也会写到部首"},
 		extract.WarnMarks:           {"字母上的附加符号 Marks on letters", "字母或汉字上加了附加符号（如 é、字母上的点、字下的线），已去掉后比对；加在普通词上是规避检测的手段，人名和外语词也会带有"},
-		extract.WarnBoilerplate:     {"未计入的模板文字 Boilerplate not counted", "正文中有较多文字因库中多篇文献都有而按模板文字未计入；几名学生从同一来源复制的段落也会如此，请查看标为模板的段落"},
+		extract.WarnBoilerplate:     {"未计入的模板文字 Boilerplate not counted", "正文中有较多文字因库中多篇文献都有或模板文献中有而按模板文字未计入；几名学生从同一来源复制的段落也会如此，请查看标为模板的段落"},
 		extract.WarnRepeated:        {"重复段落 Repeated paragraphs", "有段落与文中前面的段落逐字相同，按所写计入，使复制比低于只写一次时的结果"},
 		extract.WarnForeign:         {"比对库不相干 The library holds little like it", "绝大多数段落与比对库中任何文献都没有一个共同的词对：库中文献与本文语种或领域不同，复制比说明不了什么"},
 		extract.WarnFragmented:      {"拆碎的复制 Copies cut into pieces", "复制文字被拆进表格单元格或很短的行，每段都短得无法单独检测；连起来读时与库中文献相同，已计入"},

@@ -11,7 +11,8 @@ import (
 
 // hiddenPDF is a PDF of US Letter pages drawing contents, with the resources the hidden-text
 // cases use: Helvetica (/F1), a font whose glyphs have no width (/F2, as a blank font's), Type 3
-// fonts whose lower-case letters draw nothing (/F3) or a box (/F4), opacity 0 and 1 (/GS0, /GS1),
+// fonts whose lower-case letters draw nothing (/F3), a box (/F4), a white box in colours of their
+// own (/F5, d0) or a box in the text's colour though their procedure says white (/F6, d1), opacity 0 and 1 (/GS0, /GS1),
 // soft masks that leave nothing (/GSM) or everything (/GSV) and none (/GSN), blend modes (/BMScreen,
 // /BMOverlay, /BMMultiply, /BMNormal), a layer that is off
 // (/oc1), a grey image (/Im1), an image white on its left half and black on its right (/Im2),
@@ -52,8 +53,10 @@ func hiddenPDF(contents ...string) []byte {
 		stream(form, ""), stream(form, "1 g 0 0 612 792 re f"), // 16, 17: soft masks' groups
 		stream("/Type /XObject /Subtype /Image /Width 2 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\xff\x00"), // 18
 		"<< /Type /OCG /Name (a layer that is on) >>", // 19
+		type3(22), type3(23), // 20, 21
+		stream("", "500 0 d0 1 g 0 0 400 600 re f"), stream("", "500 0 0 0 400 600 d1 1 g 0 0 400 600 re f"), // 22, 23
 	}
-	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R >>" +
+	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R /F5 20 0 R /F6 21 0 R >>" +
 		" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> /GSM << /SMask << /S /Luminosity /G 16 0 R >> >>" +
 		" /GSV << /SMask << /S /Luminosity /G 17 0 R >> >> /GSN << /SMask /None >>" +
 		" /BMScreen << /BM /Screen >> /BMOverlay << /BM [/Overlay /Normal] >> /BMMultiply << /BM /Multiply >> /BMNormal << /BM /Normal >> >>" +
@@ -264,6 +267,12 @@ func TestPDFHiddenText(t *testing.T) {
 		{"letters of a Type 3 font that draw nothing", twoParagraphs("", "/F3 12 Tf (junk) Tj /F1 12 Tf", ""), nil,
 			inline("junk", HideBlankFont)},
 		{"letters of a Type 3 font that draw are visible", twoParagraphs("", "/F4 12 Tf (seen) Tj /F1 12 Tf", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		// A Type 3 glyph that sets its width with d0 paints in its own colours: white shows nothing.
+		// One that uses d1 is painted in the text's colour, whatever its procedure says.
+		{"letters of a Type 3 font that draw white", twoParagraphs("", "/F5 12 Tf (junk) Tj /F1 12 Tf", ""), nil,
+			inline("junk", HideBlankFont)},
+		{"letters of a Type 3 font in the text's colour are visible", twoParagraphs("", "/F6 12 Tf (seen) Tj /F1 12 Tf", ""),
 			[]string{visible1a + "seen" + visible1b, visible2}, nil},
 		// A picture behind the text: white words on its white part are hidden, on its black part not.
 		{"white words on a white picture", "q 612 0 0 792 0 0 cm /Im2 Do Q " + twoParagraphs("", "1 g (junk) Tj 0 g", ""),

@@ -216,12 +216,15 @@ func (f *fontInfo) loadSimple(v Value) {
 }
 
 // type3Blank reports whether the Type 3 glyph procedure of a glyph name paints nothing (PATCH),
-// looking each name up once.
+// or nothing but white in colours of its own (d0: a glyph that sets its width with d1 is painted
+// in the text's colour), which shows nothing on the page; it looks each name up once.
 func type3Blank(procs, res Value, name string, seen map[string]bool) bool {
 	blank, ok := seen[name]
 	if !ok {
 		proc := procs.Key(name)
-		blank = proc.Kind() == Stream && !scanDrawn(proc, res, 0).any
+		d := scanDrawn(proc, res, 0)
+		c := d.color
+		blank = proc.Kind() == Stream && (!d.any || d.own && c.Known && min(c.R, c.G, c.B) >= 0.92)
 		seen[name] = blank
 	}
 	return blank

@@ -504,6 +504,8 @@ func (ps *paintState) textPaint(mode int, h, w float64, off bool) Paint {
 type drawn struct {
 	any   bool
 	color Color // Known false: several colours, or one this package does not convert
+	// own: a Type 3 glyph set its width with d0, so its colours are its own, not the text's (PATCH).
+	own bool
 }
 
 // maxScanBytes bounds the content read to find what a pattern, a mask or a glyph paints; past it
@@ -563,6 +565,8 @@ func scanDrawn(strm, res Value, depth int) (d drawn) {
 			}
 		case "sh", "BI", "Do":
 			paint(Color{}, false)
+		case "d0":
+			d.own = true
 		case "g", "rg", "k", "G", "RG", "K", "sc", "scn", "SC", "SCN", "cs", "CS":
 			ps.setColorAt(op, args, res, depth)
 		}

@@ -16,9 +16,13 @@ import (
 // soft masks that leave nothing (/GSM) or everything (/GSV) and none (/GSN), blend modes (/BMScreen,
 // /BMOverlay, /BMMultiply, /BMNormal), a layer that is off
 // (/oc1), a grey image (/Im1), an image white on its left half and black on its right (/Im2),
-// colour spaces (hiddenSpaces) and patterns (/PW white, /PS a white shading, /PE painting
-// nothing, /PB black).
+// colour spaces (hiddenSpaces), patterns (/PW white, /PS a white shading, /PE painting
+// nothing, /PB black) and shadings to paint with sh (/ShW white, /ShB black).
 func hiddenPDF(contents ...string) []byte {
+	axial := func(rgb string) string {
+		return "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 612 0] /Extend [true true] /Function << /FunctionType 2" +
+			" /Domain [0 1] /C0 [" + rgb + "] /C1 [" + rgb + "] /N 1 >> >>"
+	}
 	letters := ""
 	for c := 'a'; c <= 'z'; c++ {
 		letters += "/" + string(c) + " "
@@ -62,7 +66,8 @@ func hiddenPDF(contents ...string) []byte {
 		" /BMScreen << /BM /Screen >> /BMOverlay << /BM [/Overlay /Normal] >> /BMMultiply << /BM /Multiply >> /BMNormal << /BM /Normal >> >>" +
 		" /Properties << /oc1 4 0 R /veOff << /Type /OCMD /VE [/Not 19 0 R] >> /veOn << /Type /OCMD /OCGs [4 0 R] /VE [/Or [/Not 4 0 R] 19 0 R] >> >> /XObject << /Im1 5 0 R /Im2 18 0 R >> /ColorSpace " + hiddenSpaces +
 		" /Pattern << /PW 13 0 R /PE 14 0 R /PB 15 0 R /PS << /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceRGB" +
-		" /Coords [0 0 612 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 1 1] /C1 [1 1 1] /N 1 >> >> >> >> >>"
+		" /Coords [0 0 612 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 1 1] /C1 [1 1 1] /N 1 >> >> >> >>" +
+		" /Shading << /ShW " + axial("1 1 1") + " /ShB " + axial("0 0 0") + " >> >>"
 	var kids []string
 	for _, c := range contents {
 		n := len(objs) + 1
@@ -244,6 +249,13 @@ func TestPDFHiddenText(t *testing.T) {
 		{"a white shading", twoParagraphs("", "/Pattern cs /PS scn (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
 		{"a pattern that paints nothing", twoParagraphs("", "/Pattern cs /PE scn (junk) Tj 0 g", ""), nil,
 			inline("junk", HideTransparent)},
+		// A page painted white by a shading (sh) is as white as the paper.
+		{"white words on a white shading", twoParagraphs("/ShW sh", "1 g (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
+		// A black shading under the first paragraph (clipped to it), its text white.
+		{"black words on a black shading, the rest white", twoParagraphs("q 60 690 500 30 re W n /ShB sh Q 1 g", "0 g (junk) Tj 1 g", ""), nil,
+			inline("junk", HideBackground)},
+		{"white words on a black shading are visible", twoParagraphs("q 60 690 500 30 re W n /ShB sh Q 1 g", "(seen) Tj", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
 		{"a black pattern is visible", twoParagraphs("", "/Pattern cs /PB scn (seen) Tj 0 g", ""),
 			[]string{visible1a + "seen" + visible1b, visible2}, nil},
 		{"a soft mask that leaves nothing", twoParagraphs("", "/GSM gs (junk) Tj /GSN gs", ""), nil, inline("junk", HideTransparent)},

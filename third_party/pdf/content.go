@@ -206,7 +206,11 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				g.paint.gen = c.newGen()
 			}
 		case "sh":
-			c.addRegion(region{box: g.paint.clip.intersect(noClip)}, &g.paint)
+			reg := region{box: g.paint.clip.intersect(noClip)}
+			if len(args) == 1 {
+				reg.back.Color = shadingBack(res.Key("Shading").Key(args[0].Name()), &g.paint)
+			}
+			c.addRegion(reg, &g.paint)
 		case "BI":
 			c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), back: Backdrop{Image: true}}, &g.paint)
 		case "BMC", "BDC":

@@ -636,6 +636,25 @@ func shadingColor(sh Value) (Color, bool) {
 	return c, true
 }
 
+// shadingBack is what a shading sh paints opaquely leaves under glyphs drawn on it (PATCH), when
+// shadingColor gives it one colour: that colour for an axial shading extended both ways, which
+// paints the whole clip; white for another that is white (where it leaves the clip unpainted, the
+// page shows, white too); not known otherwise.
+func shadingBack(sh Value, ps *paintState) Color {
+	c, _ := shadingColor(sh)
+	if !c.Known || !ps.opaque || ps.fillAlpha < 1 || ps.maskAlpha < 1 {
+		return Color{}
+	}
+	ext := sh.Key("Extend")
+	if sh.Key("ShadingType").Int64() == 2 && ext.Len() == 2 && ext.Index(0).Kind() == Bool && ext.Index(0).Bool() && ext.Index(1).Bool() {
+		return c
+	}
+	if min(c.R, c.G, c.B) >= 0.92 {
+		return c
+	}
+	return Color{}
+}
+
 // maskAlpha is what a soft mask leaves of what is painted under it (PATCH): 0 when its group paints
 // nothing and the mask is then zero (an alpha mask, or a luminosity mask on a dark backdrop /BC), or
 // when all it paints and its backdrop are dark; 1 otherwise (a mask of anything else is not judged).

@@ -46,11 +46,14 @@ type joinedText struct {
 func fragmentRuns(ps []extract.Paragraph, o Options) []fragmentRun {
 	var runs []fragmentRun
 	fragment := func(p extract.Paragraph) bool {
-		n := similarity.CountString(p.Text)
 		// A heading style can look like body text: lines of a copy styled as headings are
 		// fragments too, and counted as filed (settle) when they copy running text.
 		heading := p.Heading && !p.FrontMatter && p.Section != extract.References
-		return (o.checks(p) || heading) && n > 0 && n < fragmentChars
+		if !o.checks(p) && !heading {
+			return false
+		}
+		n := similarity.CountStringUpTo(p.Text, fragmentChars)
+		return n > 0 && n < fragmentChars
 	}
 	join := func(ps []extract.Paragraph, spaced bool) (joinedText, bool) {
 		var text []rune

@@ -45,10 +45,20 @@ func CountChars(text []rune) Chars {
 }
 
 // CountString is CountChars(text).Total(), without the counts of its parts.
-func CountString(text string) int {
+func CountString(text string) int { return CountStringUpTo(text, -1) }
+
+// CountStringUpTo is CountString, at most limit (when limit ≥ 0): to tell whether a paragraph is
+// shorter than limit, the characters past it need no counting.
+func CountStringUpTo(text string, limit int) int {
 	var cnt counter
 	for _, r := range text {
+		if limit >= 0 && cnt.n >= limit {
+			return limit
+		}
 		cnt.add(r)
+	}
+	if limit >= 0 {
+		return min(cnt.n, limit)
 	}
 	return cnt.n
 }

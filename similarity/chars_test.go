@@ -65,8 +65,14 @@ func TestCharsIn(t *testing.T) {
 
 func TestCountString(t *testing.T) {
 	for _, text := range []string{"", "  ", "the  tide\u200b turns 本 研究", "本\u3000研，  以 aptitude", " \u200b a"} {
-		if got, want := CountString(text), CountChars([]rune(text)).Total(); got != want {
+		want := CountChars([]rune(text)).Total()
+		if got := CountString(text); got != want {
 			t.Errorf("CountString(%q) = %d, CountChars says %d", text, got, want)
+		}
+		for limit := range want + 3 {
+			if got := CountStringUpTo(text, limit); got != min(want, limit) {
+				t.Errorf("CountStringUpTo(%q, %d) = %d, want %d", text, limit, got, min(want, limit))
+			}
 		}
 	}
 }

@@ -122,10 +122,12 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 	sortFound(matches)
 	// What an article or a book of the library holds is a copy of it, however many theses share
 	// it: three students who copied one source make no boilerplate of it for a fourth. Boilerplate
-	// takes only the runs no such match holds.
+	// takes only the runs no such match holds, in running text: a declaration that a school's
+	// guide holds too stays boilerplate.
 	var held []bool
+	running := extract.RunningText(string(p.src.Section), p.src.Heading, p.src.Text)
 	for _, f := range matches {
-		if f.other {
+		if f.other && running {
 			if held == nil {
 				held = make([]bool, n)
 			}

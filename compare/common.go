@@ -10,12 +10,13 @@ import (
 	"thesischeck/similarity"
 )
 
-// Common text is found through word bigrams: a bigram that half the class uses is common, and a run of
-// common bigrams long enough to count as a copy (MinWords words, MinRunChars characters) is common
-// text — the prompt, a template, a quotation everyone uses. A single common bigram ("neural network"
-// in a class on neural networks) is not: only runs are left out. A run may bridge commonGap
-// uncommon bigrams, so that a student who reworded one word of the prompt still has the rest of the
-// prompt recognised (one changed word breaks two bigrams; a stop-word pair has no bigram).
+// Common text is found through word bigrams: a bigram that half the class uses (five documents at
+// least, or all of a smaller class: commonDocuments) is common, and a run of common bigrams long
+// enough to count as a copy (MinWords words, MinRunChars characters) is common text — the prompt,
+// a template, a quotation everyone uses. A single common bigram ("neural network" in a class on
+// neural networks) is not: only runs are left out. A run may bridge commonGap uncommon bigrams, so
+// that a student who reworded one word of the prompt still has the rest of the prompt recognised
+// (one changed word breaks two bigrams; a stop-word pair has no bigram).
 const commonGap = 3
 
 // templateGrams returns the word bigrams of the library's template documents, each with the index of

@@ -125,14 +125,17 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 	// takes only the runs no such match holds, in running text: a declaration that a school's
 	// guide holds too stays boilerplate.
 	var held []bool
-	running := extract.RunningText(string(p.src.Section), p.src.Heading, p.src.Text)
 	for _, f := range matches {
-		if f.other && running {
-			if held == nil {
-				held = make([]bool, n)
-			}
-			claim(held, f.spans)
+		if !f.other {
+			continue
 		}
+		if held == nil {
+			if !extract.RunningText(string(p.src.Section), p.src.Heading, p.src.Text) {
+				break
+			}
+			held = make([]bool, n)
+		}
+		claim(held, f.spans)
 	}
 	for _, f := range matches {
 		spans := f.spans
@@ -506,9 +509,9 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 }
 
 // repeatedShare is the least share of a document's characters in paragraphs that repeat earlier
-// ones word for word (checked, not copied) that warns. A thesis may say a paragraph of its abstract again in its
-// conclusion; thirty copies of one paragraph of its own brought a copied thesis's 100 % down to
-// 18.9 %, and nothing said why.
+// ones word for word (checked, not copied) that warns. A thesis may say a paragraph of its abstract
+// again in its conclusion; thirty copies of one paragraph of its own brought a copied thesis's
+// 100 % down to 18.9 %, and nothing said why.
 const repeatedShare = 0.1
 
 // boilerplateShare is the least share of a document's characters in running text not counted as

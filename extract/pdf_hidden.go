@@ -64,8 +64,8 @@ func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
 		if back.Paper {
 			blend = ""
 		}
-		shows := func(blend string, on bool, c pdf.Color) bool {
-			return on && (!c.Known || !colorsClose(pdfBlend(blend, under, pdfRGB(c)), under))
+		shows := func(mode string, on bool, c pdf.Color) bool {
+			return on && (!c.Known || !colorsClose(pdfBlend(mode, under, pdfRGB(c)), under))
 		}
 		fillOn, strokeOn := fill && p.FillAlpha > 0.05, stroke && p.StrokeAlpha > 0.05
 		switch {

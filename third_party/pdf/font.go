@@ -223,8 +223,7 @@ func type3Blank(procs, res Value, name string, seen map[string]bool) bool {
 	if !ok {
 		proc := procs.Key(name)
 		d := scanDrawn(proc, res, 0)
-		c := d.color
-		blank = proc.Kind() == Stream && (!d.any || d.own && c.Known && min(c.R, c.G, c.B) >= 0.92)
+		blank = proc.Kind() == Stream && (!d.any || d.own && d.color.white())
 		seen[name] = blank
 	}
 	return blank

@@ -32,6 +32,9 @@ type Paint struct {
 	Blend string
 }
 
+// white reports a known colour no channel of which is 8 % from white: white to a reader (PATCH).
+func (c Color) white() bool { return c.Known && min(c.R, c.G, c.B) >= 0.92 }
+
 var (
 	colorWhite = Color{1, 1, 1, true}
 	colorBlack = Color{0, 0, 0, true}
@@ -649,7 +652,7 @@ func shadingBack(sh Value, ps *paintState) Color {
 	if sh.Key("ShadingType").Int64() == 2 && ext.Len() == 2 && ext.Index(0).Kind() == Bool && ext.Index(0).Bool() && ext.Index(1).Bool() {
 		return c
 	}
-	if min(c.R, c.G, c.B) >= 0.92 {
+	if c.white() {
 		return c
 	}
 	return Color{}

@@ -85,8 +85,14 @@ func Run(args []string, gui GUI, stdout, stderr io.Writer) error {
 	case "open":
 		fs, dir := newFlags("open", stderr)
 		sample := fs.Bool("demo", false, "open on the sample library inside ThesisCheck and check its sample thesis")
-		if err := fs.Parse(rest); err != nil || fs.NArg() > 1 || (*sample && (*dir != "" || fs.NArg() > 0)) {
-			return usageError(stderr)
+		files, err := parseInterleaved(fs, rest)
+		switch {
+		case err != nil:
+			return usageError(stderr, "open", err.Error())
+		case len(files) > 1:
+			return usageError(stderr, "open", tooMany("file", files))
+		case *sample && (*dir != "" || len(files) > 0):
+			return usageError(stderr, "open", "--demo opens the sample library on its sample thesis: no --library or file with it")
 		}
 		if *sample {
 			libDir, thesis, err := demo(ctx, stderr)
@@ -95,10 +101,14 @@ func Run(args []string, gui GUI, stdout, stderr io.Writer) error {
 			}
 			return gui(libDir, thesis)
 		}
-		return gui(*dir, fs.Arg(0))
+		file := ""
+		if len(files) == 1 {
+			file = files[0]
+		}
+		return gui(*dir, file)
 	case "library":
 		if len(rest) == 0 {
-			return usageError(stderr)
+			return usageError(stderr, "library", "which? add, list, remove, compact, check or repair")
 		}
 		return runLibrary(ctx, rest[0], rest[1:], stdout, stderr)
 	case "check":
@@ -112,16 +122,95 @@ func Run(args []string, gui GUI, stdout, stderr io.Writer) error {
 	if extra, ok := commands[cmd]; ok {
 		return extra(ctx, rest, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "thesischeck: unknown command %q\n", cmd)
-	return usageError(stderr)
+	return usageError(stderr, "", fmt.Sprintf("unknown command %q", cmd))
 }
 
 // commands holds subcommands defined in other files of this package (compare, verify, keys).
 var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{}
 
-func usageError(stderr io.Writer) error {
-	fmt.Fprint(stderr, usage)
+// usageError says in one line what was wrong with the arguments of cmd ("check", "library add"),
+// then shows how cmd is typed: the reason first, where the eye lands, not under forty lines of
+// usage. With no cmd, or one the usage does not know, the whole usage follows.
+func usageError(stderr io.Writer, cmd, reason string) error {
+	name := strings.TrimSpace("thesischeck " + cmd)
+	fmt.Fprintf(stderr, "%s: %s\n", name, reason)
+	if lines := usageOf(cmd); lines != "" {
+		fmt.Fprintf(stderr, "usage:\n%s('thesischeck --help' shows every command)\n", lines)
+	} else {
+		fmt.Fprint(stderr, usage)
+	}
 	return ErrUsage
+}
+
+// usageOf returns the usage's lines for cmd, with the lines that continue them.
+func usageOf(cmd string) string {
+	if cmd == "" {
+		return ""
+	}
+	var b strings.Builder
+	in := false
+	for _, line := range strings.SplitAfter(usage, "\n") {
+		switch rest, ok := strings.CutPrefix(line, "  thesischeck "+cmd); {
+		case ok && (rest == "\n" || strings.HasPrefix(rest, " ")):
+			in = true
+		case strings.HasPrefix(line, "    ") && strings.TrimSpace(line) != "":
+			// a continuation: flags that did not fit, or the description's second line
+		default:
+			in = false
+		}
+		if in {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
+// tooMany says that a command given more operands than it takes got them, naming them: a path with
+// a space not quoted is the usual cause.
+func tooMany(what string, args []string) string {
+	return fmt.Sprintf("one %s at a time, %s (a path with spaces needs quotes)", what, got(args))
+}
+
+// got names the arguments a command was given: "got 2: a, b".
+func got(args []string) string {
+	if len(args) == 0 {
+		return "got none"
+	}
+	return fmt.Sprintf("got %d: %s", len(args), strings.Join(args, ", "))
+}
+
+// oneFile is the error of a command that takes one file, given files after parsing: err itself if
+// parsing failed.
+func oneFile(err error, files []string) error {
+	switch {
+	case err != nil:
+		return err
+	case len(files) == 0:
+		return errors.New("no file given")
+	case len(files) > 1:
+		return errors.New(tooMany("file", files))
+	}
+	return nil
+}
+
+// parseInterleaved parses flags wherever they stand among the operands, as people type them
+// ("check thesis.pdf --pdf report.pdf"), and returns the operands; after "--" all are operands.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(operands, rest...), nil
+		}
+		operands = append(operands, rest[0])
+		args = rest[1:]
+	}
 }
 
 func newFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
@@ -145,15 +234,19 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 	fs, dir := newFlags("library "+sub, stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
 	template := fs.Bool("template", false, "the files are templates, never counted as copying")
-	if err := fs.Parse(args); err != nil {
-		return usageError(stderr)
+	operands, err := parseInterleaved(fs, args)
+	if err != nil {
+		return usageError(stderr, "library "+sub, err.Error())
+	}
+	if len(operands) > 0 && (sub == "list" || sub == "check" || sub == "repair" || sub == "compact") {
+		return usageError(stderr, "library "+sub, "takes no arguments, "+got(operands))
 	}
 	switch sub {
 	case "add":
-		if fs.NArg() == 0 {
-			return usageError(stderr)
+		if len(operands) == 0 {
+			return usageError(stderr, "library add", "no files or folders to add")
 		}
-		return addFiles(ctx, *dir, fs.Args(), *template, stdout, stderr)
+		return addFiles(ctx, *dir, operands, *template, stdout, stderr)
 	case "list":
 		lib, err := openLibrary(*dir, true)
 		if err != nil {
@@ -175,21 +268,15 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 		}
 		return err
 	case "check":
-		if fs.NArg() != 0 {
-			return usageError(stderr)
-		}
 		return checkLibrary(*dir, *asJSON, stdout, stderr)
 	case "repair":
-		if fs.NArg() != 0 {
-			return usageError(stderr)
-		}
 		return repairLibrary(*dir, *asJSON, stdout, stderr)
 	case "remove":
-		if fs.NArg() == 0 {
-			return usageError(stderr)
+		if len(operands) == 0 {
+			return usageError(stderr, "library remove", "no document IDs to remove ('thesischeck library list' shows them)")
 		}
 		var ids []uint64
-		for _, a := range fs.Args() {
+		for _, a := range operands {
 			id, err := strconv.ParseUint(a, 10, 64)
 			if err != nil {
 				return fmt.Errorf("remove: %q is not a document id (see 'thesischeck library list')", a)
@@ -207,9 +294,6 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 		fmt.Fprintf(stdout, "removed %s\n", counted(len(ids), "document"))
 		return nil
 	case "compact":
-		if fs.NArg() != 0 {
-			return usageError(stderr)
-		}
 		lib, err := openLibrary(*dir, false)
 		if err != nil {
 			return err
@@ -222,7 +306,7 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 		fmt.Fprintf(stdout, "compacted: %d removed documents' index entries dropped\n", n)
 		return nil
 	}
-	return usageError(stderr)
+	return usageError(stderr, "library", fmt.Sprintf("unknown command %q: add, list, remove, compact, check or repair", sub))
 }
 
 // addFiles imports files and folders into the library, printing what was added, what was read with
@@ -300,8 +384,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		excluded = append(excluded, id)
 		return err
 	})
-	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
-		return usageError(stderr)
+	files, err := parseInterleaved(fs, args)
+	if err = oneFile(err, files); err != nil {
+		return usageError(stderr, "check", err.Error())
 	}
 	if *minRun < 0 {
 		return fmt.Errorf("check: --min-run %d: must be 0 (the default, 13 characters) or more", *minRun)
@@ -324,7 +409,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	bar := newBar(stderr)
 	progress := func(s check.Stage, done, total int) { bar.update(string(s), done, total, "") }
 	// Read the file before opening the library, so that a bad file is told at once.
-	doc, sha, err := check.Read(ctx, fs.Arg(0), progress)
+	doc, sha, err := check.Read(ctx, files[0], progress)
 	if err != nil {
 		bar.done()
 		return err
@@ -435,10 +520,11 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print paragraphs with their section and notes as JSON")
-	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
-		return usageError(stderr)
+	files, err := parseInterleaved(fs, args)
+	if err = oneFile(err, files); err != nil {
+		return usageError(stderr, "extract", err.Error())
 	}
-	doc, err := extract.File(fs.Arg(0))
+	doc, err := extract.File(files[0])
 	if err != nil {
 		return err
 	}

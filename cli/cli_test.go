@@ -22,6 +22,7 @@ import (
 
 	"thesischeck/internal/hostile"
 	"thesischeck/internal/tempconfig"
+	"thesischeck/report"
 )
 
 // The bad-input tests run the commands in a child process (this test binary, re-executed), so that
@@ -458,14 +459,80 @@ func TestBadFiles(t *testing.T) {
 	}
 }
 
-// TestCheckUsage: wrong arguments are ErrUsage with the usage printed, not a trace.
+// TestCheckUsage: wrong arguments are ErrUsage, told in one first line naming the command and what
+// was wrong, then how that command (only it) is typed; never a trace or forty lines with no reason.
 func TestCheckUsage(t *testing.T) {
-	for _, args := range [][]string{{"check"}, {"check", "a", "b"}, {"library", "add"}, {"library"}, {"frobnicate"}} {
+	for _, c := range []struct {
+		args   []string
+		reason string // the first line
+		usage  string // what every usage line shown starts with; "" for the whole usage
+	}{
+		{[]string{"check"}, "thesischeck check: no file given", "thesischeck check"},
+		{[]string{"check", "a", "b"}, "thesischeck check: one file at a time, got 2: a, b", "thesischeck check"},
+		{[]string{"check", "--format", "json", "a.pdf"}, "thesischeck check: flag provided but not defined: -format", "thesischeck check"},
+		{[]string{"check", "a.pdf", "--json"}, "thesischeck check: flag needs an argument: -json", "thesischeck check"},
+		{[]string{"extract", "a", "--", "--json"}, "thesischeck extract: one file at a time, got 2: a, --json", "thesischeck extract"},
+		{[]string{"library", "add"}, "thesischeck library add: no files or folders to add", "thesischeck library add"},
+		{[]string{"library"}, "thesischeck library: which?", "thesischeck library"},
+		{[]string{"library", "list", "x"}, "thesischeck library list: takes no arguments, got 1: x", "thesischeck library list"},
+		{[]string{"library", "sort"}, `thesischeck library: unknown command "sort"`, "thesischeck library"},
+		{[]string{"compare", "--threshold", "15%"}, "thesischeck compare: no submissions", "thesischeck compare"},
+		{[]string{"verify"}, "thesischeck verify: no reports to verify", "thesischeck verify"},
+		{[]string{"keys", "trust"}, "thesischeck keys trust: takes one argument, got none", "thesischeck keys trust"},
+		{[]string{"open", "--demo", "x.pdf"}, "thesischeck open: --demo opens the sample library", "thesischeck open"},
+		{[]string{"frobnicate"}, `thesischeck: unknown command "frobnicate"`, ""},
+	} {
 		var stdout, stderr bytes.Buffer
-		err := Run(args, nil, &stdout, &stderr)
-		if !errors.Is(err, ErrUsage) || !strings.Contains(stderr.String(), "thesischeck library add") {
-			t.Errorf("%q: err = %v, stderr %q", args, err, stderr.String())
+		err := Run(c.args, nil, &stdout, &stderr)
+		first, rest, _ := strings.Cut(stderr.String(), "\n")
+		if !errors.Is(err, ErrUsage) || !strings.HasPrefix(first, c.reason) {
+			t.Errorf("%q: err = %v, stderr %q", c.args, err, stderr.String())
 		}
+		shown := 0
+		for _, line := range strings.Split(rest, "\n") {
+			if strings.HasPrefix(line, "  thesischeck ") {
+				shown++
+				if !strings.HasPrefix(line, "  "+c.usage) {
+					t.Errorf("%q: the usage shows %q, not only %q", c.args, line, c.usage)
+				}
+			}
+		}
+		if whole := strings.Count(usage, "\n  thesischeck "); shown == 0 || (c.usage == "") != (shown == whole) {
+			t.Errorf("%q: %d of the usage's %d commands shown", c.args, shown, whole)
+		}
+	}
+}
+
+// TestFlagsAfterPaths: flags typed after the files are read as flags, as people type them, and
+// give what they give before the files.
+func TestFlagsAfterPaths(t *testing.T) {
+	dir := t.TempDir()
+	lib, before, after := filepath.Join(dir, "lib"), filepath.Join(dir, "before.json"), filepath.Join(dir, "after.json")
+	for _, args := range [][]string{
+		{"library", "add", "../ui/testdata/library", "--library", lib},
+		{"check", "--library", lib, "--json", before, "../ui/testdata/thesis.txt"},
+		{"check", "../ui/testdata/thesis.txt", "--json", after, "--library", lib},
+	} {
+		var stdout, stderr bytes.Buffer
+		if err := Run(args, nil, &stdout, &stderr); err != nil {
+			t.Fatalf("%q: %v\n%s", args, err, stderr.String())
+		}
+	}
+	var a, b report.Report
+	for _, r := range []struct {
+		path string
+		into *report.Report
+	}{{before, &a}, {after, &b}} {
+		data, err := os.ReadFile(r.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, r.into); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a.Similarity == 0 || a.Similarity != b.Similarity || len(a.Sources) != len(b.Sources) {
+		t.Errorf("flags after the file: similarity %.3f with %d sources, before it %.3f with %d", b.Similarity, len(b.Sources), a.Similarity, len(a.Sources))
 	}
 }
 

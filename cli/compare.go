@@ -39,13 +39,18 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	refs := fs.Bool("include-references", false, "also compare references, headings and front matter (title pages, declarations)")
 	var old paths
 	fs.Var(&old, "old", "earlier years' submissions (a folder, file or library; repeatable): compared with the new ones only")
-	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
-		return usageError(stderr)
+	roots, err := parseInterleaved(fs, args)
+	switch {
+	case err != nil:
+		return usageError(stderr, "compare", err.Error())
+	case len(roots) == 0:
+		return usageError(stderr, "compare", "no submissions to compare: give their files or folders")
 	}
+	submissions := roots
 	if *jsonOut == "-" && *csvOut == "-" {
 		return fmt.Errorf("compare: --json - and --csv - would both write to standard output: give one of them a file")
 	}
-	roots := append(append([]string(nil), fs.Args()...), old...)
+	roots = append(roots[:len(roots):len(roots)], old...)
 	for _, out := range []struct{ flag, path string }{{"json", *jsonOut}, {"pdf", *pdfOut}, {"html", *htmlOut}, {"csv", *csvOut}} {
 		if out.path == "" || out.path == "-" {
 			continue
@@ -78,7 +83,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		opts.Library = lib
 	}
 	bar := newBar(stderr)
-	res, err := compare.Run(ctx, fs.Args(), opts, func(stage compare.Stage, done, total int) {
+	res, err := compare.Run(ctx, submissions, opts, func(stage compare.Stage, done, total int) {
 		bar.update(string(stage), done, total, "")
 	})
 	bar.done()

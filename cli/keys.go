@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"thesischeck/keys"
@@ -23,7 +24,7 @@ func runKeys(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	name := fs.String("name", "", "the name to trust the key under")
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
-		return usageError(stderr)
+		return usageError(stderr, "keys "+sub, err.Error())
 	}
 	dir, err := keys.DefaultDir()
 	if err != nil {
@@ -92,5 +93,12 @@ func runKeys(_ context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "removed %q (%s): reports it signed no longer verify as valid\n", k.Name, k.Fingerprint)
 		return nil
 	}
-	return usageError(stderr)
+	if sub != "" && sub != "list" && sub != "trust" && sub != "remove" {
+		return usageError(stderr, "keys", fmt.Sprintf("unknown command %q: list, trust or remove", sub))
+	}
+	want := "one argument"
+	if sub == "" || sub == "list" {
+		want = "no arguments"
+	}
+	return usageError(stderr, strings.TrimSpace("keys "+sub), "takes "+want+", "+got(rest))
 }

@@ -19,8 +19,11 @@ func runVerify(_ context.Context, args []string, stdout, stderr io.Writer) error
 	fs.SetOutput(io.Discard)
 	document := fs.String("document", "", "the thesis the reports must be about")
 	paths, err := parseInterleaved(fs, args)
-	if err != nil || len(paths) == 0 {
-		return usageError(stderr)
+	switch {
+	case err != nil:
+		return usageError(stderr, "verify", err.Error())
+	case len(paths) == 0:
+		return usageError(stderr, "verify", "no reports to verify")
 	}
 	trust, err := keys.OpenUser()
 	if err != nil {
@@ -49,20 +52,4 @@ func runVerify(_ context.Context, args []string, stdout, stderr io.Writer) error
 		return ErrUntrusted
 	}
 	return nil
-}
-
-// parseInterleaved parses fs's flags wherever they stand among the arguments (`keys trust FILE
-// --name NAME`) and returns the other arguments in order.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return rest, nil
-		}
-		rest = append(rest, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }

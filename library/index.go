@@ -39,6 +39,8 @@ type index struct {
 	byID map[uint64]docLoc
 
 	live, liveParas int
+
+	freq indexFrequent // made by the first boilerplate test
 }
 
 // docLoc places a document: in segs[seg] (or mem when seg == len(segs)) as its doc-th document.

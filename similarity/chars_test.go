@@ -1,6 +1,9 @@
 package similarity
 
-import "testing"
+import (
+	"testing"
+	"unicode"
+)
 
 func TestCountChars(t *testing.T) {
 	tests := []struct {
@@ -73,6 +76,22 @@ func TestCountString(t *testing.T) {
 			if got := CountStringUpTo(text, limit); got != min(want, limit) {
 				t.Errorf("CountStringUpTo(%q, %d) = %d, want %d", text, limit, got, min(want, limit))
 			}
+		}
+	}
+}
+
+// TestKindOf: kindOf tells every rune as Unicode's tables do.
+func TestKindOf(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		want := runeChar
+		switch {
+		case isInvisible(r), IsMark(r):
+			want = runeNone
+		case isBlank(r):
+			want = runeBlank
+		}
+		if got := kindOf(r); got != want {
+			t.Fatalf("kindOf(%U) = %d, want %d", r, got, want)
 		}
 	}
 }

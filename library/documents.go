@@ -1,7 +1,9 @@
 package library
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -94,6 +96,39 @@ func decodeRecord(v []byte, rec *docRecord) error {
 	return nil
 }
 
+// decodeInfo is decodeRecord for the description alone, with its file's SHA-256: the signature is
+// checked, not kept (Doc takes it from the index). Unmarshalling the signature into numbers was half
+// of a record's reading (10.4 µs, 5.3 µs without), and a thesis's check reads the records of
+// 5,264 documents against 100,000. A signature in another form than the one written since format
+// version 4 (numbers, escapes) is read by decodeRecord.
+func decodeInfo(v []byte) (DocInfo, error) {
+	var rec struct {
+		DocInfo
+		SHA256    string          `json:"sha256"`
+		Signature json.RawMessage `json:"minhash"`
+	}
+	if err := json.Unmarshal(v, &rec); err != nil {
+		return DocInfo{}, fmt.Errorf("docs value: %w", errFormat)
+	}
+	sig := rec.Signature
+	if len(sig) < 2 || sig[0] != '"' || bytes.IndexByte(sig, '\\') >= 0 {
+		var full docRecord
+		err := decodeRecord(v, &full)
+		return full.info(), err
+	}
+	var raw [4 * similarity.NumHashes]byte
+	b64 := sig[1 : len(sig)-1]
+	if len(b64) != base64.StdEncoding.EncodedLen(len(raw)) {
+		return DocInfo{}, fmt.Errorf("docs value: %w", errFormat)
+	}
+	if n, err := base64.StdEncoding.Decode(raw[:], b64); err != nil || n != len(raw) || rec.ID == 0 {
+		return DocInfo{}, fmt.Errorf("docs value: %w", errFormat)
+	}
+	d := rec.DocInfo
+	d.SHA256 = rec.SHA256
+	return d, nil
+}
+
 // Stats returns the number of documents and paragraphs.
 func (l *folder) Stats() (docs, paras int) {
 	l.mu.RLock()
@@ -137,14 +172,14 @@ func (l *folder) Doc(id uint64) (DocInfo, similarity.Signature, error) {
 		if v == nil {
 			return fmt.Errorf("its record is missing: %w", ErrDamaged)
 		}
-		var rec docRecord
-		if err := decodeRecord(v, &rec); err != nil {
+		d, err := decodeInfo(v)
+		if err != nil {
 			return err
 		}
-		if rec.ID != id {
-			return fmt.Errorf("its record is document %d's: %w", rec.ID, ErrDamaged)
+		if d.ID != id {
+			return fmt.Errorf("its record is document %d's: %w", d.ID, ErrDamaged)
 		}
-		info = rec.info()
+		info = d
 		return nil
 	})
 	if err != nil {

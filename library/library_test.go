@@ -451,11 +451,26 @@ func TestRecordSignatureForms(t *testing.T) {
 		if !slices.Equal(got.Signature, sig) || got.ID != 3 || got.SHA256 != "ab" {
 			t.Errorf("%s: read back %+v", name, got)
 		}
+		// decodeInfo, which Doc reads records with, reads the same description.
+		if info, err := decodeInfo(v); err != nil || info != got.info() {
+			t.Errorf("%s: decodeInfo read %+v (%v), decodeRecord %+v", name, info, err, got.info())
+		}
 	}
-	for _, bad := range []string{`"AAE="`, `"not base64!"`, `[1, "x"]`, `"` + base64.StdEncoding.EncodeToString(make([]byte, 4*similarity.NumHashes-4)) + `"`} {
+	valid := base64.StdEncoding.EncodeToString(make([]byte, 4*similarity.NumHashes))
+	for _, bad := range []string{`"AAE="`, `"not base64!"`, `[1, "x"]`, `"` + base64.StdEncoding.EncodeToString(make([]byte, 4*similarity.NumHashes-4)) + `"`,
+		`"` + valid + `AAAA"`, `"!` + valid[1:] + `"`, `"` + valid[:len(valid)-1] + `\u0041"`, `null`, `""`, `"`} {
 		v := []byte(`{"id": 3, "sha256": "ab", "minhash": ` + bad + `}`)
 		if err := decodeRecord(v, new(docRecord)); !errors.Is(err, errFormat) {
 			t.Errorf("minhash %s: %v, want errFormat", bad, err)
 		}
+		if _, err := decodeInfo(v); !errors.Is(err, errFormat) {
+			t.Errorf("minhash %s: decodeInfo %v, want errFormat", bad, err)
+		}
+	}
+	// An escaped character the base64 holds is read, as decodeRecord reads it.
+	escaped := []byte(`{"id": 3, "sha256": "ab", "minhash": "` + valid[:len(valid)-1] + `\u003d"}`)
+	var full docRecord
+	if info, err := decodeInfo(escaped); err != nil || decodeRecord(escaped, &full) != nil || info != full.info() {
+		t.Errorf("an escaped signature: decodeInfo %+v (%v), decodeRecord %+v", info, err, full.info())
 	}
 }

@@ -11,7 +11,10 @@
 
 package pdf
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // maxGlyphs bounds the glyphs one page may produce, so that a hostile content stream that
 // loops over a form cannot exhaust memory.
@@ -57,6 +60,9 @@ type textState struct {
 	font                       *fontInfo
 	Tm, Tlm, CTM               matrix
 	paint                      paintState
+	// base is the space patterns are placed in (PATCH): the default space of the page, or of the
+	// form, appearance or pattern cell being run.
+	base matrix
 }
 
 type contentReader struct {
@@ -124,7 +130,7 @@ func (p Page) Content() Content {
 		overflow: -1, ocOff: r.optionalContentOff()}
 	c.path.reset()
 	c.text = make([]Text, 0, min(r.glyphHint, 8192)) // PATCH: the page before's count (Reader.glyphHint)
-	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState()}
+	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState(), base: ident}
 	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
 	c.annotations(p.V.Key("Annots"), p.Resources()) // PATCH
 	r.glyphHint = len(c.text)                       // PATCH
@@ -196,7 +202,18 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				c.rect = append(c.rect, Rect{Point{x, y}, Point{x + w, y + h}})
 			}
 		case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n", "W", "W*":
+			fill := g.paint.pattern.Kind() == Stream && offDepth == 0 && op != "S" && op != "s" && op != "n" && op != "W" && op != "W*"
+			var areas []Rect // what a fill with a pattern whose cell shows text paints
+			if fill {
+				areas = []Rect{c.path.box}
+				if !c.path.other && len(c.path.rects) > 0 {
+					areas = slices.Clone(c.path.rects)
+				}
+			}
 			c.paintPath(op, &g.paint, offDepth > 0)
+			if fill {
+				c.patternCells(g, areas, res, depth)
+			}
 		case "g", "rg", "k", "G", "RG", "K", "sc", "scn", "SC", "SCN", "cs", "CS":
 			g.paint.setColor(op, args, res)
 			g.paint.gen = c.newGen()
@@ -376,6 +393,7 @@ func (c *contentReader) annotations(annots, res Value) {
 		sx, sy := (to.Max.X-to.Min.X)/w, (to.Max.Y-to.Min.Y)/h
 		g := textState{Th: 1, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState(),
 			CTM: matrix{{sx, 0, 0}, {0, sy, 0}, {to.Min.X - box.Min.X*sx, to.Min.Y - box.Min.Y*sy, 1}}}
+		g.base = g.CTM
 		g.paint.off = c.contentOff(a.Key("OC"))
 		g.paint.gen = c.newGen()
 		c.form(ap, res, g, 0)
@@ -398,6 +416,7 @@ func (c *contentReader) form(xo, res Value, g textState, depth int) {
 		m = ident
 	}
 	g.CTM = m.mul(g.CTM)
+	g.base = g.CTM
 	if box, ok := rectValue(xo.Key("BBox")); ok {
 		g.paint.clip = g.paint.clip.intersect(transformRect(box, g.CTM))
 		g.paint.gen = c.newGen()
@@ -411,6 +430,100 @@ func (c *contentReader) form(xo, res Value, g textState, depth int) {
 	c.run(xo, xres, g, depth+1)
 	c.depth = saved
 	c.endClips()
+}
+
+// patternCells draws the cells of the tiling pattern g.paint.pattern, whose cell shows text, that a
+// fill of areas shows (PATCH): ISO 32000-1 8.7.3, each cell the pattern's content in its /BBox,
+// placed at (i×XStep, j×YStep) through /Matrix in the space of the content the pattern was named
+// in, and clipped to what was filled. Viewers show that text like any other; the fill, read as a
+// box of one colour, showed no text and hid the text under it ("covered"): a paragraph typeset in
+// a pattern's cell was missing from a check, unsaid. A fill of more than maxPatternTiles cells is
+// a texture of repeated words, left out. A cell is drawn once, clipped to the box around the parts
+// of it the areas show.
+func (c *contentReader) patternCells(g textState, areas []Rect, res Value, depth int) {
+	pat := g.paint.pattern
+	if c.visiting[pat.ptr] || depth >= maxFormDepth {
+		return
+	}
+	cell, ok := rectValue(pat.Key("BBox"))
+	xs, ys := math.Abs(pat.Key("XStep").Float64()), math.Abs(pat.Key("YStep").Float64())
+	if !ok || cell.empty() || xs == 0 || ys == 0 {
+		return
+	}
+	m, ok := matrixArgs(arrayValues(pat.Key("Matrix")))
+	if !ok {
+		m = ident
+	}
+	m = m.mul(g.base)
+	inv, ok := m.inverse()
+	if !ok {
+		return
+	}
+	// The cells each area shows: those whose box, placed, overlaps it.
+	type tile struct {
+		i, j float64
+		ctm  matrix
+		clip Rect
+	}
+	var tiles []tile
+	for _, area := range areas {
+		area = area.intersect(g.paint.clip)
+		if area.empty() {
+			continue
+		}
+		a := transformRect(area, inv) // in pattern space
+		i0, i1 := math.Ceil((a.Min.X-cell.Max.X)/xs), math.Floor((a.Max.X-cell.Min.X)/xs)
+		j0, j1 := math.Ceil((a.Min.Y-cell.Max.Y)/ys), math.Floor((a.Max.Y-cell.Min.Y)/ys)
+		if !(i1-i0 < maxPatternTiles && j1-j0 < maxPatternTiles) { // NaN too
+			return
+		}
+		for i := i0; i <= i1; i++ {
+			for j := j0; j <= j1; j++ {
+				ctm := translate(i*xs, j*ys, m)
+				clip := area.intersect(transformRect(cell, ctm))
+				if !(clip.Min.X < clip.Max.X && clip.Min.Y < clip.Max.Y) { // the cell only touches the area
+					continue
+				}
+				// A cell two areas show is drawn once, clipped to the box around both parts.
+				k := slices.IndexFunc(tiles, func(t tile) bool { return t.i == i && t.j == j })
+				if k >= 0 {
+					tiles[k].clip.add(clip.Min.X, clip.Min.Y)
+					tiles[k].clip.add(clip.Max.X, clip.Max.Y)
+					continue
+				}
+				if len(tiles) == maxPatternTiles {
+					return
+				}
+				tiles = append(tiles, tile{i, j, ctm, clip})
+			}
+		}
+	}
+	xres := pat.Key("Resources")
+	if xres.Kind() != Dict {
+		xres = res
+	}
+	c.visiting[pat.ptr] = true
+	defer delete(c.visiting, pat.ptr)
+	for _, t := range tiles {
+		c.work.charge(drawCost)
+		s := textState{Th: 1, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState(), CTM: t.ctm, base: t.ctm}
+		s.paint.clip, s.paint.off, s.paint.gen = t.clip, g.paint.off, c.newGen()
+		saved := c.depth
+		c.depth++
+		c.run(pat, xres, s, depth+1)
+		c.depth = saved
+		c.endClips()
+	}
+}
+
+// inverse is m's inverse, if it has one.
+func (m matrix) inverse() (matrix, bool) {
+	a, b, cc, d, e, f := m[0][0], m[0][1], m[1][0], m[1][1], m[2][0], m[2][1]
+	det := a*d - b*cc
+	if det == 0 || math.IsNaN(det) || math.IsInf(det, 0) {
+		return matrix{}, false
+	}
+	return matrix{{d / det, -b / det, 0}, {-cc / det, a / det, 0}, {(cc*f - d*e) / det, (b*e - a*f) / det, 1}}, true
 }
 
 // rectValue reads a rectangle written as an array of four numbers, its corners in either order.

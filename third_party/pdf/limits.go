@@ -30,6 +30,9 @@ const (
 	drawCost = 4 << 10
 	// maxSaveDepth bounds q nesting (Acrobat's own limit is 28).
 	maxSaveDepth = 1024
+	// maxPatternTiles bounds the cells of a pattern whose text a fill draws (PATCH): a cell set
+	// once on a page has one or a few; more is a texture of repeated words.
+	maxPatternTiles = 16
 	// maxFormDepth bounds form XObjects drawn inside forms.
 	maxFormDepth = 16
 	// maxOperands bounds the operands waiting on the stack for an operator (a content operator

@@ -143,8 +143,8 @@ type nameKey struct {
 }
 
 type patternPaint struct {
-	c      Color
-	paints bool
+	c            Color
+	paints, text bool
 }
 
 // paintCache returns the Reader's cache, made on first use; nil for no Reader.
@@ -373,8 +373,11 @@ type paintState struct {
 	opaque                 bool    // normal blending and no soft mask: a fill hides what is under it
 	blend                  string  // the blend mode, "" for Normal (PATCH)
 	clip                   Rect
-	off                    bool   // inside a form XObject of a layer that is off
-	gen                    uint64 // names this state (contentReader.newGen); 0: the initial one
+	// pattern is the tiling pattern the fill colour is when its cell shows text (PATCH): a fill
+	// draws the cells' text (contentReader.patternCells).
+	pattern Value
+	off     bool   // inside a form XObject of a layer that is off
+	gen     uint64 // names this state (contentReader.newGen); 0: the initial one
 }
 
 func newPaintState() paintState {
@@ -406,6 +409,7 @@ func (ps *paintState) setColorAt(op string, args []Value, res Value, depth int) 
 	}
 	var col Color
 	var ok bool
+	var pattern Value
 	switch op {
 	case "g", "G":
 		cs = spaceGray
@@ -425,19 +429,27 @@ func (ps *paintState) setColorAt(op string, args []Value, res Value, depth int) 
 	default: // sc, scn, SC, SCN
 		if n := len(args); cs.kind == csPattern && n > 0 && args[n-1].Kind() == Name {
 			pc, key := res.r.paintCache(), nameKey{res.ptr, args[n-1].Name()}
+			pat := res.Key("Pattern").Key(args[n-1].Name())
+			var text bool
 			if p, cached := pc.patterns[key]; cached && cs.alt == nil { // an uncoloured one takes scn's colour
-				col, ok = p.c, p.paints
-				break
+				col, ok, text = p.c, p.paints, p.text
+			} else {
+				col, ok, text = patternColor(pat, cs, numbers(args), depth)
+				if pc != nil && cs.alt == nil {
+					pc.patterns[key] = patternPaint{col, ok, text}
+				}
 			}
-			col, ok = patternColor(res.Key("Pattern").Key(args[n-1].Name()), cs, numbers(args), depth)
-			if pc != nil && cs.alt == nil {
-				pc.patterns[key] = patternPaint{col, ok}
+			if !stroke && text {
+				pattern = pat
 			}
 			break
 		}
 		col, ok = cs.color(numbers(args))
 	}
 	*c, *paints = col, !ok
+	if !stroke {
+		ps.pattern = pattern
+	}
 	if stroke {
 		ps.strokeCS = cs
 	} else {
@@ -509,6 +521,9 @@ type drawn struct {
 	color Color // Known false: several colours, or one this package does not convert
 	// own: a Type 3 glyph set its width with d0, so its colours are its own, not the text's (PATCH).
 	own bool
+	// text: it shows text that paints (PATCH): a pattern's cell that does is drawn as text where
+	// the pattern fills (contentReader.patternCells).
+	text bool
 }
 
 // maxScanBytes bounds the content read to find what a pattern, a mask or a glyph paints; past it
@@ -565,6 +580,7 @@ func scanDrawn(strm, res Value, depth int) (d drawn) {
 		case "Tj", "TJ", "'", "\"":
 			if mode != 3 && mode != 7 {
 				paint(ps.fill, ps.fillNone)
+				d.text = true
 			}
 		case "sh", "BI", "Do":
 			paint(Color{}, false)
@@ -579,22 +595,28 @@ func scanDrawn(strm, res Value, depth int) (d drawn) {
 
 // patternColor is the colour of a pattern (PATCH): the one colour a tiling pattern's cell paints,
 // the colour comps give an uncoloured one, the one colour a shading runs through. paints is false
-// for a cell that paints nothing.
-func patternColor(pat Value, cs *colorSpace, comps []float64, depth int) (c Color, paints bool) {
+// for a cell that paints nothing; text is true for a tiling pattern whose cell shows text, which
+// paints only where its glyphs are: its colour is then not known (it covers nothing).
+func patternColor(pat Value, cs *colorSpace, comps []float64, depth int) (c Color, paints, text bool) {
 	switch pat.Key("PatternType").Int64() {
 	case 1:
+		d := scanDrawn(pat, pat.Key("Resources"), depth+1)
+		if d.text {
+			return Color{}, true, true
+		}
 		if pat.Key("PaintType").Int64() == 2 {
 			if cs.alt != nil && cs.alt.kind != csPattern {
-				return cs.alt.color(comps)
+				c, paints = cs.alt.color(comps)
+				return c, paints, false
 			}
 			break
 		}
-		d := scanDrawn(pat, pat.Key("Resources"), depth+1)
-		return d.color, d.any
+		return d.color, d.any, false
 	case 2:
-		return shadingColor(pat.Key("Shading"))
+		c, paints = shadingColor(pat.Key("Shading"))
+		return c, paints, false
 	}
-	return Color{}, true
+	return Color{}, true, false
 }
 
 // shadingColor is the colour of a shading whose function gives one colour wherever it is sampled

@@ -64,11 +64,13 @@ func hiddenPDF(contents ...string) []byte {
 			"0 g BT /F1 12 Tf 72 600 Td ("+patternWords+") Tj ET"),
 		stream("/PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 40 20] /XStep 40 /YStep 20 /Resources << /Font << /F1 3 0 R >> >>",
 			"0 g BT /F1 8 Tf 2 6 Td (tex) Tj ET"),
+		// 26: a soft mask's group, white text on black: what is painted through it shows the text.
+		stream(form+" /Resources << /Font << /F1 3 0 R >> >>", "0 g 0 0 612 792 re f 1 g BT /F1 12 Tf 72 600 Td ("+maskWords+") Tj ET"),
 	}
 	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R /F5 20 0 R /F6 21 0 R >>" +
 		" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> /GSM << /SMask << /S /Luminosity /G 16 0 R >> >>" +
 		" /GSV << /SMask << /S /Luminosity /G 17 0 R >> >> /GSN << /SMask /None >>" +
-		" /BMScreen << /BM /Screen >> /BMOverlay << /BM [/Overlay /Normal] >> /BMMultiply << /BM /Multiply >> /BMNormal << /BM /Normal >> >>" +
+		" /GST << /SMask << /S /Luminosity /G 26 0 R >> >> /BMScreen << /BM /Screen >> /BMOverlay << /BM [/Overlay /Normal] >> /BMMultiply << /BM /Multiply >> /BMNormal << /BM /Normal >> >>" +
 		" /Properties << /oc1 4 0 R /veOff << /Type /OCMD /VE [/Not 19 0 R] >> /veOn << /Type /OCMD /OCGs [4 0 R] /VE [/Or [/Not 4 0 R] 19 0 R] >> >> /XObject << /Im1 5 0 R /Im2 18 0 R >> /ColorSpace " + hiddenSpaces +
 		" /Pattern << /PW 13 0 R /PE 14 0 R /PB 15 0 R /PT 24 0 R /PX 25 0 R /PS << /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceRGB" +
 		" /Coords [0 0 612 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 1 1] /C1 [1 1 1] /N 1 >> >> >> >>" +
@@ -111,8 +113,12 @@ const hiddenSpaces = "<< /Lab [/Lab << /WhitePoint [0.9505 1 1.089] >>]" +
 	" /InkStitched [/DeviceN [/Ink] /DeviceGray << /FunctionType 3 /Domain [0 1] /Bounds [0.5] /Encode [0 1 0 1]" +
 	" /Functions [<< /FunctionType 2 /Domain [0 1] /C0 [0] /C1 [0] /N 1 >> << /FunctionType 2 /Domain [0 1] /C0 [1] /C1 [1] /N 1 >>] >>] >>"
 
-// patternWords is the line of text hiddenPDF's pattern /PT shows, at (72, 600) in its cell.
-const patternWords = "Words a pattern shows where it fills."
+// patternWords is the line of text hiddenPDF's pattern /PT shows, at (72, 600) in its cell;
+// maskWords the line its soft mask /GST's group shows there.
+const (
+	patternWords = "Words a pattern shows where it fills."
+	maskWords    = "Words a mask shows through a box."
+)
 
 // Two paragraphs of visible text; the first has a place where cases put hidden words.
 const (
@@ -276,6 +282,10 @@ func TestPDFHiddenText(t *testing.T) {
 				{text: "it fills.", reasons: []string{HideClipped}, para: 1, offset: len(visible2), apart: true},
 				{text: "shows where", reasons: []string{HideClipped}, para: 2, offset: len("Words a pattern")}}},
 		{"a texture of words is no text", twoParagraphs("/Pattern cs /PX scn 0 0 612 792 re f 0 g", "", ""), nil, nil},
+		// A box painted through a soft mask whose group shows text shows that text in the box's colour.
+		{"text a soft mask shows through a box", twoParagraphs("", "", "q /GST gs 0 g 60 590 500 30 re f Q"),
+			[]string{visible1, visible2, maskWords}, nil},
+		{"a soft mask's text that nothing is painted through is no text", twoParagraphs("", "", "q /GST gs Q"), nil, nil},
 		{"a soft mask that leaves nothing", twoParagraphs("", "/GSM gs (junk) Tj /GSN gs", ""), nil, inline("junk", HideTransparent)},
 		{"a soft mask that leaves all is visible", twoParagraphs("", "/GSV gs (seen) Tj /GSN gs", ""),
 			[]string{visible1a + "seen" + visible1b, visible2}, nil},

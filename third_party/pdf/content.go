@@ -202,8 +202,9 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				c.rect = append(c.rect, Rect{Point{x, y}, Point{x + w, y + h}})
 			}
 		case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n", "W", "W*":
-			fill := g.paint.pattern.Kind() == Stream && offDepth == 0 && op != "S" && op != "s" && op != "n" && op != "W" && op != "W*"
-			var areas []Rect // what a fill with a pattern whose cell shows text paints
+			fill := offDepth == 0 && op != "S" && op != "s" && op != "n" && op != "W" && op != "W*" &&
+				(g.paint.pattern.Kind() == Stream || g.paint.mask.Kind() == Stream)
+			var areas []Rect // what a fill that shows text of a pattern or a mask paints
 			if fill {
 				areas = []Rect{c.path.box}
 				if !c.path.other && len(c.path.rects) > 0 {
@@ -211,8 +212,11 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				}
 			}
 			c.paintPath(op, &g.paint, offDepth > 0)
-			if fill {
+			if fill && g.paint.pattern.Kind() == Stream {
 				c.patternCells(g, areas, res, depth)
+			}
+			if fill && g.paint.mask.Kind() == Stream {
+				c.maskText(g, areas, res, depth)
 			}
 		case "g", "rg", "k", "G", "RG", "K", "sc", "scn", "SC", "SCN", "cs", "CS":
 			g.paint.setColor(op, args, res)
@@ -220,6 +224,7 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 		case "gs":
 			if len(args) == 1 {
 				g.paint.setExtGState(res.Key("ExtGState").Key(args[0].Name()), nameKey{res.ptr, args[0].Name()})
+				g.paint.maskBase = g.CTM // a mask's group is placed as the CTM was when gs set it
 				g.paint.gen = c.newGen()
 			}
 		case "sh":
@@ -228,6 +233,9 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				reg.back.Color = shadingBack(res.Key("Shading").Key(args[0].Name()), &g.paint)
 			}
 			c.addRegion(reg, &g.paint)
+			if g.paint.mask.Kind() == Stream && offDepth == 0 {
+				c.maskText(g, []Rect{reg.box}, res, depth)
+			}
 		case "BI":
 			c.addRegion(region{box: transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM), back: Backdrop{Image: true}}, &g.paint)
 		case "BMC", "BDC":
@@ -339,6 +347,9 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 					box := transformRect(Rect{Point{0, 0}, Point{1, 1}}, g.CTM)
 					pic := c.addImage(box, xo, &g.paint, g.CTM)
 					c.addRegion(region{box: box, back: Backdrop{Image: true, Picture: pic}}, &g.paint)
+					if g.paint.mask.Kind() == Stream && offDepth == 0 {
+						c.maskText(g, []Rect{box}, res, depth)
+					}
 				case "Form":
 					inner := g
 					inner.paint.off = g.paint.off || offDepth > 0 || c.contentOff(xo.Key("OC"))
@@ -516,6 +527,29 @@ func (c *contentReader) patternCells(g textState, areas []Rect, res Value, depth
 	}
 }
 
+// maskText draws the text of the group of g's soft mask where a paint of areas shows through it
+// (PATCH): a box painted black through a luminosity mask whose group is white text on black shows
+// that text in black, and pdftotext reads it from the group. The group is run as a form, placed as
+// the CTM was when gs set the mask, clipped to the box around the areas; its glyphs are painted in
+// a colour not known (what shows through is the paint's), and its fills paint nothing on the page.
+// Before, a paragraph shown so was missing from a check, unsaid.
+func (c *contentReader) maskText(g textState, areas []Rect, res Value, depth int) {
+	clip := emptyRect()
+	for _, a := range areas {
+		if a = a.intersect(g.paint.clip); !a.empty() {
+			clip.add(a.Min.X, a.Min.Y)
+			clip.add(a.Max.X, a.Max.Y)
+		}
+	}
+	if clip.empty() || g.paint.inMask {
+		return
+	}
+	t := textState{Th: 1, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState(), CTM: g.paint.maskBase}
+	t.paint.fill, t.paint.stroke = Color{}, Color{}
+	t.paint.clip, t.paint.off, t.paint.inMask, t.paint.gen = clip, g.paint.off, true, c.newGen()
+	c.form(g.paint.mask, res, t, depth)
+}
+
 // inverse is m's inverse, if it has one.
 func (m matrix) inverse() (matrix, bool) {
 	a, b, cc, d, e, f := m[0][0], m[0][1], m[1][0], m[1][1], m[2][0], m[2][1]
@@ -585,7 +619,7 @@ func (c *contentReader) paintPath(op string, ps *paintState, off bool) {
 // addRegion remembers a painted area, clipped; one too thin to lie under a glyph is left out.
 func (c *contentReader) addRegion(r region, ps *paintState) {
 	c.paintedThrough()
-	if ps.off {
+	if ps.off || ps.inMask { // a mask's group paints what shows through, not on the page
 		return
 	}
 	r.box = r.box.intersect(ps.clip)
@@ -605,7 +639,7 @@ func (c *contentReader) addRegion(r region, ps *paintState) {
 func (c *contentReader) addShapes(ps *paintState) {
 	p := &c.path
 	p.endSub()
-	if ps.off || ps.fillNone || ps.fillAlpha == 0 {
+	if ps.off || ps.inMask || ps.fillNone || ps.fillAlpha == 0 {
 		return
 	}
 	for _, r := range p.subs {
@@ -622,7 +656,7 @@ func (c *contentReader) addShapes(ps *paintState) {
 // It returns the image's number in c.images counted from 1, 0 when it was not recorded.
 func (c *contentReader) addImage(box Rect, xo Value, ps *paintState, ctm matrix) int32 {
 	box = box.intersect(ps.clip)
-	if ps.off || box.empty() || len(c.images) == maxImages {
+	if ps.off || ps.inMask || box.empty() || len(c.images) == maxImages {
 		return 0
 	}
 	place := [6]float64{ctm[0][0], ctm[0][1], ctm[1][0], ctm[1][1], ctm[2][0], ctm[2][1]}

@@ -134,7 +134,7 @@ func colorSpaceOf(v, res Value) *colorSpace {
 type paintCache struct {
 	spaces   map[nameKey]*colorSpace
 	patterns map[nameKey]patternPaint
-	masks    map[nameKey]float64
+	masks    map[nameKey]maskPaint
 }
 
 type nameKey struct {
@@ -153,7 +153,7 @@ func (r *Reader) paintCache() *paintCache {
 		return nil
 	}
 	if r.paints == nil {
-		r.paints = &paintCache{spaces: map[nameKey]*colorSpace{}, patterns: map[nameKey]patternPaint{}, masks: map[nameKey]float64{}}
+		r.paints = &paintCache{spaces: map[nameKey]*colorSpace{}, patterns: map[nameKey]patternPaint{}, masks: map[nameKey]maskPaint{}}
 	}
 	return r.paints
 }
@@ -376,8 +376,14 @@ type paintState struct {
 	// pattern is the tiling pattern the fill colour is when its cell shows text (PATCH): a fill
 	// draws the cells' text (contentReader.patternCells).
 	pattern Value
-	off     bool   // inside a form XObject of a layer that is off
-	gen     uint64 // names this state (contentReader.newGen); 0: the initial one
+	// mask is the group of the soft mask when it shows text, maskBase the matrix it was set under
+	// (PATCH): a paint through it shows that text (contentReader.maskText). inMask: this state
+	// draws such a group's text, whose colours say what shows through, not what is seen.
+	mask     Value
+	maskBase matrix
+	inMask   bool
+	off      bool   // inside a form XObject of a layer that is off
+	gen      uint64 // names this state (contentReader.newGen); 0: the initial one
 }
 
 func newPaintState() paintState {
@@ -402,6 +408,9 @@ func (ps *paintState) setColor(op string, args []Value, res Value) {
 
 // setColorAt is setColor in a pattern's cell depth patterns deep.
 func (ps *paintState) setColorAt(op string, args []Value, res Value, depth int) {
+	if ps.inMask {
+		return
+	}
 	stroke := op == "G" || op == "RG" || op == "K" || op == "SC" || op == "SCN" || op == "CS"
 	cs, c, paints := ps.fillCS, &ps.fill, &ps.fillNone
 	if stroke {
@@ -485,16 +494,19 @@ func (ps *paintState) setExtGState(gs Value, key nameKey) {
 	switch {
 	case smask.Kind() == Dict:
 		pc := gs.r.paintCache()
-		a, ok := pc.masks[key]
+		m, ok := pc.masks[key]
 		if !ok {
-			a = maskAlpha(smask)
+			m = maskOf(smask)
 			if pc != nil {
-				pc.masks[key] = a
+				pc.masks[key] = m
 			}
 		}
-		ps.maskAlpha = a
+		ps.maskAlpha, ps.mask = m.alpha, Value{}
+		if m.text {
+			ps.mask = smask.Key("G")
+		}
 	case !smask.IsNull():
-		ps.maskAlpha = 1
+		ps.maskAlpha, ps.mask = 1, Value{}
 	}
 	if !gs.Key("BM").IsNull() || !smask.IsNull() {
 		ps.opaque = normal && noMask
@@ -680,17 +692,24 @@ func shadingBack(sh Value, ps *paintState) Color {
 	return Color{}
 }
 
-// maskAlpha is what a soft mask leaves of what is painted under it (PATCH): 0 when its group paints
-// nothing and the mask is then zero (an alpha mask, or a luminosity mask on a dark backdrop /BC), or
-// when all it paints and its backdrop are dark; 1 otherwise (a mask of anything else is not judged).
-func maskAlpha(sm Value) float64 {
+// maskPaint is what a soft mask does (PATCH): alpha is what it leaves of what is painted under it;
+// text, that its group shows text, which a paint through it shows in its own colour.
+type maskPaint struct {
+	alpha float64
+	text  bool
+}
+
+// maskOf tells what a soft mask does. alpha is 0 when its group paints nothing and the mask is then
+// zero (an alpha mask, or a luminosity mask on a dark backdrop /BC), or when all it paints and its
+// backdrop are dark; 1 otherwise (a mask of anything else is not judged).
+func maskOf(sm Value) maskPaint {
 	g := sm.Key("G")
 	d := scanDrawn(g, g.Key("Resources"), 1)
 	if sm.Key("S").Name() == "Alpha" {
 		if !d.any {
-			return 0
+			return maskPaint{}
 		}
-		return 1
+		return maskPaint{1, d.text}
 	}
 	bc := Color{0, 0, 0, true}
 	if v := sm.Key("BC"); v.Kind() == Array {
@@ -704,9 +723,9 @@ func maskAlpha(sm Value) float64 {
 	}
 	luminance := func(c Color) float64 { return float64(0.3*c.R + 0.59*c.G + 0.11*c.B) }
 	if bc.Known && luminance(bc) < 0.05 && (!d.any || d.color.Known && luminance(d.color) < 0.05) {
-		return 0
+		return maskPaint{}
 	}
-	return 1
+	return maskPaint{1, d.text}
 }
 
 // apply transforms a point by m.

@@ -66,8 +66,12 @@ func hiddenPDF(contents ...string) []byte {
 			"0 g BT /F1 8 Tf 2 6 Td (tex) Tj ET"),
 		// 26: a soft mask's group, white text on black: what is painted through it shows the text.
 		stream(form+" /Resources << /Font << /F1 3 0 R >> >>", "0 g 0 0 612 792 re f 1 g BT /F1 12 Tf 72 600 Td ("+maskWords+") Tj ET"),
+		// 27, 28: a Type 3 font whose glyph a shows a line of text in Helvetica.
+		"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 600 20] /FontMatrix [1 0 0 1 0 0] /CharProcs << /a 28 0 R >>" +
+			" /Encoding << /Type /Encoding /Differences [97 /a] >> /FirstChar 97 /LastChar 97 /Widths [0] /Resources << /Font << /F1 3 0 R >> >> >>",
+		stream("", "0 0 d0 BT /F1 12 Tf 0 0 Td ("+glyphWords+") Tj ET"),
 	}
-	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R /F5 20 0 R /F6 21 0 R >>" +
+	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R /F5 20 0 R /F6 21 0 R /F7 27 0 R >>" +
 		" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> /GSM << /SMask << /S /Luminosity /G 16 0 R >> >>" +
 		" /GSV << /SMask << /S /Luminosity /G 17 0 R >> >> /GSN << /SMask /None >>" +
 		" /GST << /SMask << /S /Luminosity /G 26 0 R >> >> /BMScreen << /BM /Screen >> /BMOverlay << /BM [/Overlay /Normal] >> /BMMultiply << /BM /Multiply >> /BMNormal << /BM /Normal >> >>" +
@@ -114,10 +118,12 @@ const hiddenSpaces = "<< /Lab [/Lab << /WhitePoint [0.9505 1 1.089] >>]" +
 	" /Functions [<< /FunctionType 2 /Domain [0 1] /C0 [0] /C1 [0] /N 1 >> << /FunctionType 2 /Domain [0 1] /C0 [1] /C1 [1] /N 1 >>] >>] >>"
 
 // patternWords is the line of text hiddenPDF's pattern /PT shows, at (72, 600) in its cell;
-// maskWords the line its soft mask /GST's group shows there.
+// maskWords the line its soft mask /GST's group shows there; glyphWords the line the glyph a of its
+// Type 3 font /F7 shows.
 const (
 	patternWords = "Words a pattern shows where it fills."
 	maskWords    = "Words a mask shows through a box."
+	glyphWords   = "Words one glyph of a Type 3 font shows."
 )
 
 // Two paragraphs of visible text; the first has a place where cases put hidden words.
@@ -286,6 +292,9 @@ func TestPDFHiddenText(t *testing.T) {
 		{"text a soft mask shows through a box", twoParagraphs("", "", "q /GST gs 0 g 60 590 500 30 re f Q"),
 			[]string{visible1, visible2, maskWords}, nil},
 		{"a soft mask's text that nothing is painted through is no text", twoParagraphs("", "", "q /GST gs Q"), nil, nil},
+		// A Type 3 glyph whose procedure shows text shows that text, not the letter it stands for.
+		{"text a Type 3 glyph's procedure shows", twoParagraphs("", "", "BT /F7 1 Tf 72 600 Td (a) Tj ET"),
+			[]string{visible1, visible2, glyphWords}, nil},
 		{"a soft mask that leaves nothing", twoParagraphs("", "/GSM gs (junk) Tj /GSN gs", ""), nil, inline("junk", HideTransparent)},
 		{"a soft mask that leaves all is visible", twoParagraphs("", "/GSV gs (seen) Tj /GSN gs", ""),
 			[]string{visible1a + "seen" + visible1b, visible2}, nil},

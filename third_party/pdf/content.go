@@ -313,18 +313,18 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 			}
 		case "Tj":
 			if len(args) == 1 {
-				c.show(&g, args[0].RawString(), offDepth > 0)
+				c.show(&g, args[0].RawString(), offDepth > 0, res, depth)
 			}
 		case "'":
 			if len(args) == 1 {
 				nextLine()
-				c.show(&g, args[0].RawString(), offDepth > 0)
+				c.show(&g, args[0].RawString(), offDepth > 0, res, depth)
 			}
 		case "\"":
 			if len(args) == 3 {
 				g.Tw, g.Tc = args[0].Float64(), args[1].Float64()
 				nextLine()
-				c.show(&g, args[2].RawString(), offDepth > 0)
+				c.show(&g, args[2].RawString(), offDepth > 0, res, depth)
 			}
 		case "TJ":
 			if len(args) != 1 {
@@ -334,7 +334,7 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 			for i := 0; i < v.Len(); i++ {
 				x := v.Index(i)
 				if x.Kind() == String {
-					c.show(&g, x.RawString(), offDepth > 0)
+					c.show(&g, x.RawString(), offDepth > 0, res, depth)
 				} else {
 					g.Tm = translate(-x.Float64()/1000*g.Tfs*g.Th, 0, g.Tm)
 				}
@@ -550,6 +550,23 @@ func (c *contentReader) maskText(g textState, areas []Rect, res Value, depth int
 	c.form(g.paint.mask, res, t, depth)
 }
 
+// glyphText draws the text a Type 3 glyph's procedure shows, where the glyph is drawn (PATCH): a
+// glyph whose procedure shows a sentence in another font shows a reader that sentence, while the
+// text layer holds one letter (pdftotext reads the letter). A thesis set in such glyphs read as
+// its letters, missing from a check with nothing said.
+func (c *contentReader) glyphText(g *textState, f *fontInfo, proc Value, off bool, res Value, depth int) {
+	trm := matrix{{g.Tfs * g.Th, 0, 0}, {0, g.Tfs, 0}, {0, g.Trise, 1}}.mul(g.Tm).mul(g.CTM)
+	ctm := f.matrix.mul(trm)
+	t := textState{Th: 1, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: g.paint, CTM: ctm, base: ctm}
+	t.paint.off = t.paint.off || off
+	t.paint.gen = c.newGen()
+	if f.res.Kind() == Dict {
+		res = f.res
+	}
+	c.lastKey = paintKey{gen: math.MaxUint64} // the glyphs after it take their paint anew
+	c.form(proc, res, t, depth)
+}
+
 // inverse is m's inverse, if it has one.
 func (m matrix) inverse() (matrix, bool) {
 	a, b, cc, d, e, f := m[0][0], m[0][1], m[1][0], m[1][1], m[2][0], m[2][1]
@@ -736,7 +753,7 @@ func (c *contentReader) backgrounds() []Backdrop {
 }
 
 // show draws the string s with the current text state and advances the text matrix.
-func (c *contentReader) show(g *textState, s string, off bool) {
+func (c *contentReader) show(g *textState, s string, off bool, res Value, depth int) {
 	f := g.font
 	m := g.Tm.mul(g.CTM)
 	size := math.Hypot(m[1][0], m[1][1]) * g.Tfs
@@ -761,6 +778,10 @@ func (c *contentReader) show(g *textState, s string, off bool) {
 		code := f.next(s)
 		s = s[len(code):]
 		text := f.text(code)
+		if f.textProcs != nil && len(code) == 1 && f.textProcs[code[0]].Kind() == Stream {
+			c.glyphText(g, f, f.textProcs[code[0]], off, res, depth)
+			text = "" // the glyph shows the procedure's text, not the character it stands for
+		}
 		blank := f.blankCode(code, text) // PATCH
 		w0, _ := f.width(code, text)
 		w0 *= f.scale

@@ -52,6 +52,12 @@ type fontInfo struct {
 	// blankCodes are the codes of a Type 3 font whose glyph procedures paint nothing (PATCH): junk
 	// typed in such glyphs shows as gaps.
 	blankCodes *[256]bool
+	// textProcs are the glyph procedures of a Type 3 font that show text, by code (PATCH): what a
+	// reader sees of such a glyph is that text (contentReader.glyphText), drawn through matrix (the
+	// FontMatrix) with the font's resources res.
+	textProcs *[256]Value
+	matrix    matrix
+	res       Value
 }
 
 // blankCode reports whether the glyph of code draws nothing though it stands for text (a space's
@@ -173,6 +179,10 @@ func (f *fontInfo) loadSimple(v Value) {
 		if m := v.Key("FontMatrix"); m.Len() == 6 && m.Index(0).Float64() != 0 {
 			f.scale = m.Index(0).Float64()
 		}
+		f.matrix, f.res = ident, v.Key("Resources")
+		if m, ok := matrixArgs(arrayValues(v.Key("FontMatrix"))); ok {
+			f.matrix = m
+		}
 	}
 	table := pdfDocEncoding
 	enc := v.Key("Encoding")
@@ -187,7 +197,7 @@ func (f *fontInfo) loadSimple(v Value) {
 		table = macRomanEncoding
 	}
 	procs := v.Key("CharProcs")
-	blankProc := map[string]bool{} // by glyph name: codes may share a procedure
+	glyphs := map[string]type3Paint{} // by glyph name: codes may share a procedure
 	if enc.Kind() == Dict {
 		diffs := enc.Key("Differences")
 		code := -1
@@ -201,11 +211,19 @@ func (f *fontInfo) loadSimple(v Value) {
 					if r := glyphRune(x.Name()); r != 0 {
 						table[code] = r
 					}
-					if procs.Kind() == Dict && type3Blank(procs, v.Key("Resources"), x.Name(), blankProc) {
-						if f.blankCodes == nil {
-							f.blankCodes = new([256]bool)
+					if procs.Kind() == Dict {
+						switch g := type3Glyph(procs, v.Key("Resources"), x.Name(), glyphs); {
+						case g.text:
+							if f.textProcs == nil {
+								f.textProcs = new([256]Value)
+							}
+							f.textProcs[code] = procs.Key(x.Name())
+						case g.blank:
+							if f.blankCodes == nil {
+								f.blankCodes = new([256]bool)
+							}
+							f.blankCodes[code] = true
 						}
-						f.blankCodes[code] = true
 					}
 				}
 				code++
@@ -215,18 +233,21 @@ func (f *fontInfo) loadSimple(v Value) {
 	f.simple = &table
 }
 
-// type3Blank reports whether the Type 3 glyph procedure of a glyph name paints nothing (PATCH),
-// or nothing but white in colours of its own (d0: a glyph that sets its width with d1 is painted
-// in the text's colour), which shows nothing on the page; it looks each name up once.
-func type3Blank(procs, res Value, name string, seen map[string]bool) bool {
-	blank, ok := seen[name]
+// type3Paint is what a Type 3 glyph procedure shows (PATCH): blank, nothing, or nothing but white
+// in colours of its own (d0: a glyph that sets its width with d1 is painted in the text's colour),
+// which shows nothing on the page; text, text of its own.
+type type3Paint struct{ blank, text bool }
+
+// type3Glyph tells what the procedure of a glyph name shows, looking each name up once.
+func type3Glyph(procs, res Value, name string, seen map[string]type3Paint) type3Paint {
+	g, ok := seen[name]
 	if !ok {
 		proc := procs.Key(name)
 		d := scanDrawn(proc, res, 0)
-		blank = proc.Kind() == Stream && (!d.any || d.own && d.color.white())
-		seen[name] = blank
+		g = type3Paint{blank: proc.Kind() == Stream && (!d.any || d.own && d.color.white()), text: proc.Kind() == Stream && d.text}
+		seen[name] = g
 	}
-	return blank
+	return g
 }
 
 // glyphRune maps a glyph name to its character: the Adobe Glyph List, then the uniXXXX and

@@ -22,6 +22,20 @@ func (l *folder) Compact() (int, error) {
 	if err := l.flush(); err != nil {
 		return 0, err
 	}
+	removed, err := l.mergeAll(false)
+	if err != nil {
+		return 0, fmt.Errorf("library %s: compact: %w", l.dir, err)
+	}
+	if err := l.compactParas(true); err != nil {
+		return removed, fmt.Errorf("library %s: compact: %w", l.dir, err)
+	}
+	return removed, nil
+}
+
+// mergeAll rewrites the index's segments as one without removed documents' entries, when there are
+// several, or removed documents' entries to drop unless onlySeveral. writeMu is held and the
+// in-memory part flushed. It returns how many removed documents' entries it dropped.
+func (l *folder) mergeAll(onlySeveral bool) (int, error) {
 	// writeMu keeps removals out until the new segment is in place: the flags read here stay true.
 	l.mu.RLock()
 	segs := slices.Clone(l.idx.segs)
@@ -36,29 +50,27 @@ func (l *folder) Compact() (int, error) {
 		}
 	}
 	l.mu.RUnlock()
-	if len(segs) > 1 || removed > 0 {
-		name := segName(segs[0].first(), segs[len(segs)-1].last())
-		if name == segs[0].name {
-			// One segment rewritten: the new file needs a name of its own until the old one goes.
-			name = strings.TrimSuffix(name, ".idx") + ".c.idx"
-		}
-		if err := mergeSegments(l.dir, name, segs, dead); err != nil {
-			return 0, fmt.Errorf("library %s: compact: %w", l.dir, err)
-		}
-		s, err := openSegment(l.dir, name)
-		if err != nil {
-			return 0, fmt.Errorf("library %s: compact: %w", l.dir, err)
-		}
-		s.lastID = segs[len(segs)-1].last()
-		next := []*segment{s}
-		if err := l.saveManifest(next); err != nil {
-			unmapFile(s.data)
-			return 0, fmt.Errorf("library %s: compact: %w", l.dir, err)
-		}
-		l.swap(next, segs, 0)
+	if len(segs) < 2 && (onlySeveral || removed == 0) {
+		return 0, nil
 	}
-	if err := l.compactParas(true); err != nil {
-		return removed, fmt.Errorf("library %s: compact: %w", l.dir, err)
+	name := segName(segs[0].first(), segs[len(segs)-1].last())
+	if name == segs[0].name {
+		// One segment rewritten: the new file needs a name of its own until the old one goes.
+		name = strings.TrimSuffix(name, ".idx") + ".c.idx"
 	}
+	if err := mergeSegments(l.dir, name, segs, dead); err != nil {
+		return 0, err
+	}
+	s, err := openSegment(l.dir, name)
+	if err != nil {
+		return 0, err
+	}
+	s.lastID = segs[len(segs)-1].last()
+	next := []*segment{s}
+	if err := l.saveManifest(next); err != nil {
+		unmapFile(s.data)
+		return 0, err
+	}
+	l.swap(next, segs, 0)
 	return removed, nil
 }

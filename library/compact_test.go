@@ -1,6 +1,7 @@
 package library
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 )
@@ -73,4 +74,42 @@ func TestCompact(t *testing.T) {
 	l = openLib(t, dir, nil)
 	defer l.Close()
 	find(l)
+}
+
+// An import that makes a quarter of the library or more leaves the index in one segment; a smaller
+// one leaves its own beside the others, as tiered merging does. Every document is found after.
+func TestLargeImportOneSegment(t *testing.T) {
+	dir, src := t.TempDir(), t.TempDir()
+	l := openLib(t, dir, &Options{FlushDocs: 8})
+	defer l.Close()
+	var paths []string
+	for i := range 64 {
+		paths = append(paths, writeDoc(t, src, fmt.Sprintf("d%02d.txt", i), fmt.Sprintf("Doc %d", i),
+			fmt.Sprintf("%s第%d段。", prose[i%4], i), prose[4]))
+	}
+	f := folderOf(l)
+	for _, c := range []struct {
+		from, to, segs int
+	}{
+		{0, 40, 1},  // the whole library: five segments flushed, merged into one
+		{40, 44, 2}, // a tenth: its segment stays
+		{44, 64, 1}, // a third: one again
+	} {
+		add(t, l, AddOptions{}, paths[c.from:c.to]...)
+		if n := len(f.idx.segs); n != c.segs {
+			t.Errorf("after documents %d-%d: %d segments, want %d", c.from, c.to-1, n, c.segs)
+		}
+		if docs, _ := l.Stats(); docs != c.to {
+			t.Errorf("after documents %d-%d: %d documents", c.from, c.to-1, docs)
+		}
+	}
+	// The paragraph every document holds is found in all of them.
+	pr := segmenter(t).Prepare(prose[4])
+	docs := map[uint64]bool{}
+	for _, c := range l.Candidates(pr.Grams, pr.SimHash, 3, 2, 0) {
+		docs[c.Doc] = true
+	}
+	if len(docs) != 64 {
+		t.Errorf("the shared paragraph found in %d documents, want 64", len(docs))
+	}
 }

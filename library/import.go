@@ -174,10 +174,29 @@ func (l *folder) AddFiles(ctx context.Context, paths []string, opts AddOptions, 
 	l.writeMu.Lock()
 	defer l.writeMu.Unlock()
 	// Whatever way the import ends, what it committed goes into an index segment; if that fails,
-	// the documents are safe and the next Open indexes them again.
+	// the documents are safe and the next Open indexes them again. An import that made a quarter
+	// of the library or more leaves its index in one segment: every query looks each gram up in
+	// each segment, and a 313-page thesis against 100,000 documents in the three segments their
+	// import left took 1.17-1.45 s (median 1.20), in one 1.12-1.18 s (1.13), five alternated runs.
+	// The merge is a rewrite of the index (3.2 s; the import 115.0 s with it, 111.7 s without, peak
+	// 936 and 942 MiB, what the import held given back first). Small imports leave the merging to
+	// writeSegments, which keeps each posting's rewriting to O(log n).
 	defer func() {
 		if ferr := l.flush(); ferr != nil && err == nil {
 			err = ferr
+		}
+		paras := 0
+		for _, d := range res.Added {
+			paras += d.Paragraphs
+		}
+		l.mu.RLock()
+		several := len(l.idx.segs) > 1
+		l.mu.RUnlock()
+		if _, total := l.Stats(); err == nil && several && paras > 0 && 4*paras >= total {
+			debug.FreeOSMemory() // what the import held, before the merge maps every segment
+			if _, merr := l.mergeAll(true); merr != nil {
+				err = fmt.Errorf("library %s: index: %w", l.dir, merr)
+			}
 		}
 	}()
 	return importFiles(ctx, paths, opts, progress, l.batchSize, l.Weights, func(batch []prepared) ([]DocInfo, []string, error) {

@@ -223,8 +223,11 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 			g.paint.gen = c.newGen()
 		case "gs":
 			if len(args) == 1 {
-				g.paint.setExtGState(res.Key("ExtGState").Key(args[0].Name()), nameKey{res.ptr, args[0].Name()})
-				g.paint.maskBase = g.CTM // a mask's group is placed as the CTM was when gs set it
+				gs := res.Key("ExtGState").Key(args[0].Name())
+				g.paint.setExtGState(gs, nameKey{res.ptr, args[0].Name()})
+				if !gs.Key("SMask").IsNull() {
+					g.paint.maskBase = g.CTM // a mask's group is placed as the CTM was when gs set it
+				}
 				g.paint.gen = c.newGen()
 			}
 		case "sh":

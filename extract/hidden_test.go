@@ -292,6 +292,9 @@ func TestPDFHiddenText(t *testing.T) {
 		{"text a soft mask shows through a box", twoParagraphs("", "", "q /GST gs 0 g 60 590 500 30 re f Q"),
 			[]string{visible1, visible2, maskWords}, nil},
 		{"a soft mask's text that nothing is painted through is no text", twoParagraphs("", "", "q /GST gs Q"), nil, nil},
+		// The mask stays where the CTM was when gs set it, whatever the CTM and gs after.
+		{"a soft mask's text where the mask was set", twoParagraphs("", "", "q /GST gs 1 0 0 1 0 -100 cm /GS1 gs 0 g 60 690 500 30 re f Q"),
+			[]string{visible1, visible2, maskWords}, nil},
 		// A Type 3 glyph whose procedure shows text shows that text, not the letter it stands for.
 		{"text a Type 3 glyph's procedure shows", twoParagraphs("", "", "BT /F7 1 Tf 72 600 Td (a) Tj ET"),
 			[]string{visible1, visible2, glyphWords}, nil},

@@ -231,13 +231,14 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	if err := parallel.For(ctx, len(paras), func(i int) {
 		if paras[i].checked {
 			paras[i].matches = c.matchParagraph(&paras[i])
-			paras[i].garbled = seg.Wordiness(paras[i].text(), paras[i].prep.Tokens).Garbled()
+			paras[i].words = seg.Wordiness(paras[i].text(), paras[i].prep.Tokens)
 		} else if paras[i].filed {
 			paras[i].matches = c.matchParagraph(&paras[i])
 		}
 	}, func(done int) { progress(StageAlign, done, len(paras)) }); err != nil {
 		return nil, err
 	}
+	markGarbled(paras)
 	if c.err != nil {
 		return nil, c.err
 	}
@@ -267,7 +268,8 @@ type paragraph struct {
 	filed   bool
 	prep    similarity.Prepared
 	matches []found
-	garbled bool // reads as almost no words (similarity.Wordiness.Garbled)
+	words   similarity.Wordiness // of a checked paragraph
+	garbled bool                 // reads as almost no words (similarity.GarbledTogether)
 	// shares: the library holds one of its indexed word pairs at least (it had a candidate).
 	shares bool
 	// runes and pieces are the text as runes and its sentencePieces, made on first use: every
@@ -278,6 +280,20 @@ type paragraph struct {
 	pieces [][2]int
 	// joined: a run of fragments read as one text (fragments.go), whose matches keep their seeds.
 	joined bool
+}
+
+// markGarbled marks the checked paragraphs that read as almost no words, judged together.
+func markGarbled(paras []paragraph) {
+	var ws []similarity.Wordiness
+	var at []int
+	for i := range paras {
+		if paras[i].checked {
+			ws, at = append(ws, paras[i].words), append(at, i)
+		}
+	}
+	for k, g := range similarity.GarbledTogether(ws) {
+		paras[at[k]].garbled = g
+	}
 }
 
 // text returns the paragraph's text as runes, shared: callers do not change it. A paragraph is

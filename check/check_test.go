@@ -1069,6 +1069,37 @@ func TestGarbledInReport(t *testing.T) {
 	if w := garbled(r); w == nil || !slices.Equal(w.Paragraphs, []int{0}) {
 		t.Errorf("letters swapped: warnings %+v", r.Warnings)
 	}
+
+	// Chinese in short paragraphs, each too short to be judged alone, every character the next
+	// one: judged together they read as no words. The same sentences as written do not.
+	var sentences []string
+	for _, f := range []string{"zh-wetland.txt", "zh-library.txt", "zh-tea.txt"} {
+		data, err := os.ReadFile(filepath.Join(libDir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range strings.SplitAfter(string(data), "。") {
+			if s = strings.TrimSpace(s); similarity.HanCount(s) >= 10 && !strings.Contains(s, "声明") {
+				sentences = append(sentences, s)
+			}
+		}
+	}
+	next := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r >= 0x4E00 && r < 0x9FA5 {
+				return r + 1
+			}
+			return r
+		}, s)
+	}
+	honestShort := checkData(t, lib, nil, "sentences.txt", []byte(strings.Join(sentences, "\n\n")+"\n"))
+	if w := garbled(honestShort); w != nil || honestShort.Similarity < 0.5 {
+		t.Errorf("%d sentences as written: similarity %.3f, garbled %+v", len(sentences), honestShort.Similarity, w)
+	}
+	r = checkData(t, lib, nil, "shifted.txt", []byte(next(strings.Join(sentences, "\n\n"))+"\n"))
+	if w := garbled(r); w == nil || w.Count*10 < r.TotalChars*9 {
+		t.Errorf("%d sentences, each character the next: %d characters, garbled %+v", len(sentences), r.TotalChars, w)
+	}
 }
 
 func garbled(r *report.Report) *report.Warning { return warning(r, extract.WarnGarbled) }

@@ -397,7 +397,8 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 	total := 0
 	var dodges similarity.Dodges // in the text read from a file, as a check counts them
 	han := 0
-	var garbled []prepare.Garbled
+	var garbled, judged []prepare.Garbled
+	var wordiness []similarity.Wordiness
 	var filed []filedPara
 	for i, p := range ps {
 		n := similarity.CountString(p.text)
@@ -423,11 +424,15 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 			dodges.Add(norm.Dodges)
 			han += similarity.HanCount(p.text)
 			words[i] = seg.UnweightedTokens(norm)
-			if seg.Wordiness([]rune(p.text), words[i]).Garbled() {
-				garbled = append(garbled, prepare.Garbled{Index: i, Chars: n, Page: p.page})
-			}
+			wordiness = append(wordiness, seg.Wordiness([]rune(p.text), words[i]))
+			judged = append(judged, prepare.Garbled{Index: i, Chars: n, Page: p.page})
 		}
 		total += len(words[i])
+	}
+	for k, g := range similarity.GarbledTogether(wordiness) {
+		if g {
+			garbled = append(garbled, judged[k])
+		}
 	}
 	out.Warnings = append(slices.Clone(l.warnings), prepare.DodgeWarnings(dodges, han, out.Chars)...)
 	out.Warnings = append(out.Warnings, prepare.GarbledWarning(garbled)...)

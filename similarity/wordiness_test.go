@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -89,5 +90,35 @@ func TestWordiness(t *testing.T) {
 	// Latin's segmenter has no dictionary: it counts English only.
 	if w := wordiness(Latin(), rot13(tides)); !w.Garbled() || w.Han != 0 {
 		t.Errorf("Latin segmenter: %+v", w)
+	}
+}
+
+// GarbledTogether judges short paragraphs together: nearly without words in a document whose short
+// paragraphs are so too; not one such paragraph among ordinary ones, nor too few characters.
+func TestGarbledTogether(t *testing.T) {
+	short := func(han, inWords int) Wordiness { return Wordiness{Han: han, HanInWords: inWords, Visible: han} }
+	repeat := func(w Wordiness, n int) []Wordiness {
+		out := make([]Wordiness, n)
+		for i := range out {
+			out[i] = w
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		ws   []Wordiness
+		want []bool
+	}{
+		{"short paragraphs of no words", repeat(short(30, 0), 8), []bool{true, true, true, true, true, true, true, true}},
+		{"short paragraphs of words", repeat(short(30, 15), 8), make([]bool, 8)},
+		{"one without words among ordinary ones", append(repeat(short(30, 15), 7), short(30, 0)), make([]bool, 8)},
+		{"too few characters together", repeat(short(30, 0), 6), make([]bool, 6)},
+		{"under 10 characters is not judged", append(repeat(short(30, 0), 8), short(9, 0)),
+			[]bool{true, true, true, true, true, true, true, true, false}},
+		{"a long paragraph is judged alone", []Wordiness{short(80, 30), short(80, 40)}, []bool{true, false}},
+	} {
+		if got := GarbledTogether(c.ws); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
 	}
 }

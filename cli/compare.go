@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,18 +40,17 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	refs := fs.Bool("include-references", false, "also compare references, headings and front matter (title pages, declarations)")
 	var old paths
 	fs.Var(&old, "old", "earlier years' submissions (a folder, file or library; repeatable): compared with the new ones only")
-	roots, err := parseInterleaved(fs, args)
+	submissions, err := parseInterleaved(fs, args)
 	switch {
 	case err != nil:
 		return usageError(stderr, "compare", err.Error())
-	case len(roots) == 0:
+	case len(submissions) == 0:
 		return usageError(stderr, "compare", "no submissions to compare: give their files or folders")
 	}
-	submissions := roots
 	if *jsonOut == "-" && *csvOut == "-" {
 		return fmt.Errorf("compare: --json - and --csv - would both write to standard output: give one of them a file")
 	}
-	roots = append(roots[:len(roots):len(roots)], old...)
+	roots := append(slices.Clone(submissions), old...)
 	for _, out := range []struct{ flag, path string }{{"json", *jsonOut}, {"pdf", *pdfOut}, {"html", *htmlOut}, {"csv", *csvOut}} {
 		if out.path == "" || out.path == "-" {
 			continue

@@ -22,8 +22,8 @@ type markSet struct {
 	first [256][]int // marks by their first byte, lower case
 }
 
-// A mark is a word in lower case; bounded at a side, it is \b there. typeMark stands for \[[JMDCNRSPZAGEBKOL](/OL)?\],
-// the document type of a Chinese reference entry.
+// A mark is a word in lower case; bounded at a side, it is \b there. typeMark stands for
+// \[[JMDCNRSPZAGEBKOL](/OL)?\], the document type of a Chinese reference entry.
 type mark struct {
 	word          string
 	before, after bool
@@ -42,16 +42,24 @@ func newMarkSet(words ...string) *markSet {
 		s.marks = append(s.marks, m)
 		k := len(s.marks) - 1
 		s.first[m.word[0]] = append(s.first[m.word[0]], k)
-		if f, ok := foldsBeyondASCII[m.word[0]]; ok {
+		if f := foldBeyondASCII(m.word[0]); f != "" {
 			s.first[f[0]] = append(s.first[f[0]], k)
 		}
 	}
 	return s
 }
 
-// foldsBeyondASCII are the characters beyond ASCII that (?i) matches for an ASCII letter: the
+// foldBeyondASCII is the character beyond ASCII that (?i) matches for an ASCII letter, if any: the
 // Kelvin sign for k, the long s for s (unicode.SimpleFold).
-var foldsBeyondASCII = map[byte]string{'k': "\u212a", 's': "\u017f"}
+func foldBeyondASCII(c byte) string {
+	switch c {
+	case 'k':
+		return "\u212a"
+	case 's':
+		return "\u017f"
+	}
+	return ""
+}
 
 // in reports whether text holds one of s's marks.
 func (s *markSet) in(text string) bool {
@@ -75,7 +83,7 @@ func (m mark) at(text string, i int) bool {
 		c := m.word[k]
 		if j < len(text) && lowerASCII(text[j]) == c {
 			j++
-		} else if f, ok := foldsBeyondASCII[c]; ok && strings.HasPrefix(text[j:], f) {
+		} else if f := foldBeyondASCII(c); f != "" && strings.HasPrefix(text[j:], f) {
 			j += len(f)
 		} else {
 			return false

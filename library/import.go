@@ -179,8 +179,8 @@ func (l *folder) AddFiles(ctx context.Context, paths []string, opts AddOptions, 
 	// each segment, and a 313-page thesis against 100,000 documents in the three segments their
 	// import left took 1.17-1.45 s (median 1.20), in one 1.12-1.18 s (1.13), five alternated runs.
 	// The merge is a rewrite of the index (3.2 s; the import 115.0 s with it, 111.7 s without, peak
-	// 936 and 942 MiB, what the import held given back first). Small imports leave the merging to
-	// writeSegments, which keeps each posting's rewriting to O(log n).
+	// 936 and 942 MiB). Small imports leave the merging to writeSegments, which keeps each
+	// posting's rewriting to O(log n).
 	defer func() {
 		if ferr := l.flush(); ferr != nil && err == nil {
 			err = ferr
@@ -189,11 +189,7 @@ func (l *folder) AddFiles(ctx context.Context, paths []string, opts AddOptions, 
 		for _, d := range res.Added {
 			paras += d.Paragraphs
 		}
-		l.mu.RLock()
-		several := len(l.idx.segs) > 1
-		l.mu.RUnlock()
-		if _, total := l.Stats(); err == nil && several && paras > 0 && 4*paras >= total {
-			debug.FreeOSMemory() // what the import held, before the merge maps every segment
+		if _, total := l.Stats(); err == nil && paras > 0 && 4*paras >= total {
 			if _, merr := l.mergeAll(true); merr != nil {
 				err = fmt.Errorf("library %s: index: %w", l.dir, merr)
 			}

@@ -480,11 +480,11 @@ var sieveWeight = 7
 // sieve counts the grams not skipped, as gather and count do, but only for the paragraphs that can
 // be among the best: those a gram weighing below or more hits, those near, and those the lighter
 // grams hit twice or more. A paragraph that one light gram hits and nothing else scores under
-// below, and the query's best scores more (prune checks that), so it cannot be among them. In the check of a
-// 312-page thesis against 100,000 generated documents nearly every paragraph a query touched had
-// one hit, and sorting them to count was the largest part of the search: two passes over a bit set
-// of the library's paragraphs (375 KiB for 3 million, within the core's cache) cost less. It
-// reports false, having done nothing, when no gram is that light.
+// below, and the query's best scores more (prune checks that), so it cannot be among them. In the
+// check of a 312-page thesis against 100,000 generated documents nearly every paragraph a query
+// touched had one hit, and sorting them to count was the largest part of the search: two passes
+// over a bit set of the library's paragraphs (375 KiB for 3 million, within the core's cache) cost
+// less. It reports false, having done nothing, when no gram is that light.
 func (h *hitCounter) sieve(x *index, mem *memTables, near []int32, below int) bool {
 	light := func(i int) bool { return !h.skip[i] && int(h.grams[i].w) < below }
 	any := false

@@ -273,8 +273,8 @@ func textDictIn(f *runFilter, n int) ([]byte, *wordSet, error) {
 			return nil, nil, p.err
 		}
 		all.join(p.all)
-		for f, c := range p.hist {
-			hist[f] += c
+		for freq, c := range p.hist {
+			hist[freq] += c
 		}
 		keptFreqs = append(keptFreqs, p.keptFreqs...)
 		out = append(out, p.out...)

@@ -437,32 +437,29 @@ func (ps *paintState) setColorAt(op string, args []Value, res Value, depth int) 
 		col, ok = cs.initial()
 	default: // sc, scn, SC, SCN
 		if n := len(args); cs.kind == csPattern && n > 0 && args[n-1].Kind() == Name {
-			pc, key := res.r.paintCache(), nameKey{res.ptr, args[n-1].Name()}
-			pat := res.Key("Pattern").Key(args[n-1].Name())
+			name := args[n-1].Name()
+			pc, key := res.r.paintCache(), nameKey{res.ptr, name}
 			var text bool
 			if p, cached := pc.patterns[key]; cached && cs.alt == nil { // an uncoloured one takes scn's colour
 				col, ok, text = p.c, p.paints, p.text
 			} else {
-				col, ok, text = patternColor(pat, cs, numbers(args), depth)
+				col, ok, text = patternColor(res.Key("Pattern").Key(name), cs, numbers(args), depth)
 				if pc != nil && cs.alt == nil {
 					pc.patterns[key] = patternPaint{col, ok, text}
 				}
 			}
-			if !stroke && text {
-				pattern = pat
+			if text {
+				pattern = res.Key("Pattern").Key(name)
 			}
 			break
 		}
 		col, ok = cs.color(numbers(args))
 	}
 	*c, *paints = col, !ok
-	if !stroke {
-		ps.pattern = pattern
-	}
 	if stroke {
 		ps.strokeCS = cs
 	} else {
-		ps.fillCS = cs
+		ps.fillCS, ps.pattern = cs, pattern
 	}
 }
 

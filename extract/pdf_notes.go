@@ -78,7 +78,7 @@ func pdfTakeFootnotes(ls []*pdfLine, st *pdfStats) ([]*pdfLine, []pdfNote) {
 			cur, curLast = &notes[len(notes)-1], l
 			continue
 		}
-		cur.text += pdfJoiner(curLast, l, nil) + l.text
+		cur.text += pdfJoiner(curLast, l) + l.text
 		curLast = l
 	}
 	// Without a cited marker, take the run for notes only when it sits under running text,

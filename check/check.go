@@ -278,6 +278,7 @@ type paragraph struct {
 	// of a 313-page thesis against 10,000 documents.
 	runes  []rune
 	pieces [][2]int
+	grams  []uint32 // prep.Grams as a sorted set, made on first use, for GramJaccardSet
 	// joined: a run of fragments read as one text (fragments.go), whose matches keep their seeds.
 	joined bool
 }
@@ -303,6 +304,14 @@ func (p *paragraph) text() []rune {
 		p.runes = []rune(p.src.Text)
 	}
 	return p.runes
+}
+
+// gramSet returns the paragraph's bigrams as similarity.SortedSet makes them.
+func (p *paragraph) gramSet() []uint32 {
+	if p.grams == nil {
+		p.grams = similarity.SortedSet(slices.Clone(p.prep.Grams))
+	}
+	return p.grams
 }
 
 // sentences returns the paragraph's sentencePieces.
@@ -400,7 +409,7 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 			spans:    extendToSentences(p.text(), p.sentences(), similarity.RuneSpans(p.prep.Tokens, al.A)),
 			srcSpans: similarity.RuneSpans(sp.Tokens, al.B),
 			hamming:  c.hamming(p, sp, cand.Hamming),
-			jaccard:  similarity.GramJaccard(p.prep.Grams, srcGrams),
+			jaccard:  similarity.GramJaccardSet(p.gramSet(), srcGrams),
 		}
 		if p.joined {
 			f.seeds = seedSpans(p.prep.Tokens, sp.Tokens, al)

@@ -76,6 +76,9 @@ func (c *checker) continuation(p *paragraph, f found, after bool) (found, bool) 
 	opt := c.align
 	opt.MinChars, opt.MinWords, opt.MinSentenceWords = splitMinChars, 2, 0
 	al := similarity.Align(p.prep.Tokens, rest, opt)
+	if len(al.Pairs) == 0 { // most: the source's text is not decoded for nothing
+		return found{}, false
+	}
 	ra, rb := p.text(), []rune(f.src.Text)
 	var spans, srcSpans [][2]int
 	restLetters := letters(rb[rest[0].Start:rest[len(rest)-1].End])
@@ -104,6 +107,6 @@ func (c *checker) continuation(p *paragraph, f found, after bool) (found, bool) 
 	g := f
 	g.spans, g.srcSpans = extendToSentences(ra, p.sentences(), spans), srcSpans
 	g.hamming = c.hamming(p, f.src, similarity.Hamming(p.prep.SimHash, similarity.SimHash(f.src.Tokens)))
-	g.jaccard = similarity.GramJaccard(p.prep.Grams, similarity.Grams(f.src.Tokens))
+	g.jaccard = similarity.GramJaccardSet(p.gramSet(), similarity.Grams(f.src.Tokens))
 	return g, true
 }

@@ -347,8 +347,13 @@ func RuneSpans(t []Token, rs [][2]int) [][2]int {
 
 // GramJaccard is the Jaccard similarity of two paragraphs' sets of word bigrams.
 func GramJaccard(a, b []uint32) float64 {
-	sa := SortedSet(append([]uint32(nil), a...))
-	sb := SortedSet(append([]uint32(nil), b...))
+	return GramJaccardSet(SortedSet(slices.Clone(a)), b)
+}
+
+// GramJaccardSet is GramJaccard with the first paragraph's bigrams as SortedSet made them: a check
+// compares one paragraph with many.
+func GramJaccardSet(sa, b []uint32) float64 {
+	sb := SortedSet(slices.Clone(b))
 	if len(sa) == 0 && len(sb) == 0 {
 		return 0
 	}

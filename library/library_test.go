@@ -474,3 +474,50 @@ func TestRecordSignatureForms(t *testing.T) {
 		t.Errorf("an escaped signature: decodeInfo %+v (%v), decodeRecord %+v", info, err, full.info())
 	}
 }
+
+// decodeInfo reads what decodeRecord reads and refuses what it refuses: the record as written
+// (which it reads in part), records that look like it but are not, and every change of one of its
+// bytes to a character that matters to JSON or base64.
+func TestDecodeInfoAsRecord(t *testing.T) {
+	sig := make([]uint32, similarity.NumHashes)
+	for i := range sig {
+		sig[i] = uint32(i) * 40503
+	}
+	rec := docRecord{DocInfo: DocInfo{ID: 9, Path: "a/论文.pdf", Title: `"Q" <&>`, Paragraphs: 3, Chars: 40, Template: true}, SHA256: "cd", Signature: sig}
+	written, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err := decodeInfo(written); err != nil || d != rec.info() {
+		t.Fatalf("the record as written: %+v, %v; want %+v", d, err, rec.info())
+	}
+	same := func(v []byte) {
+		t.Helper()
+		var full docRecord
+		want := decodeRecord(v, &full)
+		got, err := decodeInfo(v)
+		if (err == nil) != (want == nil) || err == nil && got != full.info() {
+			t.Errorf("%s: decodeInfo %+v (%v), decodeRecord %+v (%v)", v, got, err, full.info(), want)
+		}
+	}
+	b64 := base64.StdEncoding.EncodeToString(make([]byte, 4*similarity.NumHashes))
+	for _, v := range []string{
+		`{,"minhash":"` + b64 + `"}`,
+		`{"id":9,"title":"abc,"minhash":"` + b64 + `"}`,
+		`{"id":9,"title":"abc\\","minhash":"` + b64 + `"}`,
+		`{"id":9,"minhash":"AAE=","minhash":"` + b64 + `"}`,
+		`{"id":9,"minhash":[1],"minhash":"` + b64 + `"}`,
+		`{"id":9,"MinHash":"` + b64 + `","minhash":"` + b64 + `"}`,
+		`{"id":9, "minhash":"` + b64 + `"}`,
+		`{"id":9,}` + `,"minhash":"` + b64 + `"}`,
+	} {
+		same([]byte(v))
+	}
+	for i := range written {
+		for _, c := range []byte{'"', '\\', ',', '}', '{', ' ', '\n', 'A', '='} {
+			v := slices.Clone(written)
+			v[i] = c
+			same(v)
+		}
+	}
+}

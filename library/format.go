@@ -82,7 +82,7 @@ package library
 // a read-only memory map, without parsing). Paragraphs and documents are numbered from 0 within the
 // segment, in the order the documents were added:
 //
-//	header      "TCIDX002", docs, paras, grams, postings, nsim (uint32 each), zeros to 64 bytes
+//	header      "TCIDX003", docs, paras, grams, postings, nsim (uint32 each), zeros to 64 bytes
 //	docIDs      docs × uint64          document ids, increasing
 //	sims        paras × uint64         SimHash of each paragraph
 //	bandKeys    docs×64 × uint64       MinHash LSH band keys, sorted (bandDocs says whose)
@@ -96,10 +96,11 @@ package library
 //	postings    postings × uint32      paragraphs, increasing within a gram
 //	blockOff    4 × 65537 × uint32     per SimHash block b and 16-bit value v, the range of blockParas
 //	blockParas  4 × nsim × uint32      paragraphs (with a non-zero SimHash) by block value
-//	pages       ⌈size/4096⌉ × uint32   CRC-32C of each 4 KiB page of what precedes (segcheck.go)
-//	            uint32                 CRC-32C of the page table
+//	blocks      ⌈size/1024⌉ × uint32   CRC-32C of each 1 KiB block of what precedes (segcheck.go)
+//	            uint32                 CRC-32C of the table
 //
-// Version 2 wrote "TCIDX001" without the page table. Open checks the header against the file size,
+// Versions 3 and 4 wrote "TCIDX002", with a CRC-32C of each 4 KiB page; version 2 "TCIDX001"
+// without the table. Open checks the header against the file size,
 // the page table, and the small position arrays with their pages; gram offsets are checked where
 // they are read, every other page the first time it is read. Segments are merged two at a time (see flush), so a library of n
 // documents has O(log n) of them.

@@ -158,7 +158,7 @@ func FuzzDecodeFrame(f *testing.F) {
 	})
 }
 
-// reseal gives a segment file the page checksums its bytes need, so that fuzzing reaches the
+// reseal gives a segment file the block checksums its bytes need, so that fuzzing reaches the
 // checks behind them.
 func reseal(b []byte) []byte {
 	if len(b) < segHeader || string(b[:8]) != segMagic {
@@ -173,8 +173,8 @@ func reseal(b []byte) []byte {
 	}
 	out := append([]byte(nil), b[:size]...)
 	var table []byte
-	for p := 0; p < size; p += segPage {
-		table = binary.LittleEndian.AppendUint32(table, crc32.Checksum(out[p:min(p+segPage, size)], crcTable))
+	for p := 0; p < size; p += segBlock {
+		table = binary.LittleEndian.AppendUint32(table, crc32.Checksum(out[p:min(p+segBlock, size)], crcTable))
 	}
 	out = append(out, table...)
 	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(table, crcTable))

@@ -196,16 +196,17 @@ var (
 	ErrVersion = errors.New("library: written by a newer version of ThesisCheck")
 )
 
-// formatVersion 4 writes paragraph records with packed tokens and fp values without grams
-// (format.go), which say so in their first bytes: version 3 records and values stay as they are and
-// read as before, so a writable Open of a version 3 library only writes the new number, which keeps
-// older binaries from reading the new ones. Version 3 seals every value of library.db with a checksum, frames the documents in the
+// formatVersion 5 checksums new index segments by blocks of 1 KiB instead of pages of 4 KiB
+// (segcheck.go). Version 4 writes paragraph records with packed tokens and fp values without grams
+// (format.go), which say so in their first bytes. What versions 3 and 4 wrote stays as it is and
+// reads as before, so a writable Open of such a library only writes the new number, which keeps
+// older binaries from reading the new files. Version 3 seals every value of library.db with a checksum, frames the documents in the
 // paragraph store (frame.go) and checksums the index segments' pages. Version 2 kept paragraphs in
 // the store without frames or checksums; version 1 kept them in bucket paras. Both are read as they
 // are by a read-only Open; a writable Open upgrades them (repair.go).
 const (
-	formatVersion    = "4"
-	formatVersionNum = 4
+	formatVersion    = "5"
+	formatVersionNum = 5
 )
 
 var (
@@ -348,7 +349,7 @@ func openFolder(dir string, opts *Options) (*folder, error) {
 		db.Close()
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
-	if !opts.ReadOnly && version == 3 {
+	if !opts.ReadOnly && version >= 3 && version < formatVersionNum {
 		err := l.update(func(tx *bolt.Tx) error { return rec.put(tx, bucketMeta, keyVersion, []byte(formatVersion)) })
 		if err != nil {
 			store.close()

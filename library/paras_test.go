@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -450,7 +451,9 @@ func TestVersion1Library(t *testing.T) {
 func TestNewerVersion(t *testing.T) {
 	dir := t.TempDir()
 	l := openLib(t, dir, nil)
-	folderOf(l).db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyVersion, seal(keyVersion, []byte("5"))) })
+	folderOf(l).db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketMeta).Put(keyVersion, seal(keyVersion, []byte(strconv.Itoa(formatVersionNum+1))))
+	})
 	l.Close()
 	for _, ro := range []bool{true, false} {
 		if _, err := Open(dir, &Options{ReadOnly: ro}); !errors.Is(err, ErrVersion) {

@@ -9,47 +9,60 @@ import (
 	"unsafe"
 )
 
-// Segment checksums (segment files "TCIDX002"): after the sections, a CRC-32C of every 4 KiB page
-// of the file before them (uint32 LE each), then the CRC-32C of that table. A page is checked the
-// first time a read touches it, so a check pays for the pages it reads already and never reads a
-// page for the sake of its checksum; Open checks the header and the document arrays whole (they
-// say which documents the segment holds), the first boilerplate test the gram offsets whole (it
-// reads them all for the segment's frequent grams, frequent.go), a merge checks its inputs whole
-// before their postings go into a file with new checksums, and `library check` checks every page.
-// Measured on a library of 10,000 documents (one 82 MB segment, 20,015 pages): Open 2.8-4.6 ms
-// with the checks, 2.8 ms without; the candidates of a 600-paragraph submission touched 16,039
-// pages, and took 67-71 ms with their first checks against 52-57 ms without (later checks in the
-// same process find the pages checked); the 3,976 pages left took 2.8-3.2 ms (0.75 µs a page).
-// Segments "TCIDX001" (format version 2) have no table and are read unchecked.
+// Segment checksums: after the sections, a CRC-32C of every block of the file before them (uint32
+// LE each), then the CRC-32C of that table. Segments "TCIDX003" (format version 5) checksum blocks
+// of 1 KiB, "TCIDX002" (versions 3 and 4) pages of 4 KiB. A block is checked the first time a
+// read touches it, so a check pays for the blocks it reads already and never reads a block for the
+// sake of its checksum; Open checks the header and the document arrays whole (they say which
+// documents the segment holds), the first boilerplate test the gram offsets whole (it reads them
+// all for the segment's frequent grams, frequent.go), a merge checks its inputs whole before their
+// postings go into a file with new checksums, and `library check` checks every block.
+//
+// Measured on a library of 10,000 documents (one 82 MB segment, 20,015 pages of 4 KiB): Open
+// 2.8-4.6 ms with the checks, 2.8 ms without; the candidates of a 600-paragraph submission touched
+// 16,039 pages, and took 67-71 ms with their first checks against 52-57 ms without (later checks
+// in the same process find the pages checked). Much of what a check reads is a few bytes here and
+// there (a gram's offsets, the few postings of a rare gram), each costing a whole block: the
+// 313-page thesis's check against 100,000 documents checked 109,122 pages of 4 KiB, 447 MB of the
+// 686 MB segment, 8 % of its time (`thesischeck check` 1.15 s, 1.07 s without the checks; eight
+// alternated runs). With blocks of 512 bytes and 2 KiB the check took 1.085 and 1.07 s where
+// pages of 4 KiB took 1.125 s (medians of ten alternated runs), with blocks of 1 KiB 1.14 s against
+// 1.17 s (ten more, at a slower hour); checked in the same process after the file was read, 0.861
+// (512), 0.851 (1 KiB) and 0.858 s (2 KiB) against 0.875 s (six). A table of 1 KiB blocks takes
+// 0.4 % of the segment. Segments "TCIDX001" (format version 2) have no table and are
+// read unchecked.
 
 const (
-	segPage     = 4096
-	segMagicOld = "TCIDX001"
+	segBlock      = 1024 // the checksummed block of a segment written now
+	segPageBlock  = 4096 // of a segment "TCIDX002"
+	segMagicPages = "TCIDX002"
+	segMagicOld   = "TCIDX001"
 )
 
-// pageCheck checks a mapped segment's pages against its table.
+// pageCheck checks a mapped segment's blocks against its table.
 type pageCheck struct {
 	name  string
-	data  []byte // the pages the table covers
-	table []byte // one CRC-32C per page (uint32 LE)
+	data  []byte // the blocks the table covers
+	table []byte // one CRC-32C per block (uint32 LE)
+	block int    // bytes
 	done  []atomic.Uint64
 	err   atomic.Pointer[error]
 }
 
-func newPageCheck(name string, data, table []byte) *pageCheck {
-	pages := (len(data) + segPage - 1) / segPage
-	return &pageCheck{name: name, data: data, table: table, done: make([]atomic.Uint64, (pages+63)/64)}
+func newPageCheck(name string, data, table []byte, block int) *pageCheck {
+	blocks := (len(data) + block - 1) / block
+	return &pageCheck{name: name, data: data, table: table, block: block, done: make([]atomic.Uint64, (blocks+63)/64)}
 }
 
-// page checks page i once.
+// page checks block i once.
 func (c *pageCheck) page(i int) bool {
 	w, bit := &c.done[i/64], uint64(1)<<(i%64)
 	if w.Load()&bit != 0 {
 		return true
 	}
-	p := c.data[i*segPage : min((i+1)*segPage, len(c.data))]
+	p := c.data[i*c.block : min((i+1)*c.block, len(c.data))]
 	if crc32.Checksum(p, crcTable) != binary.LittleEndian.Uint32(c.table[4*i:]) {
-		err := fmt.Errorf("index %s: page %d (bytes %d-%d): %w", c.name, i, i*segPage, i*segPage+len(p), errChecksum)
+		err := fmt.Errorf("index %s: block %d (bytes %d-%d): %w", c.name, i, i*c.block, i*c.block+len(p), errChecksum)
 		c.err.CompareAndSwap(nil, &err)
 		return false
 	}
@@ -57,13 +70,13 @@ func (c *pageCheck) page(i int) bool {
 	return true
 }
 
-// bytes checks the pages holding n bytes at p, which lies in data.
+// bytes checks the blocks holding n bytes at p, which lies in data.
 func (c *pageCheck) bytes(p unsafe.Pointer, n int) bool {
 	if c == nil || n <= 0 {
 		return true
 	}
 	off := int(uintptr(p) - uintptr(unsafe.Pointer(&c.data[0])))
-	for i := off / segPage; i <= (off+n-1)/segPage; i++ {
+	for i := off / c.block; i <= (off+n-1)/c.block; i++ {
 		if !c.page(i) {
 			return false
 		}
@@ -71,18 +84,18 @@ func (c *pageCheck) bytes(p unsafe.Pointer, n int) bool {
 	return true
 }
 
-// all checks every page.
+// all checks every block.
 func (c *pageCheck) all() error {
 	if c == nil {
 		return nil
 	}
-	for i := 0; i*segPage < len(c.data); i++ {
+	for i := 0; i*c.block < len(c.data); i++ {
 		c.page(i)
 	}
 	return c.failed()
 }
 
-// failed is the first page that failed, if any.
+// failed is the first block that failed, if any.
 func (c *pageCheck) failed() error {
 	if c == nil {
 		return nil
@@ -93,7 +106,7 @@ func (c *pageCheck) failed() error {
 	return nil
 }
 
-// okRange checks the pages of s[lo:hi].
+// okRange checks the blocks of s[lo:hi].
 func okRange[T any](a *segArrays, s []T, lo, hi int) bool {
 	if a.pc == nil || lo >= hi {
 		return true
@@ -102,15 +115,16 @@ func okRange[T any](a *segArrays, s []T, lo, hi int) bool {
 	return a.pc.bytes(unsafe.Pointer(&s[lo]), (hi-lo)*int(unsafe.Sizeof(z)))
 }
 
-// okAt checks the page of s[i].
+// okAt checks the block of s[i].
 func okAt[T any](a *segArrays, s []T, i int) bool { return okRange(a, s, i, i+1) }
 
-// pageTableSize is the bytes a table for n bytes of pages takes, its own checksum included.
-func pageTableSize(n int) int { return 4*((n+segPage-1)/segPage) + 4 }
+// pageTableSize is the bytes a table for n bytes of blocks takes, its own checksum included.
+func pageTableSize(n, block int) int { return 4*((n+block-1)/block) + 4 }
 
-// pageSummer is the writer under a segment's buffer: it checksums what passes, page by page.
+// pageSummer is the writer under a segment's buffer: it checksums what passes, block by block.
 type pageSummer struct {
 	w     io.Writer
+	block int
 	n     int
 	crc   uint32
 	table []byte
@@ -119,11 +133,11 @@ type pageSummer struct {
 func (p *pageSummer) Write(b []byte) (int, error) {
 	n, err := p.w.Write(b)
 	for rest := b[:n]; len(rest) > 0; {
-		k := min(len(rest), segPage-p.n%segPage)
+		k := min(len(rest), p.block-p.n%p.block)
 		p.crc = crc32.Update(p.crc, crcTable, rest[:k])
 		p.n += k
 		rest = rest[k:]
-		if p.n%segPage == 0 {
+		if p.n%p.block == 0 {
 			p.table = binary.LittleEndian.AppendUint32(p.table, p.crc)
 			p.crc = 0
 		}
@@ -133,7 +147,7 @@ func (p *pageSummer) Write(b []byte) (int, error) {
 
 // finish writes the table of what was written, and its checksum.
 func (p *pageSummer) finish() error {
-	if p.n%segPage != 0 {
+	if p.n%p.block != 0 {
 		p.table = binary.LittleEndian.AppendUint32(p.table, p.crc)
 	}
 	t := binary.LittleEndian.AppendUint32(p.table, crc32.Checksum(p.table, crcTable))

@@ -41,7 +41,7 @@ type segArrays struct {
 }
 
 const (
-	segMagic     = "TCIDX002"
+	segMagic     = "TCIDX003"
 	segHeader    = 64
 	blockBuckets = 1 << 16
 	prefixSize   = 1<<16 + 1
@@ -79,7 +79,17 @@ func (c segCounts) size() int {
 // checked against their page checksums here; other pages when they are read (segcheck.go).
 func parseSegment(name string, b []byte) (segArrays, error) {
 	var a segArrays
-	if len(b) < segHeader || (string(b[:8]) != segMagic && string(b[:8]) != segMagicOld) {
+	var block int // of the page table; 0 when there is none
+	switch string(b[:min(len(b), 8)]) {
+	case segMagic:
+		block = segBlock
+	case segMagicPages:
+		block = segPageBlock
+	case segMagicOld:
+	default:
+		return a, errFormat
+	}
+	if len(b) < segHeader {
 		return a, errFormat
 	}
 	h := b[8:]
@@ -89,15 +99,15 @@ func parseSegment(name string, b []byte) (segArrays, error) {
 	if c.nsim > c.paras {
 		return a, errFormat
 	}
-	if string(b[:8]) == segMagic {
-		if size+uint64(pageTableSize(int(size))) != uint64(len(b)) {
+	if block > 0 {
+		if size+uint64(pageTableSize(int(size), block)) != uint64(len(b)) {
 			return a, errFormat
 		}
 		table := b[size : len(b)-4]
 		if crc32.Checksum(table, crcTable) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
 			return a, fmt.Errorf("page table: %w", errChecksum)
 		}
-		a.pc = newPageCheck(name, b[:size], table)
+		a.pc = newPageCheck(name, b[:size], table, block)
 		if !a.pc.bytes(unsafe.Pointer(&b[0]), segHeader) {
 			return a, a.pc.failed()
 		}

@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
+
+	bolt "go.etcd.io/bbolt"
 
 	"thesischeck/internal/synth"
 	"thesischeck/similarity"
@@ -394,5 +398,131 @@ func TestSortBands(t *testing.T) {
 				t.Errorf("%d runs, one out of order %v: %v, want %v", nruns, disorder, got, want)
 			}
 		}
+	}
+}
+
+// pagesOf4KiB rewrites a segment file as format versions 3 and 4 wrote it: "TCIDX002", with a
+// CRC-32C of each 4 KiB page.
+func pagesOf4KiB(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b[:8]) != segMagic {
+		t.Fatalf("%s: %q", path, b[:8])
+	}
+	h := b[8:]
+	c := segCounts{binary.LittleEndian.Uint32(h), binary.LittleEndian.Uint32(h[4:]), binary.LittleEndian.Uint32(h[8:]),
+		binary.LittleEndian.Uint32(h[12:]), binary.LittleEndian.Uint32(h[16:])}
+	out := append([]byte(nil), b[:c.size()]...)
+	copy(out, segMagicPages)
+	var table []byte
+	for p := 0; p < len(out); p += segPageBlock {
+		table = binary.LittleEndian.AppendUint32(table, crc32.Checksum(out[p:min(p+segPageBlock, len(out))], crcTable))
+	}
+	out = binary.LittleEndian.AppendUint32(append(out, table...), crc32.Checksum(table, crcTable))
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A library of format version 4, its segments checksummed by pages of 4 KiB, reads as it did: the
+// same candidates, `library check` finds nothing wrong, a byte changed in a page is damage. A
+// writable open makes it version 5 and writes new segments by blocks of 1 KiB, read beside
+// the old ones.
+func TestSegmentsOfVersion4(t *testing.T) {
+	dir := t.TempDir()
+	l := openLib(t, dir, nil)
+	add(t, l, AddOptions{}, proseDocs(t, 6))
+	want := probeAll(t, l)
+	f := folderOf(l)
+	if err := f.update(func(tx *bolt.Tx) error { return f.rec.put(tx, bucketMeta, keyVersion, []byte("4")) }); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	segs := globFiles(t, dir, "seg-*.idx")
+	if len(segs) == 0 {
+		t.Fatal("no segment")
+	}
+	for _, s := range segs {
+		pagesOf4KiB(t, s)
+	}
+	ro := openLib(t, dir, &Options{ReadOnly: true})
+	if got := probeAll(t, ro); !reflect.DeepEqual(got, want) {
+		t.Error("read as version 4: other candidates")
+	}
+	ro.Close()
+	if rep, err := Check(dir, nil); err != nil || rep.Damaged() || rep.Version != 4 {
+		t.Fatalf("library check of version 4: %v %+v", err, rep)
+	}
+
+	// A byte changed in the middle of the last page but one of a segment (postings and the
+	// SimHash blocks, which only a check reads) is found.
+	damaged := t.TempDir()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(damaged, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rep, err := Check(damaged, nil); err != nil || rep.Damaged() {
+		t.Fatalf("library check of the copy: %v %+v", err, rep)
+	}
+	seg := filepath.Join(damaged, filepath.Base(segs[0]))
+	b, err := os.ReadFile(seg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := b[8:]
+	size := segCounts{binary.LittleEndian.Uint32(h), binary.LittleEndian.Uint32(h[4:]), binary.LittleEndian.Uint32(h[8:]),
+		binary.LittleEndian.Uint32(h[12:]), binary.LittleEndian.Uint32(h[16:])}.size()
+	at := max(segHeader, (size/segPageBlock-1)*segPageBlock+segPageBlock/2)
+	b[at] ^= 0x40
+	if err := os.WriteFile(seg, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := Check(damaged, nil); err != nil || !rep.Damaged() {
+		t.Errorf("library check of a version 4 segment with byte %d changed: %v %+v", at, err, rep)
+	}
+
+	l = openLib(t, dir, &Options{FlushDocs: 1})
+	if v, err := readVersion(folderOf(l).db); err != nil || v != formatVersionNum {
+		t.Errorf("a writable open left version %d (%v)", v, err)
+	}
+	more := t.TempDir()
+	for i := 0; i < 3; i++ {
+		writeDoc(t, more, fmt.Sprintf("n%d.txt", i), fmt.Sprintf("New %d", i), prose[(i+3)%len(prose)]+fmt.Sprintf(" (new %d)", i), prose[i%len(prose)])
+	}
+	if res := add(t, l, AddOptions{}, more); len(res.Added) != 3 {
+		t.Fatalf("added %+v", res)
+	}
+	wantMore := probeAll(t, l)
+	l.Close()
+	magics := map[string]int{}
+	for _, s := range globFiles(t, dir, "seg-*.idx") {
+		b, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		magics[string(b[:8])]++
+	}
+	if magics[segMagic] == 0 {
+		t.Errorf("segments after an import: %v, want a new one %s", magics, segMagic)
+	}
+	ro = openLib(t, dir, &Options{ReadOnly: true})
+	defer ro.Close()
+	if got := probeAll(t, ro); !reflect.DeepEqual(got, wantMore) {
+		t.Error("segments of both kinds: other candidates")
+	}
+	if rep, err := Check(dir, nil); err != nil || rep.Damaged() || rep.Version != formatVersionNum {
+		t.Errorf("library check of version 5 with both kinds of segments: %v %+v", err, rep)
 	}
 }

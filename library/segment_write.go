@@ -157,7 +157,7 @@ func writeSegment(dir, name string, src *segSource) error {
 	if err != nil {
 		return err
 	}
-	sum := &pageSummer{w: f}
+	sum := &pageSummer{w: f, block: segBlock}
 	w := &segWriter{f: f, w: bufio.NewWriterSize(sum, 1<<20)}
 	nsim := 0
 	for _, ps := range src.blocks[0] {

@@ -635,6 +635,20 @@ func TestBoilerplateFrequentGrams(t *testing.T) {
 	if err := l.Close(); err != nil {
 		t.Fatal(err)
 	}
+	// Warm makes the lists before any Boilerplate, which then answers the same; once the library
+	// is closed it does nothing.
+	l = openLib(t, dir, opts)
+	l.Warm()
+	if folderOf(l).idx.freq.listed == nil {
+		t.Error("Warm made no list of frequent grams")
+	}
+	if warmed := shares(l); !slices.Equal(withLists, warmed) {
+		t.Errorf("shares with the lists made by Warm\n%v\nmade on first use\n%v", warmed, withLists)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	l.Warm()
 	// The same library without the lists: each segment's is made empty before its first use.
 	l = openLib(t, dir, opts)
 	defer l.Close()

@@ -357,6 +357,9 @@ func (s *redisStore) SimilarDocuments(sig *similarity.Signature) []uint64 {
 	return slices.Compact(out)
 }
 
+// Warm does nothing: a Redis library's boilerplate verdicts come from the server, query by query.
+func (s *redisStore) Warm() {}
+
 // Boilerplate answers as a folder's does: the share of the winnowed grams that at least minDocs
 // documents of the kind hold. Its verdicts are cached until the library changes (meta "gen").
 func (s *redisStore) Boilerplate(grams []uint32, minDocs int, thesis bool) float64 {

@@ -36,6 +36,10 @@ type store interface {
 	// one kind, theses or not (kinds.go): text every thesis of a university shares, such as its
 	// declaration of originality, scores near 1 among theses however many articles the library holds.
 	Boilerplate(grams []uint32, minDocs int, thesis bool) float64
+	// Warm makes what the first queries of a check would make on first use (a folder's lists of
+	// its index's frequent grams, which Boilerplate bounds grams with), so that a caller can have
+	// it made while it does other work.
+	Warm()
 	// SimilarDocuments returns the documents whose MinHash signature shares an LSH band with sig.
 	SimilarDocuments(sig *similarity.Signature) []uint64
 	// SimHash returns the stored SimHash of a library paragraph.

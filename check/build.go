@@ -150,6 +150,7 @@ func (c *checker) settle(i int, p *paragraph, cites *extract.Citations) settled 
 		if chars == 0 || !f.fragment && chars < c.align.MinChars/2 {
 			continue // a copy another source already accounts for (a fragment's part is short)
 		}
+		c.figure(p, &f)
 		m := report.Match{
 			SourcePath: c.sources[f.ref.Doc].info.Path, SourceParagraph: f.ref.Para, SourceText: f.src.Text,
 			Hamming: f.hamming, Jaccard: round(f.jaccard, 4),

@@ -112,6 +112,7 @@ func (c *checker) matchFragments(ctx context.Context, paras []paragraph, runs []
 			// copied sentence is no part of it.
 			joined.pieces = cutAt(sentencePieces(joined.text()), t.offs)
 			for _, f := range c.matchParagraph(&joined) {
+				c.figure(&joined, &f) // the pieces give the run's figures
 				for k := range pieces[i] {
 					lo := t.offs[k]
 					// text() keeps the paragraph's runes: runs share no paragraph, so no two

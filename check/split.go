@@ -106,7 +106,6 @@ func (c *checker) continuation(p *paragraph, f found, after bool) (found, bool) 
 	}
 	g := f
 	g.spans, g.srcSpans = extendToSentences(ra, p.sentences(), spans), srcSpans
-	g.hamming = c.hamming(p, f.src, similarity.Hamming(p.prep.SimHash, similarity.SimHash(f.src.Tokens)))
-	g.jaccard = similarity.GramJaccardSet(p.gramSet(), similarity.Grams(f.src.Tokens))
+	g.hamming, g.jaccard, g.figured = -1, 0, false // p's own, made by figure
 	return g, true
 }

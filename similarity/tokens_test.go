@@ -149,9 +149,11 @@ func TestStopSetIsItsFile(t *testing.T) {
 
 // SpanHasher gives the hash of the span of the text's runes (runesSpanHash) for spans in order,
 // out of order and past the end, over texts of ASCII in both cases, CJK, Greek capitals (not
-// lowered), astral characters, U+FFFD and bytes that are not UTF-8.
+// lowered), astral characters, U+FFFD, bytes that are not UTF-8, and three-byte sequences at the
+// edges of validity (E0 and ED's limits, a continuation byte missing or wrong).
 func TestSpanHasher(t *testing.T) {
-	pieces := []string{"a", "Z", "q", " ", "中", "文", "Σ", "é", "😀", "\uFFFD", "\xff", "\xe4\xb8", "\x00", "7"}
+	pieces := []string{"a", "Z", "q", " ", "中", "文", "Σ", "é", "😀", "\uFFFD", "\xff", "\xe4\xb8", "\x00", "7",
+		"\xe0\xa0\x80", "\xe0\x80\x80", "\xed\x9f\xbf", "\xed\xa0\x80", "\xef\xbf\xbf", "\xe1\x80\xc0", "\xec\xbf"}
 	rng := rand.New(rand.NewPCG(5, 6))
 	hashed := 0
 	for range 2000 {

@@ -13,7 +13,9 @@ import (
 )
 
 func main() {
-	hugepages.Enable()
+	if cli.WholeDictionary(os.Args[1:]) {
+		hugepages.Enable()
+	}
 	err := cli.Run(os.Args[1:], openGUI, os.Stdout, os.Stderr)
 	switch {
 	case err == nil:

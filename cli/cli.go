@@ -126,6 +126,23 @@ func Run(args []string, gui GUI, stdout, stderr io.Writer) error {
 	return usageError(stderr, "", fmt.Sprintf("unknown command %q", cmd))
 }
 
+// WholeDictionary reports whether running args may load jieba's whole dictionary: the app, an
+// import, a repair, a class comparison. main gives those glibc's huge pages (internal/hugepages),
+// which start the process a second time (8 ms, perf stat): a check reads only its document's words
+// (similarity.ForTexts) and the other commands none, and would pay it for nothing.
+func WholeDictionary(args []string) bool {
+	if len(args) == 0 {
+		return true
+	}
+	switch args[0] {
+	case "check", "extract", "verify", "keys", "-h", "--help", "help":
+		return false
+	case "library":
+		return len(args) > 1 && (args[1] == "add" || args[1] == "repair")
+	}
+	return true
+}
+
 // commands holds subcommands defined in other files of this package (compare, verify, keys).
 var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{}
 

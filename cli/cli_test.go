@@ -666,3 +666,31 @@ func TestCheckNegativeMinRun(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// The commands that may load jieba's whole dictionary are started again with huge pages; a check,
+// which loads only its document's words, and the commands that load none are not.
+func TestWholeDictionary(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{
+		{nil, true},
+		{[]string{"--library", "lib"}, true},
+		{[]string{"open", "thesis.pdf"}, true},
+		{[]string{"library", "add", "docs"}, true},
+		{[]string{"library", "repair"}, true},
+		{[]string{"compare", "a.pdf", "b.pdf"}, true},
+		{[]string{"check", "thesis.pdf"}, false},
+		{[]string{"extract", "thesis.pdf"}, false},
+		{[]string{"verify", "report.pdf"}, false},
+		{[]string{"keys", "list"}, false},
+		{[]string{"library", "list"}, false},
+		{[]string{"library", "check"}, false},
+		{[]string{"library"}, false},
+		{[]string{"help"}, false},
+	} {
+		if got := WholeDictionary(c.args); got != c.want {
+			t.Errorf("WholeDictionary(%q) = %v, want %v", c.args, got, c.want)
+		}
+	}
+}

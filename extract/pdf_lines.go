@@ -63,13 +63,15 @@ const (
 
 // pdfBuildLines groups a page's glyphs into lines: by baseline, then left to right. It costs
 // O(n log n) in the number of glyphs. With hidden glyphs, each line keeps its glyph positions
-// (pos), and the room hidden text takes in a line does not split it into columns.
+// (pos), and the room hidden text takes in a line does not split it into columns. It keeps the
+// glyphs it reads in glyphs itself, which it leaves changed: a copy was a sixth of what reading a
+// thesis allocated.
 func pdfBuildLines(glyphs []pdf.Text, page int, hidden []pdfHiddenGlyph) []pdfLine {
 	var boxes []pdfHiddenBox // non-nil when there are hidden glyphs
 	if len(hidden) > 0 {
 		boxes = pdfHiddenBoxes(hidden)
 	}
-	gs := make([]pdf.Text, 0, len(glyphs))
+	gs := glyphs[:0]
 	for _, g := range glyphs {
 		if g.FontSize <= 0.5 || math.IsNaN(g.X) || math.IsNaN(g.Y) || math.IsInf(g.X, 0) || math.IsInf(g.Y, 0) {
 			continue

@@ -215,10 +215,17 @@ func (x *index) addHits(ts []touch, lists [][]uint32, memList []int32, w uint32)
 }
 
 // occurrences returns how many times v is in list[from:], which is in increasing order, and where
-// v is or would be.
+// v is or would be. It gallops from from: the paragraphs addHits asks for come in increasing order,
+// a few dozen places apart in a common gram's list, where a binary search over the rest of the
+// list read a dozen cache lines far apart for each.
 func occurrences[T cmp.Ordered](list []T, v T, from int) (int, int) {
-	i, ok := slices.BinarySearch(list[from:], v)
-	i += from
+	lo, hi := from, from+1 // v's place is in [lo, hi]: list[lo-1] < v when lo > from
+	for hi < len(list) && list[hi-1] < v {
+		lo, hi = hi, hi+2*(hi-lo)
+	}
+	hi = min(hi, len(list))
+	i, ok := slices.BinarySearch(list[lo:hi], v)
+	i += lo
 	if !ok {
 		return 0, i
 	}

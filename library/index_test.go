@@ -659,3 +659,31 @@ func TestBoilerplateFrequentGrams(t *testing.T) {
 		t.Errorf("shares with the lists of frequent grams\n%v\nwithout\n%v", withLists, without)
 	}
 }
+
+// occurrences answers as a binary search over the rest of the list does, from every place, for
+// values below, inside (once or repeated) and above a list's.
+func TestOccurrences(t *testing.T) {
+	r := rand.New(rand.NewSource(23))
+	for range 300 {
+		list := make([]uint32, r.Intn(200))
+		v := uint32(0)
+		for i := range list {
+			v += uint32(r.Intn(3))
+			list[i] = v
+		}
+		for from := 0; from <= len(list); from++ {
+			for range 4 {
+				x := uint32(r.Intn(int(v) + 3))
+				wantI, ok := slices.BinarySearch(list[from:], x)
+				wantI += from
+				wantN := 0
+				for ok && wantI+wantN < len(list) && list[wantI+wantN] == x {
+					wantN++
+				}
+				if n, i := occurrences(list, x, from); n != wantN || i != wantI {
+					t.Fatalf("%v from %d, %d: (%d, %d), want (%d, %d)", list, from, x, n, i, wantN, wantI)
+				}
+			}
+		}
+	}
+}

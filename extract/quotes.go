@@ -241,10 +241,33 @@ func citedBefore(rs []rune) string {
 	if len(rs) > 160 {
 		rs = rs[len(rs)-160:]
 	}
+	if !endsCite(rs) {
+		return "" // reCiteBefore tries every place of the text to start at: 40 % of quotations
+	}
 	if m := reCiteBefore.FindStringSubmatch(string(rs)); m != nil {
 		return m[1]
 	}
 	return ""
+}
+
+// endsCite reports whether rs ends as a text reCiteBefore matches must: in a character a citation
+// mark ends with, then at most spaces, one colon or comma, spaces (\s and \p{Zs}, as the pattern
+// has them).
+func endsCite(rs []rune) bool {
+	space := func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r' || unicode.Is(unicode.Zs, r)
+	}
+	i := len(rs)
+	for i > 0 && space(rs[i-1]) {
+		i--
+	}
+	if i > 0 && strings.ContainsRune(":：,，", rs[i-1]) {
+		i--
+		for i > 0 && space(rs[i-1]) {
+			i--
+		}
+	}
+	return i > 0 && (rs[i-1] >= '0' && rs[i-1] <= '9' || strings.ContainsRune("]］〕)）¹²³⁰⁴⁵⁶⁷⁸⁹", rs[i-1]))
 }
 
 // citingPhrase returns the citation of the sentence before the quotation when it names a source

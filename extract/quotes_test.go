@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -118,4 +119,29 @@ func FuzzQuotedSpans(f *testing.F) {
 			last = sp[1]
 		}
 	})
+}
+
+// endsCite, the test before reCiteBefore, never refuses a text the pattern matches: random texts
+// of citation marks, the characters around them and others.
+func TestEndsCite(t *testing.T) {
+	pieces := []string{"[12]", "［3］", "〔4〕", "^5", "^[6]", "¹²", "(Wang, 2019)", "（王芳，2019）", "(1998a)", "]", ")", "7",
+		" ", "\u3000", "\u00a0", "\t", "\n", "\v", ":", "：", ",", "，", ";", "。", "文献", "认为", "a", "(", "[", "2019"}
+	r := rand.New(rand.NewPCG(7, 11))
+	matched := 0
+	for range 50000 {
+		var b strings.Builder
+		for range r.IntN(7) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		rs := []rune(b.String())
+		if reCiteBefore.MatchString(string(rs)) {
+			matched++
+			if !endsCite(rs) {
+				t.Fatalf("endsCite refuses %q, which reCiteBefore matches", string(rs))
+			}
+		}
+	}
+	if matched < 5000 {
+		t.Fatalf("only %d of 50,000 texts end in a citation: the pieces are off", matched)
+	}
 }

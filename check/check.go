@@ -169,9 +169,6 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 		return nil, err
 	}
 	doc = prepare.WithNotes(doc)
-	// What the first queries would make, made while the document is fingerprinted: the matching
-	// of the 313-page thesis against 100,000 documents waited 26-29 ms for it on both cores.
-	go lib.Warm()
 	// Pictures of text are looked for while the text is checked (extract.Document.TextPictures
 	// decodes them on one core); the report is built after.
 	done := make(chan error, 1)
@@ -181,8 +178,13 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	defer pictures()
 
 	runs := fragmentRuns(doc.Paragraphs, o)
+	// What the first queries would make (lib.Warm) is made while jieba loads the text dictionary
+	// on one core, or from the start: the matching of the 313-page thesis against 100,000 documents
+	// waited 26-29 ms for it on both cores.
 	seg := similarity.Latin() // the same words for text without Chinese, without jieba's load
-	if needsJieba(doc) {
+	if !needsJieba(doc) {
+		go lib.Warm()
+	} else {
 		// The app has loaded jieba's whole dictionary; a command-line check loads only the words
 		// this document may hold (similarity.ForTexts: about 50 ms instead of 0.55-0.9 s), joined
 		// fragments' too (a word may be cut between two).
@@ -196,7 +198,7 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 			}
 		}
 		var err error
-		if seg, err = similarity.ForTexts(texts); err != nil {
+		if seg, err = similarity.ForTextsWhile(texts, lib.Warm); err != nil {
 			return nil, err
 		}
 		defer seg.Close()

@@ -38,12 +38,23 @@ var loaded atomic.Pointer[Segmenter]
 // 0.55-0.9 s). Both cut every text into the same words; given a text it was not made for, the
 // smaller one cuts what its dictionary cannot answer for with Default's (loading it). Close it when
 // done.
-func ForTexts(texts []string) (*Segmenter, error) {
+func ForTexts(texts []string) (*Segmenter, error) { return ForTextsWhile(texts, nil) }
+
+// ForTextsWhile is ForTexts that starts meanwhile (when not nil) on a goroutine of its own as jieba
+// begins to load, on one core: work that waits for a core while the dictionary is made on all of
+// them. It starts it at once when no dictionary is loaded, and not at all when ForTexts fails
+// before.
+func ForTextsWhile(texts []string, meanwhile func()) (*Segmenter, error) {
+	if meanwhile == nil {
+		meanwhile = func() {}
+	}
 	if s := loaded.Load(); s != nil {
+		go meanwhile()
 		return s, nil
 	}
-	s, err := textSegmenter(texts)
+	s, err := textSegmenter(texts, meanwhile)
 	if errors.Is(err, errWholeDict) {
+		go meanwhile()
 		return Default()
 	}
 	return s, err
@@ -53,8 +64,9 @@ func ForTexts(texts []string) (*Segmenter, error) {
 // the shape fillers handles); the whole dictionary is used instead.
 var errWholeDict = errors.New("the dictionary needs to be loaded whole")
 
-// textSegmenter returns a segmenter whose dictionary holds only the words texts may hold.
-func textSegmenter(texts []string) (*Segmenter, error) {
+// textSegmenter returns a segmenter whose dictionary holds only the words texts may hold. It
+// starts meanwhile as jieba loads it.
+func textSegmenter(texts []string, meanwhile func()) (*Segmenter, error) {
 	f := filterOf(texts)
 	dir, err := unpackDicts()
 	if err != nil {
@@ -81,6 +93,7 @@ func textSegmenter(texts []string) (*Segmenter, error) {
 	for _, name := range dictFiles[1:] {
 		paths = append(paths, filepath.Join(dir, name))
 	}
+	go meanwhile()
 	j, err := newJieba(paths)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -68,7 +69,7 @@ func TestTextSegmenterCutsAsDefault(t *testing.T) {
 	}
 	sets = append(sets, dev) // and the whole set at once
 	for n, texts := range sets {
-		seg, err := textSegmenter(texts)
+		seg, err := textSegmenter(texts, func() {})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,7 +214,7 @@ func TestTextSegmenterOtherText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seg, err := textSegmenter(textDictSamples[:1])
+	seg, err := textSegmenter(textDictSamples[:1], func() {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +247,7 @@ func TestTextDictFilesRemoved(t *testing.T) {
 	if err := os.Chtimes(stale, old, old); err != nil {
 		t.Fatal(err)
 	}
-	seg, err := textSegmenter(textDictSamples[:1])
+	seg, err := textSegmenter(textDictSamples[:1], func() {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,5 +269,38 @@ func TestDictsSum(t *testing.T) {
 	}
 	if sum := hex.EncodeToString(h.Sum(nil))[:16]; sum != dictsSum {
 		t.Errorf("the dictionaries' SHA-256 starts %s: set dictsSum to it", sum)
+	}
+}
+
+// ForTextsWhile starts what it is given, once (as jieba loads a text dictionary, or at once when
+// the whole one is loaded), and the segmenter it returns cuts as one made without it.
+func TestForTextsWhile(t *testing.T) {
+	var started atomic.Int32
+	done := make(chan struct{})
+	seg, err := ForTextsWhile(textDictSamples, func() {
+		started.Add(1)
+		close(done)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer seg.Close()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("meanwhile was not started")
+	}
+	if n := started.Load(); n != 1 {
+		t.Fatalf("meanwhile started %d times", n)
+	}
+	plain, err := textSegmenter(textDictSamples, func() {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	for _, text := range textDictSamples {
+		if got, want := seg.Words(text), plain.Words(text); !slices.Equal(got, want) {
+			t.Fatalf("%q: %q, without meanwhile %q", text, got, want)
+		}
 	}
 }

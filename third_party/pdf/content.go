@@ -130,11 +130,18 @@ func (p Page) Content() Content {
 		overflow: -1, ocOff: r.optionalContentOff()}
 	c.path.reset()
 	c.text = make([]Text, 0, min(r.glyphHint, 8192)) // PATCH: the page before's count (Reader.glyphHint)
-	g := textState{Th: 1, CTM: ident, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState(), base: ident}
+	g := freshState(ident, newPaintState())
 	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
 	c.annotations(p.V.Key("Annots"), p.Resources()) // PATCH
 	r.glyphHint = len(c.text)                       // PATCH
 	return Content{Text: c.text, Rect: c.rect, Truncated: c.truncated, Damaged: c.work.damaged, Paints: c.paints, Backdrops: c.backgrounds(), Images: c.images, Shapes: c.shapes}
+}
+
+// freshState is the state a content stream starts in (PATCH): the page's, an annotation's
+// appearance's, a pattern cell's, a soft mask's group's, a Type 3 glyph's, drawn through ctm with
+// paint, its patterns placed in the space ctm makes.
+func freshState(ctm matrix, paint paintState) textState {
+	return textState{Th: 1, CTM: ctm, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: paint, base: ctm}
 }
 
 func matrixArgs(args []Value) (matrix, bool) {
@@ -405,9 +412,7 @@ func (c *contentReader) annotations(annots, res Value) {
 			continue
 		}
 		sx, sy := (to.Max.X-to.Min.X)/w, (to.Max.Y-to.Min.Y)/h
-		g := textState{Th: 1, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState(),
-			CTM: matrix{{sx, 0, 0}, {0, sy, 0}, {to.Min.X - box.Min.X*sx, to.Min.Y - box.Min.Y*sy, 1}}}
-		g.base = g.CTM
+		g := freshState(matrix{{sx, 0, 0}, {0, sy, 0}, {to.Min.X - box.Min.X*sx, to.Min.Y - box.Min.Y*sy, 1}}, newPaintState())
 		g.paint.off = c.contentOff(a.Key("OC"))
 		g.paint.gen = c.newGen()
 		c.form(ap, res, g, 0)
@@ -520,7 +525,7 @@ func (c *contentReader) patternCells(g textState, areas []Rect, res Value, depth
 	defer delete(c.visiting, pat.ptr)
 	for _, t := range tiles {
 		c.work.charge(drawCost)
-		s := textState{Th: 1, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState(), CTM: t.ctm, base: t.ctm}
+		s := freshState(t.ctm, newPaintState())
 		s.paint.clip, s.paint.off, s.paint.gen = t.clip, g.paint.off, c.newGen()
 		saved := c.depth
 		c.depth++
@@ -547,7 +552,7 @@ func (c *contentReader) maskText(g textState, areas []Rect, res Value, depth int
 	if clip.empty() || g.paint.inMask {
 		return
 	}
-	t := textState{Th: 1, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: newPaintState(), CTM: g.paint.maskBase}
+	t := freshState(g.paint.maskBase, newPaintState())
 	t.paint.fill, t.paint.stroke = Color{}, Color{}
 	t.paint.clip, t.paint.off, t.paint.inMask, t.paint.gen = clip, g.paint.off, true, c.newGen()
 	c.form(g.paint.mask, res, t, depth)
@@ -560,7 +565,7 @@ func (c *contentReader) maskText(g textState, areas []Rect, res Value, depth int
 func (c *contentReader) glyphText(g *textState, f *fontInfo, proc Value, off bool, res Value, depth int) {
 	trm := matrix{{g.Tfs * g.Th, 0, 0}, {0, g.Tfs, 0}, {0, g.Trise, 1}}.mul(g.Tm).mul(g.CTM)
 	ctm := f.matrix.mul(trm)
-	t := textState{Th: 1, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: g.paint, CTM: ctm, base: ctm}
+	t := freshState(ctm, g.paint)
 	t.paint.off = t.paint.off || off
 	t.paint.gen = c.newGen()
 	if f.res.Kind() == Dict {

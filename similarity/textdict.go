@@ -42,19 +42,21 @@ func ForTexts(texts []string) (*Segmenter, error) { return ForTextsWhile(texts, 
 
 // ForTextsWhile is ForTexts that starts meanwhile (when not nil) on a goroutine of its own as jieba
 // begins to load, on one core: work that waits for a core while the dictionary is made on all of
-// them. It starts it at once when no dictionary is loaded, and not at all when ForTexts fails
-// before.
+// them. It starts it at once when the whole dictionary is loaded already, before loading it when
+// the text dictionary cannot stand for it, and not at all when ForTexts fails before.
 func ForTextsWhile(texts []string, meanwhile func()) (*Segmenter, error) {
-	if meanwhile == nil {
-		meanwhile = func() {}
+	start := func() {
+		if meanwhile != nil {
+			go meanwhile()
+		}
 	}
 	if s := loaded.Load(); s != nil {
-		go meanwhile()
+		start()
 		return s, nil
 	}
-	s, err := textSegmenter(texts, meanwhile)
+	s, err := textSegmenter(texts, start)
 	if errors.Is(err, errWholeDict) {
-		go meanwhile()
+		start()
 		return Default()
 	}
 	return s, err
@@ -64,9 +66,9 @@ func ForTextsWhile(texts []string, meanwhile func()) (*Segmenter, error) {
 // the shape fillers handles); the whole dictionary is used instead.
 var errWholeDict = errors.New("the dictionary needs to be loaded whole")
 
-// textSegmenter returns a segmenter whose dictionary holds only the words texts may hold. It
-// starts meanwhile as jieba loads it.
-func textSegmenter(texts []string, meanwhile func()) (*Segmenter, error) {
+// textSegmenter returns a segmenter whose dictionary holds only the words texts may hold. It calls
+// start as jieba begins to load it.
+func textSegmenter(texts []string, start func()) (*Segmenter, error) {
 	f := filterOf(texts)
 	dir, err := unpackDicts()
 	if err != nil {
@@ -93,7 +95,7 @@ func textSegmenter(texts []string, meanwhile func()) (*Segmenter, error) {
 	for _, name := range dictFiles[1:] {
 		paths = append(paths, filepath.Join(dir, name))
 	}
-	go meanwhile()
+	start()
 	j, err := newJieba(paths)
 	if err != nil {
 		return nil, err

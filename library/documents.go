@@ -101,9 +101,9 @@ func decodeRecord(v []byte, rec *docRecord) error {
 // reading (10.4 µs, 5.3 µs without); checking the whole record's JSON, most of it the signature's
 // base64, most of the rest. A record as written since format version 4, its signature last
 // (`...,"minhash":"<base64>"}`), is read as the JSON before the signature, a quarter of it (an object
-// valid without its last member is valid with it), and the base64 into a buffer on the stack; any
-// other (numbers, escapes, another member after the signature, one that may be invalid) by
-// decodeRecord.
+// valid without its last member is valid with it), and the base64 into a buffer on the stack: 6.8
+// → 3.8 µs a record (benchmark). Any other form (numbers, escapes, another member after the
+// signature, one that may be invalid) is read by decodeRecord.
 func decodeInfo(v []byte) (DocInfo, error) {
 	const key = `,"minhash":"`
 	var raw [4*similarity.NumHashes + 3]byte // as much as base64 may decode from that many characters

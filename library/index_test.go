@@ -506,6 +506,52 @@ func TestCandidatesPruneBoundary(t *testing.T) {
 	}
 }
 
+// A removed document's paragraphs, still in the index, among a query's best scores do not keep
+// prune from answering: its bound is lowered past them to one that enough live paragraphs reach.
+// With the bound of every paragraph touched, one removed source among the best twelve made the
+// query count every posting of its common grams too.
+func TestCandidatesPruneRemoved(t *testing.T) {
+	l := openLib(t, t.TempDir(), &Options{MaxPostings: 1000})
+	defer l.Close()
+	f := folderOf(l)
+	const (
+		rareA  = 1000 + iota // the removed four and the live eight: 12 paragraphs, weight 7
+		rareB                // the removed four: weight 8
+		rareC                // ten others: weight 7
+		rareD                // the live eight: weight 7
+		common               // all of them and 200 more: weight 3, counted last (prune)
+	)
+	id := uint64(1)
+	para := func(grams ...uint32) uint64 {
+		f.idx.add(id, similarity.Signature{}, []fingerprint{{SimHash: ^uint64(0), Grams: grams}})
+		id++
+		return id - 1
+	}
+	for range 4 { // the best, 15 before the common gram, removed
+		f.idx.remove(para(rareA, rareB, common))
+	}
+	var want []Candidate
+	for range 8 { // 14, then 17
+		want = append(want, Candidate{ParaRef: ParaRef{Doc: para(rareA, rareD, common)}, Hits: 3, Score: 17, Hamming: 64})
+	}
+	for range 10 { // 7, then 10
+		if d := para(rareC, common); len(want) < 12 {
+			want = append(want, Candidate{ParaRef: ParaRef{Doc: d}, Hits: 2, Score: 10, Hamming: 64})
+		}
+	}
+	for range 200 {
+		para(common)
+	}
+	pruned := prunedQueries.Load()
+	got := l.Candidates([]uint32{rareA, rareB, rareC, rareD, common}, 0, -1, 1, 12)
+	if prunedQueries.Load() != pruned+1 {
+		t.Error("the query counted its common gram for every paragraph: prune did not answer it")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+}
+
 // A query whose best scores the first sieve cannot vouch for is sieved again with the bound that
 // sieve found, and answered: the same candidates as a plain count.
 func TestCandidatesSievedAgain(t *testing.T) {

@@ -411,7 +411,7 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 		if len(al.A) == 0 {
 			continue
 		}
-		if !c.convincing(p.text(), []rune(sp.Text), p.prep.Tokens, sp.Tokens, al) {
+		if !c.convincing(p.text(), sp.Text, p.prep.Tokens, sp.Tokens, al) {
 			continue
 		}
 		f := found{

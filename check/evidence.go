@@ -17,11 +17,13 @@ const (
 	longRun      = 2
 )
 
-// convincing reports whether an alignment of a (text ra) with b (text rb) is evidence of copying.
-func (c *checker) convincing(ra, rb []rune, a, b []similarity.Token, al similarity.Alignment) bool {
+// convincing reports whether an alignment of a (text ra) with b (text textB) is evidence of
+// copying. textB is made runes only for a single run: most alignments have two or more.
+func (c *checker) convincing(ra []rune, textB string, a, b []similarity.Token, al similarity.Alignment) bool {
 	if len(al.A) >= 2 {
 		return true
 	}
+	var rb []rune
 	for _, run := range al.A {
 		lo, hi := -1, -1 // the source tokens the run's chains matched
 		for _, p := range al.Pairs {
@@ -34,6 +36,9 @@ func (c *checker) convincing(ra, rb []rune, a, b []similarity.Token, al similari
 		}
 		if lo < 0 {
 			return true // no chain to measure it by: keep what Align kept
+		}
+		if rb == nil {
+			rb = []rune(textB)
 		}
 		s, t := ra[a[run[0]].Start:a[run[1]-1].End], rb[b[lo].Start:b[hi-1].End]
 		n := letters(s)

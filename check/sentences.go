@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"thesischeck/extract"
 )
@@ -81,7 +82,18 @@ func splitAtQuotes(sentences, quotes [][2]int) [][2]int {
 // closers are the quotes and brackets that close after a sentence's final mark.
 const closers = "”’\"')）]】」』"
 
-func letterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+// letterOrDigit is unicode.IsLetter(r) || unicode.IsDigit(r), answering ASCII and the CJK Unified
+// Ideographs (all letters) without the tables' search: extendToSentences asks it of every
+// character of a paragraph for each source found in it.
+func letterOrDigit(r rune) bool {
+	switch {
+	case r < utf8.RuneSelf:
+		return 'a' <= r|0x20 && r|0x20 <= 'z' || '0' <= r && r <= '9'
+	case 0x4E00 <= r && r <= 0x9FFF:
+		return true
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
 
 // sentenceBounds splits text into sentences, each with its closing punctuation and the closing
 // quotes or brackets after it; spaces between sentences belong to none.

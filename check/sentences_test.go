@@ -3,7 +3,17 @@ package check
 import (
 	"reflect"
 	"testing"
+	"unicode"
 )
+
+// letterOrDigit's shortcuts answer as the tables do, for every code point.
+func TestLetterOrDigit(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if got, want := letterOrDigit(r), unicode.IsLetter(r) || unicode.IsDigit(r); got != want {
+			t.Fatalf("letterOrDigit(%U) = %v, want %v", r, got, want)
+		}
+	}
+}
 
 func TestSentenceSpans(t *testing.T) {
 	tests := []struct {

@@ -321,6 +321,7 @@ func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
 	if len(hidden) > 0 {
 		pg.loose = pdfPlaceHidden(pg.lines, hidden, n)
 	}
+	p.Recycle(content) // the page keeps strings and copies, none of content's glyphs
 	return pg, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -155,6 +156,33 @@ func want[T comparable](t *testing.T, what string, got, w T) {
 	t.Helper()
 	if got != w {
 		t.Errorf("%s: %v, want %v", what, got, w)
+	}
+}
+
+// A Content's Text given back with Recycle is filled by the Reader's next Content, which reads the
+// same glyphs; a Content after that, nothing given back, has a Text of its own.
+func TestContentRecycle(t *testing.T) {
+	data := paintPDF("0 g BT /F1 12 Tf 72 700 Td (AB) Tj ET", "")
+	r, err := NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.Page(1)
+	first := p.Content()
+	want := slices.Clone(first.Text)
+	if len(want) != 2 {
+		t.Fatalf("glyphs %+v, want A and B", want)
+	}
+	p.Recycle(first)
+	second := p.Content()
+	if !reflect.DeepEqual(second.Text, want) {
+		t.Errorf("after Recycle: glyphs %+v, want %+v", second.Text, want)
+	}
+	if &second.Text[0] != &first.Text[0] {
+		t.Error("the next Content did not fill the Text given back")
+	}
+	if third := p.Content(); &third.Text[0] == &second.Text[0] {
+		t.Error("two Contents share their Text with nothing given back")
 	}
 }
 

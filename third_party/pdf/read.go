@@ -102,6 +102,9 @@ type Reader struct {
 	// strings of Text.S (a string allocated per glyph before).
 	glyphHint int
 	runeStrs  map[rune]string
+	// PATCH: the Text of a Content its caller gave back (Page.Recycle), for the next Content to
+	// fill instead of allocating its own.
+	textBuf []Text
 	// PATCH: colour spaces, patterns and soft masks resolved once (paint.go): a content stream
 	// that names a pattern of 256 KB a hundred thousand times must not read it each time.
 	paints *paintCache

@@ -339,14 +339,20 @@ func getCounter() *hitCounter {
 func (h *hitCounter) gather(x *index, mem *memTables, i int) {
 	q := h.grams[i]
 	for s, ps := range h.lists[i*len(x.segs):][:len(x.segs)] {
-		base := x.bases[s]
-		for _, p := range ps {
-			h.pairs = append(h.pairs, uint64(base+int32(p))<<32|uint64(q.w))
-		}
+		h.pairs = appendPairs(h.pairs, ps, uint32(x.bases[s]), uint64(q.w))
 	}
-	for _, p := range mem.grams[q.g] {
-		h.pairs = append(h.pairs, uint64(x.memBase+p)<<32|uint64(q.w))
+	h.pairs = appendPairs(h.pairs, mem.grams[q.g], x.memBase, uint64(q.w))
+}
+
+// appendPairs appends to pairs the postings ps, numbered from base, each as paragraph << 32 |
+// w. Not inlined, as seeTwice.
+//
+//go:noinline
+func appendPairs[T uint32 | int32](pairs []uint64, ps []T, base T, w uint64) []uint64 {
+	for _, p := range ps {
+		pairs = append(pairs, uint64(uint32(p+base))<<32|w)
 	}
+	return pairs
 }
 
 // count sorts the postings added by paragraph (numbered below paras) and sums each paragraph's.
@@ -537,20 +543,9 @@ func (h *hitCounter) sieve(x *index, mem *memTables, near []int32, below int) bo
 			continue
 		}
 		for s, ps := range h.lists[i*segs:][:segs] {
-			base := uint32(x.bases[s])
-			for _, p := range ps {
-				p += base
-				k, b := p>>6, uint64(1)<<(p&63)
-				held[k] |= seen[k] & b
-				seen[k] |= b
-			}
+			seeTwice(seen, held, ps, uint32(x.bases[s]))
 		}
-		for _, p := range mem.grams[q.g] {
-			p += x.memBase
-			k, b := p>>6, uint64(1)<<(p&63)
-			held[k] |= seen[k] & b
-			seen[k] |= b
-		}
+		seeTwice(seen, held, mem.grams[q.g], x.memBase)
 	}
 	for i := range h.grams {
 		if !h.skip[i] && !light(i) {
@@ -570,20 +565,9 @@ func (h *hitCounter) sieve(x *index, mem *memTables, near []int32, below int) bo
 		}
 		w := uint64(q.w)
 		for s, ps := range h.lists[i*segs:][:segs] {
-			base := uint32(x.bases[s])
-			for _, p := range ps {
-				p += base
-				if held[p>>6]&(1<<(p&63)) != 0 {
-					h.pairs = append(h.pairs, uint64(p)<<32|w)
-				}
-			}
+			h.pairs = keepHeld(h.pairs, held, ps, uint32(x.bases[s]), w)
 		}
-		for _, p := range mem.grams[q.g] {
-			p += x.memBase
-			if held[p>>6]&(1<<(p&63)) != 0 {
-				h.pairs = append(h.pairs, uint64(p)<<32|w)
-			}
-		}
+		h.pairs = keepHeld(h.pairs, held, mem.grams[q.g], x.memBase, w)
 	}
 	h.count(x.paras())
 	for _, t := range h.touched {
@@ -594,6 +578,38 @@ func (h *hitCounter) sieve(x *index, mem *memTables, near []int32, below int) bo
 	}
 	sievedQueries.Add(1)
 	return true
+}
+
+// seeTwice is sieve's first pass over a light gram's postings ps, numbered from base: it marks
+// them in seen, and in held those seen before. A function of its own, not inlined, its loop keeps
+// its values in registers; inlined in sieve, they were kept on the stack, loaded and stored for
+// every posting.
+//
+//go:noinline
+func seeTwice[T uint32 | int32](seen, held []uint64, ps []T, base T) {
+	for _, p := range ps {
+		q := uint32(p + base)
+		k, b := q>>6, uint64(1)<<(q&63)
+		s := seen[k]
+		if s&b != 0 { // rarely: most paragraphs a query touches have one hit
+			held[k] |= b
+		}
+		seen[k] = s | b
+	}
+}
+
+// keepHeld is sieve's second pass: it appends to pairs, as gather does, the postings of ps
+// (numbered from base) of paragraphs held holds, each of weight w. Not inlined, as seeTwice.
+//
+//go:noinline
+func keepHeld[T uint32 | int32](pairs, held []uint64, ps []T, base T, w uint64) []uint64 {
+	for _, p := range ps {
+		q := uint32(p + base)
+		if held[q>>6]&(1<<(q&63)) != 0 {
+			pairs = append(pairs, uint64(q)<<32|w)
+		}
+	}
+	return pairs
 }
 
 // sievedQueries counts the sieves run, for the tests; sieveFailed those whose best scores were too

@@ -345,13 +345,8 @@ func RuneSpans(t []Token, rs [][2]int) [][2]int {
 	return out
 }
 
-// GramJaccard is the Jaccard similarity of two paragraphs' sets of word bigrams.
-func GramJaccard(a, b []uint32) float64 {
-	return GramJaccardSet(SortedSet(slices.Clone(a)), b)
-}
-
-// GramJaccardSet is GramJaccard with the first paragraph's bigrams as SortedSet made them: a check
-// compares one paragraph with many.
+// GramJaccardSet is the Jaccard similarity of two paragraphs' sets of word bigrams, the first's
+// as SortedSet made them: a check compares one paragraph with many and sorts its bigrams once.
 func GramJaccardSet(sa, b []uint32) float64 {
 	sb := SortedSet(slices.Clone(b))
 	if len(sa) == 0 && len(sb) == 0 {

@@ -314,12 +314,12 @@ func TestAlign(t *testing.T) {
 	}
 }
 
-func TestGramJaccard(t *testing.T) {
-	if j := GramJaccard([]uint32{1, 2, 3}, []uint32{2, 3, 4}); j != 0.5 {
-		t.Errorf("GramJaccard = %v, want 0.5", j)
+func TestGramJaccardSet(t *testing.T) {
+	if j := GramJaccardSet(SortedSet([]uint32{3, 1, 2}), []uint32{2, 3, 4}); j != 0.5 {
+		t.Errorf("GramJaccardSet = %v, want 0.5", j)
 	}
-	if j := GramJaccard(nil, nil); j != 0 {
-		t.Errorf("GramJaccard of empty sets = %v", j)
+	if j := GramJaccardSet(nil, nil); j != 0 {
+		t.Errorf("GramJaccardSet of empty sets = %v", j)
 	}
 }
 

@@ -100,10 +100,10 @@ package library
 //	            uint32                 CRC-32C of the table
 //
 // Versions 3 and 4 wrote "TCIDX002", with a CRC-32C of each 4 KiB page; version 2 "TCIDX001"
-// without the table. Open checks the header against the file size,
-// the page table, and the small position arrays with their pages; gram offsets are checked where
-// they are read, every other page the first time it is read. Segments are merged two at a time (see flush), so a library of n
-// documents has O(log n) of them.
+// without the table. Open checks the header against the file size, the table, and the small
+// position arrays with their blocks; gram offsets are checked where they are read, every other
+// block the first time it is read. Segments are merged two at a time (see flush), so a library of
+// n documents has O(log n) of them.
 
 import (
 	"encoding/binary"

@@ -135,63 +135,76 @@ var pdfHelpers = make(chan struct{}, max(runtime.NumCPU()-1, 0))
 // its own (a Reader caches objects and fonts unguarded).
 const pdfParallelPages = 16
 
-// readPDFPages reads the pages' glyphs into lines, pages i, i+k, i+2k… on each of k goroutines.
+// readPDFPages reads the pages' glyphs into lines on this goroutine and on a helper's for each
+// pdfHelpers lets it have, each taking the next page not taken: pages dealt out in turn (i, i+k,
+// i+2k… on each of k goroutines) can leave a core idle while the other reads the last pages of its
+// share (a page of figures or a dense table costs many of text), and a helper's reader opens while
+// the first pages are read rather than before.
 // An unreadable page is left out and listed in lacking: one must not cost the whole thesis, and
 // pdftotext skips it too. A page past the bounds of a real document (pdf.ErrLimit) fails the file.
 func readPDFPages(ctx context.Context, data []byte, pages []pdf.Page) (_ []*pdfPage, lacking pdfLacking, _ error) {
-	readers, release := pdfReaders(data, pages)
+	helpers, release := pdfTakeHelpers(len(pages))
 	defer release()
 	laid := make([]*pdfPage, len(pages))
 	status := make([]pageStatus, len(pages))
-	errs := make([]error, len(readers))
-	var text atomic.Int64
-	var wg sync.WaitGroup
-	for k, own := range readers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if x := recover(); x != nil {
-					errs[k] = fmt.Errorf("%w: %v", ErrCorrupt, x)
-				}
-			}()
-			for i := k; i < len(own); i += len(readers) {
-				if err := ctx.Err(); err != nil {
-					errs[k] = err
-					return
-				}
-				pg, err := readPDFPage(own[i], i+1)
-				if errors.Is(err, pdf.ErrLimit) {
-					errs[k] = fmt.Errorf("%w: %v", ErrTooLarge, err)
-					return
-				}
-				if err != nil || pg.damaged {
-					status[i] = pageUnreadable
-				}
-				if err != nil {
-					continue
-				}
-				if pg.truncated {
-					status[i] = pageTruncated
-				}
-				n := 0
-				for _, l := range pg.lines {
-					n += len(l.text)
-					for _, h := range l.hidden {
-						n += len(h.Text)
-					}
-				}
-				for _, h := range pg.loose {
-					n += len(h.Text)
-				}
-				if text.Add(int64(n)) > MaxDocText {
-					errs[k] = fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
-					return
-				}
-				laid[i] = pg
+	errs := make([]error, 1+helpers)
+	var next, text atomic.Int64
+	read := func(k int, own []pdf.Page) {
+		defer func() {
+			if x := recover(); x != nil {
+				errs[k] = fmt.Errorf("%w: %v", ErrCorrupt, x)
 			}
 		}()
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(own) {
+				return
+			}
+			if err := ctx.Err(); err != nil {
+				errs[k] = err
+				return
+			}
+			pg, err := readPDFPage(own[i], i+1)
+			if errors.Is(err, pdf.ErrLimit) {
+				errs[k] = fmt.Errorf("%w: %v", ErrTooLarge, err)
+				return
+			}
+			if err != nil || pg.damaged {
+				status[i] = pageUnreadable
+			}
+			if err != nil {
+				continue
+			}
+			if pg.truncated {
+				status[i] = pageTruncated
+			}
+			n := 0
+			for _, l := range pg.lines {
+				n += len(l.text)
+				for _, h := range l.hidden {
+					n += len(h.Text)
+				}
+			}
+			for _, h := range pg.loose {
+				n += len(h.Text)
+			}
+			if text.Add(int64(n)) > MaxDocText {
+				errs[k] = fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
+				return
+			}
+			laid[i] = pg
+		}
 	}
+	var wg sync.WaitGroup
+	for k := 1; k <= helpers; k++ {
+		wg.Go(func() {
+			// A helper whose reader does not open leaves the pages to the others.
+			if own, ok := pdfHelperPages(data, len(pages)); ok {
+				read(k, own)
+			}
+		})
+	}
+	read(0, pages)
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
@@ -217,34 +230,34 @@ const (
 	pageTruncated
 )
 
-// pdfReaders returns pages and, for each helper free while the file has pdfParallelPages pages
-// per reader, the same pages from a reader of the helper's own. release gives the helpers back.
-func pdfReaders(data []byte, pages []pdf.Page) (readers [][]pdf.Page, release func()) {
-	readers = [][]pdf.Page{pages}
-	held := 0
-	release = func() {
-		for range held {
+// pdfTakeHelpers takes the helpers free while a file of n pages has pdfParallelPages pages per
+// reader; release gives them back.
+func pdfTakeHelpers(n int) (helpers int, release func()) {
+	for n >= pdfParallelPages*(helpers+2) {
+		select {
+		case pdfHelpers <- struct{}{}:
+			helpers++
+			continue
+		default:
+		}
+		break
+	}
+	return helpers, func() {
+		for range helpers {
 			<-pdfHelpers
 		}
 	}
-	for len(pages) >= pdfParallelPages*(len(readers)+1) {
-		select {
-		case pdfHelpers <- struct{}{}:
-		default:
-			return readers, release
-		}
-		held++
-		r, err := pdfOpen(data)
-		if err != nil {
-			return readers, release
-		}
-		own, err := pdfPages(r)
-		if err != nil || len(own) != len(pages) {
-			return readers, release
-		}
-		readers = append(readers, own)
+}
+
+// pdfHelperPages opens data again for a helper, whose reader is its own: the n pages, or false
+// when they cannot be had.
+func pdfHelperPages(data []byte, n int) ([]pdf.Page, bool) {
+	r, err := pdfOpen(data)
+	if err != nil {
+		return nil, false
 	}
-	return readers, release
+	own, err := pdfPages(r)
+	return own, err == nil && len(own) == n
 }
 
 // pdfOpen opens data, telling a password-protected file from a damaged one. A file that is

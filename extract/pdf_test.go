@@ -295,11 +295,21 @@ func TestPDFPagesInParallel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readers, release := pdfReaders(data, pages)
-	if len(readers) != 2 {
-		t.Errorf("%d pages read by %d readers with a helper free, want 2", len(pages), len(readers))
+	helpers, release := pdfTakeHelpers(len(pages))
+	if helpers != 1 {
+		t.Errorf("%d pages read with %d helpers of one free, want 1", len(pages), helpers)
+	}
+	if own, ok := pdfHelperPages(data, len(pages)); !ok || len(own) != len(pages) {
+		t.Errorf("a helper's reader gave %d pages (ok %v), want %d", len(own), ok, len(pages))
+	}
+	if h, _ := pdfTakeHelpers(len(pages)); h != 0 {
+		t.Errorf("%d helpers taken where none is free", h)
 	}
 	release()
+	if h, release := pdfTakeHelpers(2*pdfParallelPages - 1); h != 0 {
+		t.Errorf("%d pages read with %d helpers, want none", 2*pdfParallelPages-1, h)
+		release()
+	}
 	if !reflect.DeepEqual(one, two) {
 		t.Error("the pages read on two goroutines give another document than on one")
 	}

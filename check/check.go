@@ -399,13 +399,18 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 	limit := max(candidateLimit, len(p.prep.Tokens)/candidateWords)
 	cands := c.lib.Candidates(p.prep.Grams, p.prep.SimHash, c.opt.MaxHamming, minHits, limit)
 	p.shares = len(cands) > 0
+	refs := make([]library.ParaRef, len(cands))
+	for i, cand := range cands {
+		refs[i] = cand.ParaRef
+	}
+	srcs, err := c.lib.ParagraphsAt(refs)
+	if err != nil {
+		c.fail(err)
+		return nil
+	}
 	var out []found
-	for _, cand := range cands {
-		sp, err := c.lib.Paragraph(cand.ParaRef)
-		if err != nil {
-			c.fail(err)
-			return nil
-		}
+	for i, cand := range cands {
+		sp := &srcs[i]
 		srcGrams := similarity.Grams(sp.Tokens)
 		al := similarity.AlignGrams(p.prep.Tokens, sp.Tokens, p.prep.Grams, srcGrams, c.align)
 		if len(al.A) == 0 {
@@ -414,9 +419,11 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 		if !c.convincing(p.text(), sp.Text, p.prep.Tokens, sp.Tokens, al) {
 			continue
 		}
+		// A copy: the found keep their sources, not the others read with them.
+		src := *sp
 		f := found{
 			ref:      cand.ParaRef,
-			src:      sp,
+			src:      &src,
 			spans:    extendToSentences(p.text(), p.sentences(), similarity.RuneSpans(p.prep.Tokens, al.A)),
 			srcSpans: similarity.RuneSpans(sp.Tokens, al.B),
 			hamming:  cand.Hamming,

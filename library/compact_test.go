@@ -51,8 +51,8 @@ func TestCompact(t *testing.T) {
 				t.Errorf("%.20q finds nothing", p)
 				continue
 			}
-			sp, err := l.Paragraph(got[0].ParaRef)
-			if err != nil || sp.Text != p {
+			sp, err := l.ParagraphsAt([]ParaRef{got[0].ParaRef})
+			if err != nil || sp[0].Text != p {
 				t.Errorf("%.20q finds %v first (%v)", p, got[0], err)
 			}
 		}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"sort"
 	"strings"
 
@@ -208,36 +207,38 @@ func (l *folder) Paragraphs(id uint64) ([]Paragraph, error) {
 	return ps, nil
 }
 
-// Paragraph returns one stored paragraph, read alone. The result is shared: callers must not
-// modify it.
-func (l *folder) Paragraph(r ParaRef) (*Paragraph, error) {
-	l.cacheMu.Lock()
-	p, ok := l.cache[r]
-	l.cacheMu.Unlock()
-	if ok {
-		return p, nil
+// ParagraphsAt returns the stored paragraphs refs name, read in one transaction: a check reads a
+// query paragraph's candidates together. A transaction for each, with a cache of the last 8,192
+// read, made the 313-page thesis's check against 100,000 documents 4 % slower (16 paired runs): it
+// reads 20,800 distinct paragraphs for 21,977 alignments, so the cache answered at most one read in
+// eighteen, and the maps and the paragraphs it held cost more than that.
+func (l *folder) ParagraphsAt(refs []ParaRef) ([]Paragraph, error) {
+	out := make([]Paragraph, len(refs))
+	var at ParaRef
+	err := func() error {
+		l.storeMu.RLock()
+		defer l.storeMu.RUnlock()
+		return l.view(func(tx *bolt.Tx) error {
+			for i, r := range refs {
+				at = r
+				ps, err := storedParas(tx, l.rec, l.paras, idKey(r.Doc), r.Para, r.Para+1)
+				if err != nil {
+					return err
+				}
+				out[i] = ps[0]
+			}
+			return nil
+		})
+	}()
+	// Asked after the transaction, as stored does.
+	if errors.Is(err, errNoDocument) && l.live(at.Doc) {
+		err = fmt.Errorf("its paragraphs' record is missing: %w", ErrDamaged)
 	}
-	ps, err := l.stored(r.Doc, r.Para, r.Para+1)
 	if err != nil {
-		return nil, fmt.Errorf("library %s: document %d paragraph %d: %w", l.dir, r.Doc, r.Para, err)
+		return nil, fmt.Errorf("library %s: document %d paragraph %d: %w", l.dir, at.Doc, at.Para, err)
 	}
-	p = &ps[0]
-	l.cacheMu.Lock()
-	l.cache.put(r, p)
-	l.cacheMu.Unlock()
-	return p, nil
+	return out, nil
 }
-
-// paragraphCache is how many paragraphs Paragraph keeps: a check aligns many paragraphs with the
-// same few sources (about 4 KB each, text and tokens).
-const paragraphCache = 8192
-
-// paraCache holds the paragraphs Paragraph read last, for both kinds of library; its owner's cacheMu
-// guards it.
-type paraCache map[ParaRef]*Paragraph
-
-// put keeps p, forgetting every paragraph first when paragraphCache are kept.
-func (c paraCache) put(r ParaRef, p *Paragraph) { keep(c, paragraphCache, r, p) }
 
 // keep puts v at k in cache, forgetting every entry first once limit are kept: the caches of both
 // kinds of library are bounded this way, each entry as good to drop as any other.
@@ -259,15 +260,6 @@ func cached[V any](cache map[uint64]V, keys []uint64, out map[uint64]V) (miss []
 		}
 	}
 	return miss
-}
-
-// forget drops the paragraphs of documents ids (removed).
-func (c paraCache) forget(ids []uint64) {
-	for r := range c {
-		if slices.Contains(ids, r.Doc) {
-			delete(c, r)
-		}
-	}
 }
 
 func (l *folder) stored(id uint64, from, to int) (ps []Paragraph, err error) {

@@ -59,7 +59,6 @@ type folder struct {
 	paras   *paraStore
 
 	cacheMu sync.Mutex
-	cache   paraCache          // recently aligned paragraphs
 	infos   map[uint64]DocInfo // descriptions of recently used documents
 
 	// bp remembers Boilerplate's verdict on common grams (gram<<32 | minDocs → held by minDocs
@@ -323,7 +322,7 @@ func openFolder(dir string, opts *Options) (*folder, error) {
 		db.Close()
 		return nil, fmt.Errorf("library %s: %w", dir, err)
 	}
-	l := &folder{dir: dir, db: db, rec: rec, readOnly: opts.ReadOnly, paras: store, cache: paraCache{}, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{},
+	l := &folder{dir: dir, db: db, rec: rec, readOnly: opts.ReadOnly, paras: store, infos: map[uint64]DocInfo{}, bp: map[uint64]bool{},
 		minIDF: cmp.Or(opts.MinIDFParagraphs, DefaultMinIDFParagraphs), batchSize: cmp.Or(opts.BatchSize, defaultBatchSize),
 		flushDocs: cmp.Or(opts.FlushDocs, defaultFlushDocs), maxPostings: cmp.Or(opts.MaxPostings, defaultMaxPostings),
 		compactMin: cmp.Or(opts.CompactMin, defaultCompactMin)}

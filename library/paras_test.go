@@ -39,17 +39,23 @@ func everyParagraph(t *testing.T, l *Library) map[string][]Paragraph {
 		if len(ps) != d.Paragraphs || len(ps) == 0 {
 			t.Fatalf("%s: %d paragraphs read, %d listed", d.Path, len(ps), d.Paragraphs)
 		}
-		for i := range ps {
-			p, err := l.Paragraph(ParaRef{d.ID, i})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(*p, ps[i]) {
-				t.Fatalf("%s paragraph %d read alone differs from the document's", d.Path, i)
+		// Asked last first: ParagraphsAt answers in the order asked.
+		var refs []ParaRef
+		for i := len(ps) - 1; i >= 0; i-- {
+			refs = append(refs, ParaRef{d.ID, i})
+		}
+		got, err := l.ParagraphsAt(refs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range refs {
+			if !reflect.DeepEqual(got[i], ps[r.Para]) {
+				t.Fatalf("%s paragraph %d read by ParagraphsAt differs from the document's", d.Path, r.Para)
 			}
 		}
-		if _, err := l.Paragraph(ParaRef{d.ID, len(ps)}); !errors.Is(err, errNoParagraph) {
-			t.Errorf("%s: paragraph after the last: %v", d.Path, err)
+		after := fmt.Sprintf("document %d paragraph %d:", d.ID, len(ps))
+		if _, err := l.ParagraphsAt([]ParaRef{{d.ID, 0}, {d.ID, len(ps)}}); !errors.Is(err, errNoParagraph) || !strings.Contains(err.Error(), after) {
+			t.Errorf("%s: paragraph after the last: %v, want errNoParagraph naming %q", d.Path, err, after)
 		}
 		out[filepath.Base(d.Path)] = ps
 	}
@@ -170,7 +176,7 @@ func TestParagraphStoreDamage(t *testing.T) {
 	bad = 0
 	for _, d := range docs {
 		for p := 0; p < d.Paragraphs; p++ {
-			_, err := l.Paragraph(ParaRef{d.ID, p})
+			_, err := l.ParagraphsAt([]ParaRef{{d.ID, p}})
 			if err != nil {
 				bad++
 				if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "paras-1.dat") {

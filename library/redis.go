@@ -147,7 +147,6 @@ type redisStore struct {
 
 	cacheMu sync.Mutex
 	gen     string              // meta "gen" when the caches below were checked
-	cache   paraCache           // recently aligned paragraphs
 	infos   map[uint64]redisDoc // descriptions of recently used documents
 	sims    map[uint64][]uint64 // documents' SimHashes (a document's never change)
 	kinds   map[uint64]bool     // documents' kinds (thesis), which never change either
@@ -341,8 +340,8 @@ func (s *redisStore) resetCaches(gen string) {
 	s.gen = gen
 	s.bp = map[uint64]bool{}
 	s.posts, s.postsN = map[uint32][]uint64{}, 0
-	if s.cache == nil {
-		s.cache, s.infos, s.sims, s.kinds = paraCache{}, map[uint64]redisDoc{}, map[uint64][]uint64{}, map[uint64]bool{}
+	if s.infos == nil {
+		s.infos, s.sims, s.kinds = map[uint64]redisDoc{}, map[uint64][]uint64{}, map[uint64]bool{}
 	}
 }
 
@@ -356,7 +355,6 @@ func (s *redisStore) forget(ids []uint64) {
 		delete(s.sims, id)
 		delete(s.kinds, id)
 	}
-	s.cache.forget(ids)
 }
 
 // errRedisDamaged is ErrDamaged as a library on Redis says it: `library check` and `library repair`

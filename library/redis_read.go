@@ -729,36 +729,37 @@ func (s *redisStore) Paragraphs(id uint64) ([]Paragraph, error) {
 	return out, nil
 }
 
-// Paragraph returns one stored paragraph, read alone. The result is shared: callers must not
-// modify it.
-func (s *redisStore) Paragraph(r ParaRef) (*Paragraph, error) {
-	s.cacheMu.Lock()
-	p, ok := s.cache[r]
-	s.cacheMu.Unlock()
-	if ok {
-		return p, nil
-	}
+// ParagraphsAt returns the stored paragraphs refs name, in one round trip: a check reads a query
+// paragraph's candidates together.
+func (s *redisStore) ParagraphsAt(refs []ParaRef) ([]Paragraph, error) {
 	ctx := context.Background()
-	v, err := s.c.HGet(ctx, redisParasKey(r.Doc), strconv.Itoa(r.Para)).Result()
-	if errors.Is(err, redis.Nil) {
-		err = errNoParagraph
-		if n, xerr := s.c.Exists(ctx, redisDocKey(r.Doc)).Result(); xerr != nil {
-			err = xerr
-		} else if n == 0 {
-			err = errNoDocument
+	cmds := make([]*redis.StringCmd, len(refs))
+	// Every command's error is its own (a lost connection fails them all): they are read below.
+	s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, r := range refs {
+			cmds[i] = p.HGet(ctx, redisParasKey(r.Doc), strconv.Itoa(r.Para))
+		}
+		return nil
+	})
+	out := make([]Paragraph, len(refs))
+	for i, r := range refs {
+		v, err := cmds[i].Result()
+		if errors.Is(err, redis.Nil) {
+			err = errNoParagraph
+			if n, xerr := s.c.Exists(ctx, redisDocKey(r.Doc)).Result(); xerr != nil {
+				err = xerr
+			} else if n == 0 {
+				err = errNoDocument
+			}
+		}
+		if err == nil {
+			out[i], err = decodeRedisPara(v)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("library %s: document %d paragraph %d: %w", s.where, r.Doc, r.Para, err)
 		}
 	}
-	var para Paragraph
-	if err == nil {
-		para, err = decodeRedisPara(v)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("library %s: document %d paragraph %d: %w", s.where, r.Doc, r.Para, err)
-	}
-	s.cacheMu.Lock()
-	s.cache.put(r, &para)
-	s.cacheMu.Unlock()
-	return &para, nil
+	return out, nil
 }
 
 // counts reads fields of meta as numbers (0 when absent).

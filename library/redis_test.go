@@ -280,10 +280,17 @@ func TestRedisMatchesFolder(t *testing.T) {
 					t.Fatalf("%s paragraph %d, %+v: candidates\nfolder %v\nredis  %v", sub, i, q, cf, cr)
 				}
 				found += len(cf)
+				var refs []ParaRef
 				for _, c := range cf {
 					if a, b := folder.SimHash(c.ParaRef), remote.SimHash(c.ParaRef); a != b {
 						t.Fatalf("SimHash of %+v: folder %x, redis %x", c.ParaRef, a, b)
 					}
+					refs = append(refs, c.ParaRef)
+				}
+				pf, errf := folder.ParagraphsAt(refs)
+				pr, errr := remote.ParagraphsAt(refs)
+				if errf != nil || errr != nil || len(pf) != len(refs) || !reflect.DeepEqual(pf, pr) {
+					t.Fatalf("%s paragraph %d: the candidates' paragraphs differ (folder: %v, redis: %v)", sub, i, errf, errr)
 				}
 			}
 			for _, minDocs := range []int{2, 3} {
@@ -302,6 +309,18 @@ func TestRedisMatchesFolder(t *testing.T) {
 	}
 	if compared < 100 || found == 0 {
 		t.Fatalf("compared %d paragraphs, %d candidates: too few to say anything", compared, found)
+	}
+	// A paragraph that is not there fails the read and is named, whichever of those asked it is.
+	for _, bad := range []struct {
+		ref  ParaRef
+		want error
+	}{{ParaRef{f[0].ID, f[0].Paragraphs}, errNoParagraph}, {ParaRef{1 << 40, 0}, errNoDocument}} {
+		for name, l := range map[string]*Library{"folder": folder, "redis": remote} {
+			_, err := l.ParagraphsAt([]ParaRef{{f[0].ID, 0}, bad.ref})
+			if !errors.Is(err, bad.want) || !strings.Contains(err.Error(), fmt.Sprintf("document %d paragraph %d:", bad.ref.Doc, bad.ref.Para)) {
+				t.Errorf("%s: %+v: %v, want %v naming it", name, bad.ref, err, bad.want)
+			}
+		}
 	}
 	for _, l := range []*Library{folder, remote} {
 		if err := l.Damaged(); err != nil {
@@ -412,11 +431,11 @@ func TestRedisCheckersAndImporters(t *testing.T) {
 	// findsItself checks one paragraph of a document the library holds.
 	findsItself := func(lib *Library, d DocInfo, r *rand.Rand) error {
 		n := 1 + r.Intn(d.Paragraphs-1) // not the title: a number and a word, no gram to find it by
-		p, err := lib.Paragraph(ParaRef{d.ID, n})
+		p, err := lib.ParagraphsAt([]ParaRef{{d.ID, n}})
 		if err != nil {
 			return err
 		}
-		q := seg.Prepare(p.Text)
+		q := seg.Prepare(p[0].Text)
 		if !slices.ContainsFunc(lib.Candidates(q.Grams, 0, -1, 2, 0), func(c Candidate) bool { return c.ParaRef == ParaRef{d.ID, n} }) {
 			return fmt.Errorf("document %d paragraph %d: not found by its own text", d.ID, n)
 		}

@@ -121,5 +121,4 @@ func (l *folder) forget(ids []uint64) {
 	for _, id := range ids {
 		delete(l.infos, id)
 	}
-	l.cache.forget(ids)
 }

@@ -55,7 +55,9 @@ type store interface {
 
 	Doc(id uint64) (DocInfo, similarity.Signature, error)
 	List() ([]DocInfo, error)
-	Paragraph(r ParaRef) (*Paragraph, error)
+	// ParagraphsAt returns the stored paragraphs refs name, in their order, read together: in one
+	// transaction of a folder's database, in one round trip to a server.
+	ParagraphsAt(refs []ParaRef) ([]Paragraph, error)
 	Paragraphs(id uint64) ([]Paragraph, error)
 	Counts() (docs, templates int)
 	Stats() (docs, paras int)

@@ -103,6 +103,7 @@ for n in $sizes; do
 		prss=$(awk '/^maxrss_kib/ {print $2}' "$d/probe.txt")
 		panon=$(awk '/^RssAnon:/ {print $2}' "$d/probe.txt")
 		size=$(libsize)
+		calib0=$("$tmp/benchgen" -calibrate | awk '{print $2}')
 		"$tmp/benchgen" -probe "$lib" -check "$tmp/thesis.pdf" >"$d/thesis-probe.txt"
 		thesis=$(awk '/^check_s thesis/ {print $3}' "$d/thesis-probe.txt")
 		for r in 1 2 3; do
@@ -149,6 +150,8 @@ for n in $sizes; do
 				row[rthesis]=$rthesis row[rsize]=$rsize row[cthesis]=$cthesis row[csize]=$csize
 			fi
 		fi
+		calib1=$("$tmp/benchgen" -calibrate | awk '{print $2}')
+		echo "  (this machine's speed: benchgen -calibrate, a fixed workload on one core, took ${calib0} ms before the thesis checks and ${calib1} ms after them; a check's time moves with it)"
 		fresh
 	done
 	rm -rf "$d/files"

@@ -57,7 +57,12 @@ func main() {
 	class := flag.String("class", "", "write a class of -n submissions of -pages pages to this folder")
 	pages := flag.Int("pages", 20, "pages of each class submission")
 	lang := flag.String("lang", "zh", "language of the class: zh or en")
+	calib := flag.Bool("calibrate", false, "time a fixed workload on one core (this machine's speed at the minute) and exit")
 	flag.Parse()
+	if *calib {
+		calibrate()
+		return
+	}
 	if *timeOut != "" {
 		if err := timeCommand(*timeOut, flag.Args()); err != nil {
 			fmt.Fprintln(os.Stderr, "benchgen:", err)

@@ -399,6 +399,9 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 	limit := max(candidateLimit, len(p.prep.Tokens)/candidateWords)
 	cands := c.lib.Candidates(p.prep.Grams, p.prep.SimHash, c.opt.MaxHamming, minHits, limit)
 	p.shares = len(cands) > 0
+	if !p.shares {
+		return nil
+	}
 	refs := make([]library.ParaRef, len(cands))
 	for i, cand := range cands {
 		refs[i] = cand.ParaRef

@@ -253,7 +253,7 @@ func (x *index) paras() int { return int(x.memBase) + len(x.mem.paraDoc) }
 // the page held nothing, and the library reports the damage (Library.Damaged).
 func (x *index) damaged() error {
 	for _, s := range x.segs {
-		if err := s.seg.pc.failed(); err != nil {
+		if err := s.seg.sums.failed(); err != nil {
 			return err
 		}
 	}

@@ -136,7 +136,7 @@ func (l *folder) readCounts() (manifest []segEntry, live map[uint64]bool, err er
 func (l *folder) openSegments(manifest []segEntry, live map[uint64]bool) (segs []*segment, covered uint64, err error) {
 	for _, e := range manifest {
 		s, err := openSegment(l.dir, e.Name)
-		if err == nil && s.seg.pc == nil && l.rec.sealed {
+		if err == nil && s.seg.sums == nil && l.rec.sealed {
 			unmapFile(s.data)
 			err = fmt.Errorf("index %s: it has no checksums: %w", e.Name, ErrDamaged)
 		}

@@ -122,10 +122,10 @@ func (in *inspection) checkSegments() {
 			in.problem(0, "index %s: %v", e.Name, err)
 			continue
 		}
-		if err := s.seg.pc.all(); err != nil {
+		if err := s.seg.sums.all(); err != nil {
 			in.problem(0, "%v", err)
 		}
-		if s.seg.pc == nil && in.rec.sealed {
+		if s.seg.sums == nil && in.rec.sealed {
 			in.problem(0, "index %s: it has no checksums", e.Name)
 		}
 		a := &s.seg

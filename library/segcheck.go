@@ -39,8 +39,8 @@ const (
 	segMagicOld   = "TCIDX001"
 )
 
-// pageCheck checks a mapped segment's blocks against its table.
-type pageCheck struct {
+// blockCheck checks a mapped segment's blocks against its table.
+type blockCheck struct {
 	name  string
 	data  []byte // the blocks the table covers
 	table []byte // one CRC-32C per block (uint32 LE)
@@ -49,13 +49,13 @@ type pageCheck struct {
 	err   atomic.Pointer[error]
 }
 
-func newPageCheck(name string, data, table []byte, block int) *pageCheck {
+func newBlockCheck(name string, data, table []byte, block int) *blockCheck {
 	blocks := (len(data) + block - 1) / block
-	return &pageCheck{name: name, data: data, table: table, block: block, done: make([]atomic.Uint64, (blocks+63)/64)}
+	return &blockCheck{name: name, data: data, table: table, block: block, done: make([]atomic.Uint64, (blocks+63)/64)}
 }
 
-// page checks block i once.
-func (c *pageCheck) page(i int) bool {
+// check verifies block i against the table, once.
+func (c *blockCheck) check(i int) bool {
 	w, bit := &c.done[i/64], uint64(1)<<(i%64)
 	if w.Load()&bit != 0 {
 		return true
@@ -71,13 +71,13 @@ func (c *pageCheck) page(i int) bool {
 }
 
 // bytes checks the blocks holding n bytes at p, which lies in data.
-func (c *pageCheck) bytes(p unsafe.Pointer, n int) bool {
+func (c *blockCheck) bytes(p unsafe.Pointer, n int) bool {
 	if c == nil || n <= 0 {
 		return true
 	}
 	off := int(uintptr(p) - uintptr(unsafe.Pointer(&c.data[0])))
 	for i := off / c.block; i <= (off+n-1)/c.block; i++ {
-		if !c.page(i) {
+		if !c.check(i) {
 			return false
 		}
 	}
@@ -85,18 +85,18 @@ func (c *pageCheck) bytes(p unsafe.Pointer, n int) bool {
 }
 
 // all checks every block.
-func (c *pageCheck) all() error {
+func (c *blockCheck) all() error {
 	if c == nil {
 		return nil
 	}
 	for i := 0; i*c.block < len(c.data); i++ {
-		c.page(i)
+		c.check(i)
 	}
 	return c.failed()
 }
 
 // failed is the first block that failed, if any.
-func (c *pageCheck) failed() error {
+func (c *blockCheck) failed() error {
 	if c == nil {
 		return nil
 	}
@@ -108,21 +108,21 @@ func (c *pageCheck) failed() error {
 
 // okRange checks the blocks of s[lo:hi].
 func okRange[T any](a *segArrays, s []T, lo, hi int) bool {
-	if a.pc == nil || lo >= hi {
+	if a.sums == nil || lo >= hi {
 		return true
 	}
 	var z T
-	return a.pc.bytes(unsafe.Pointer(&s[lo]), (hi-lo)*int(unsafe.Sizeof(z)))
+	return a.sums.bytes(unsafe.Pointer(&s[lo]), (hi-lo)*int(unsafe.Sizeof(z)))
 }
 
 // okAt checks the block of s[i].
 func okAt[T any](a *segArrays, s []T, i int) bool { return okRange(a, s, i, i+1) }
 
-// pageTableSize is the bytes a table for n bytes of blocks takes, its own checksum included.
-func pageTableSize(n, block int) int { return 4*((n+block-1)/block) + 4 }
+// blockTableSize is the bytes a table for n bytes of blocks takes, its own checksum included.
+func blockTableSize(n, block int) int { return 4*((n+block-1)/block) + 4 }
 
-// pageSummer is the writer under a segment's buffer: it checksums what passes, block by block.
-type pageSummer struct {
+// blockSummer is the writer under a segment's buffer: it checksums what passes, block by block.
+type blockSummer struct {
 	w     io.Writer
 	block int
 	n     int
@@ -130,7 +130,7 @@ type pageSummer struct {
 	table []byte
 }
 
-func (p *pageSummer) Write(b []byte) (int, error) {
+func (p *blockSummer) Write(b []byte) (int, error) {
 	n, err := p.w.Write(b)
 	for rest := b[:n]; len(rest) > 0; {
 		k := min(len(rest), p.block-p.n%p.block)
@@ -146,7 +146,7 @@ func (p *pageSummer) Write(b []byte) (int, error) {
 }
 
 // finish writes the table of what was written, and its checksum.
-func (p *pageSummer) finish() error {
+func (p *blockSummer) finish() error {
 	if p.n%p.block != 0 {
 		p.table = binary.LittleEndian.AppendUint32(p.table, p.crc)
 	}

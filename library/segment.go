@@ -37,7 +37,7 @@ type segArrays struct {
 	blockOff   []uint32 // 4 × (blockBuckets+1)
 	blockParas []uint32 // 4 × nsim
 
-	pc *pageCheck // nil for a segment without checksums (format version 2)
+	sums *blockCheck // nil for a segment without checksums (format version 2)
 }
 
 const (
@@ -100,16 +100,16 @@ func parseSegment(name string, b []byte) (segArrays, error) {
 		return a, errFormat
 	}
 	if block > 0 {
-		if size+uint64(pageTableSize(int(size), block)) != uint64(len(b)) {
+		if size+uint64(blockTableSize(int(size), block)) != uint64(len(b)) {
 			return a, errFormat
 		}
 		table := b[size : len(b)-4]
 		if crc32.Checksum(table, crcTable) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
 			return a, fmt.Errorf("page table: %w", errChecksum)
 		}
-		a.pc = newPageCheck(name, b[:size], table, block)
-		if !a.pc.bytes(unsafe.Pointer(&b[0]), segHeader) {
-			return a, a.pc.failed()
+		a.sums = newBlockCheck(name, b[:size], table, block)
+		if !a.sums.bytes(unsafe.Pointer(&b[0]), segHeader) {
+			return a, a.sums.failed()
 		}
 	} else if size != uint64(len(b)) {
 		return a, errFormat
@@ -130,7 +130,7 @@ func parseSegment(name string, b []byte) (segArrays, error) {
 	// in order); gram offsets are checked where they are used, so opening stays independent of size.
 	if !okRange(&a, a.docIDs, 0, len(a.docIDs)) || !okRange(&a, a.docFirst, 0, len(a.docFirst)) ||
 		!okRange(&a, a.gramPrefix, 0, len(a.gramPrefix)) || !okRange(&a, a.blockOff, 0, len(a.blockOff)) {
-		return a, a.pc.failed()
+		return a, a.sums.failed()
 	}
 	if a.docFirst[0] != 0 || a.docFirst[c.docs] != c.paras || a.gramPrefix[prefixSize-1] != c.grams ||
 		a.gramOff[c.grams] != c.postings {
@@ -187,7 +187,7 @@ func (s *segment) last() uint64 {
 func (s *segment) paras() int { return len(s.seg.sims) }
 
 // postingsOf returns the local paragraphs holding gram g, or nil (also when a page fails its
-// checksum: the segment keeps the error, see pageCheck.failed).
+// checksum: the segment keeps the error, see blockCheck.failed).
 func (a *segArrays) postingsOf(g uint32) []uint32 {
 	if !okRange(a, a.gramPrefix, int(g>>16), int(g>>16)+2) {
 		return nil

@@ -157,7 +157,7 @@ func writeSegment(dir, name string, src *segSource) error {
 	if err != nil {
 		return err
 	}
-	sum := &pageSummer{w: f, block: segBlock}
+	sum := &blockSummer{w: f, block: segBlock}
 	w := &segWriter{f: f, w: bufio.NewWriterSize(sum, 1<<20)}
 	nsim := 0
 	for _, ps := range src.blocks[0] {
@@ -607,7 +607,7 @@ func mergeArrays(segs []*segment, dead [][]bool) (src *segSource, bases []uint32
 // never the postings.
 func mergeSegments(dir, name string, segs []*segment, dead [][]bool) error {
 	for _, s := range segs {
-		err := s.seg.pc.all()
+		err := s.seg.sums.all()
 		releasePages(s.data, s.data)
 		if err != nil {
 			return err

@@ -1,6 +1,8 @@
 package similarity
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"unicode"
 )
@@ -93,5 +95,21 @@ func TestKindOf(t *testing.T) {
 		if got := kindOf(r); got != want {
 			t.Fatalf("kindOf(%U) = %d, want %d", r, got, want)
 		}
+	}
+}
+
+// A Chinese paragraph with its punctuation, and an English one: counted as a report counts them.
+func BenchmarkCountChars(b *testing.B) {
+	for _, text := range []string{
+		strings.Repeat("如果你希望尝试任一操作系统的一个新的图形桌面环境，我推荐在稳定版系统上使用虚拟化软件。", 6),
+		strings.Repeat("If you want to try a new graphical desktop environment of any operating system, use a virtual machine. ", 4),
+	} {
+		rs := []rune(text)
+		b.Run(fmt.Sprintf("%d runes", len(rs)), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				CountChars(rs)
+			}
+		})
 	}
 }

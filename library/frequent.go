@@ -66,9 +66,15 @@ func (x *index) postingsAtMost(g uint32, mem *memTables) int {
 		return math.MaxInt
 	}
 	if b, ok := f.listed[g]; ok {
-		return len(mem.grams[g]) + b
+		return len(mem.grams[g]) + b.atMost
 	}
 	return len(mem.grams[g]) + f.unlisted
+}
+
+// postingsAtLeast bounds how many paragraphs of the library hold gram g from below: the counts of
+// the segments that list it as frequent, and the in-memory part's.
+func (x *index) postingsAtLeast(g uint32, mem *memTables) int {
+	return len(mem.grams[g]) + x.frequent().listed[g].atLeast
 }
 
 // indexFrequent joins the segments' lists: one lookup for a gram instead of a search in each list
@@ -78,9 +84,13 @@ func (x *index) postingsAtMost(g uint32, mem *memTables) int {
 // segment has no list.
 type indexFrequent struct {
 	once     sync.Once
-	listed   map[uint32]int
+	listed   map[uint32]postingsBounds
 	unlisted int
 }
+
+// postingsBounds bound a listed gram's postings in the segments: atLeast counts those of the
+// segments that list it, atMost adds min-1 for each of the others.
+type postingsBounds struct{ atLeast, atMost int }
 
 // frequent returns the index's joined list, made on first use.
 func (x *index) frequent() *indexFrequent {
@@ -94,15 +104,19 @@ func (x *index) frequent() *indexFrequent {
 			}
 			f.unlisted += int(sf.min) - 1
 		}
-		f.listed = map[uint32]int{}
+		f.listed = map[uint32]postingsBounds{}
 		for _, s := range x.segs {
 			sf := s.frequent()
 			for i, g := range sf.keys {
-				f.listed[g] += int(sf.counts[i]) - (int(sf.min) - 1)
+				b := f.listed[g]
+				b.atLeast += int(sf.counts[i])
+				b.atMost += int(sf.counts[i]) - (int(sf.min) - 1)
+				f.listed[g] = b
 			}
 		}
-		for g, extra := range f.listed {
-			f.listed[g] = f.unlisted + extra
+		for g, b := range f.listed {
+			b.atMost += f.unlisted
+			f.listed[g] = b
 		}
 	})
 	return f

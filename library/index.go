@@ -647,6 +647,13 @@ func (l *folder) Candidates(grams []uint32, simhash uint64, maxHamming, minHits,
 	h.grams = h.grams[:0]
 	maxScore := 0
 	for _, g := range uniq {
+		// A stock phrase that the segments' lists of frequent grams already put over the limit is
+		// not looked up: its postings are never read, yet finding them cost three or four misses in
+		// each segment and a check of every block they fill (3,792 of the 112,729 lookups of the
+		// 313-page thesis's check against 100,000 documents, whose lists held 367 MB).
+		if x.postingsAtLeast(g, mem) > l.maxPostings {
+			continue
+		}
 		lists := h.lists[len(h.grams)*segs:][:segs]
 		n := x.postings(g, mem, lists)
 		if n > l.maxPostings {

@@ -618,6 +618,64 @@ func TestSearchFrom(t *testing.T) {
 	}
 }
 
+// Candidates leaves out a gram held by more than MaxPostings paragraphs whether the segments' lists
+// of frequent grams already show it over the limit (they are not looked up then) or only its
+// postings do. 52 documents share a paragraph: 40 of them in a segment that lists its grams, 12 in
+// one too small to list them (frequentMin: 16).
+func TestCandidatesSkipListedStockPhrases(t *testing.T) {
+	dir, src := t.TempDir(), t.TempDir()
+	l := openLib(t, dir, nil)
+	every := prose[4]
+	var paths []string
+	for i := range 52 {
+		paths = append(paths, writeDoc(t, src, fmt.Sprintf("d%02d.txt", i), fmt.Sprintf("Doc %d", i), every, fmt.Sprintf("%s第%d段。", prose[i%4], i)))
+	}
+	add(t, l, AddOptions{}, paths[:40]...)
+	add(t, l, AddOptions{}, paths[40:]...)
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	seg := segmenter(t)
+	common := seg.Prepare(every).Grams
+	rare := seg.Prepare(fmt.Sprintf("%s第%d段。", prose[1], 5)).Grams
+	for _, tt := range []struct {
+		limit, found int
+		early        bool // the lists alone put the shared grams over the limit
+	}{{39, 0, true}, {45, 0, false}, {52, 52, false}} {
+		l := openLib(t, dir, &Options{ReadOnly: true, MaxPostings: tt.limit})
+		f := folderOf(l)
+		if len(f.idx.segs) != 2 {
+			t.Fatalf("%d segments, want 2", len(f.idx.segs))
+		}
+		mem := f.idx.mem.tables()
+		lists := make([][]uint32, len(f.idx.segs))
+		early := 0
+		for _, g := range similarity.Winnow(common, winnowWindow) {
+			least, n := f.idx.postingsAtLeast(g, mem), f.idx.postings(g, mem, lists)
+			if least > n || n < 52 {
+				t.Fatalf("gram %x: %d postings, at least %d by the lists", g, n, least)
+			}
+			if least > tt.limit {
+				early++
+			}
+		}
+		if (early > 0) != tt.early {
+			t.Errorf("limit %d: %d of the shared grams over it by the lists alone", tt.limit, early)
+		}
+		if got := l.Candidates(common, 0, -1, 1, 0); len(got) != tt.found {
+			t.Errorf("limit %d: the shared paragraph found %d paragraphs, want %d", tt.limit, len(got), tt.found)
+		}
+		if tt.found == 0 {
+			alone := l.Candidates(rare, 0, -1, 1, 0)
+			both := l.Candidates(append(slices.Clone(rare), common...), 0, -1, 1, 0)
+			if len(alone) == 0 || !reflect.DeepEqual(alone, both) {
+				t.Errorf("limit %d: with the shared paragraph beside it, a paragraph finds %v, alone %v", tt.limit, both, alone)
+			}
+		}
+		l.Close()
+	}
+}
+
 // Boilerplate answers the same with the segments' lists of frequent grams as without them, and the
 // lists do spare lookups: a gram they leave out is bounded below the postings it has, never above.
 // 80 documents in two segments share one paragraph (every document) and another (a third of them);

@@ -313,20 +313,25 @@ func (d *decoder) paragraph() Paragraph {
 	return p
 }
 
-// packedTokens reads the tokens of a version 4 record of text.
+// packedTokens reads the tokens of a version 4 record of text. The record is walked in a local
+// slice, d.b set again only around the long form's varints: the decoder a store reads with lives on
+// the heap, and moving d.b at every token's byte cost a write barrier each while the collector ran.
 func (d *decoder) packedTokens(text string) []similarity.Token {
 	nt := d.count(1)
 	toks := make([]similarity.Token, 0, nt)
 	spans := similarity.NewSpanHasher(text)
 	prev := int32(0)
-	for j := 0; j < nt && d.err == nil; j++ {
-		b := d.bytes(1)
-		if b == nil {
+	b := d.b
+	for len(toks) < nt && d.err == nil {
+		if len(b) == 0 {
+			d.err = errFormat
 			break
 		}
+		f := b[0]
+		b = b[1:]
 		var t similarity.Token
 		explicit := false
-		if f := b[0]; f&tokLong != tokLong {
+		if f&tokLong != tokLong {
 			kind := f >> 6
 			t.Stop, t.Num = kind >= 1, kind == 2
 			t.Start = prev + int32(f>>4&3)
@@ -337,6 +342,7 @@ func (d *decoder) packedTokens(text string) []similarity.Token {
 				break
 			}
 			t.Stop, t.Num, explicit = f&tokStop != 0, f&tokNum != 0, f&tokHash != 0
+			d.b = b
 			delta, n := d.uvarint(), d.uvarint()
 			if delta > 0xFFFFFFFF || n > 0xFFFFFFFF {
 				d.err = errFormat
@@ -347,6 +353,7 @@ func (d *decoder) packedTokens(text string) []similarity.Token {
 			if explicit {
 				t.Hash = d.u32()
 			}
+			b = d.b
 		}
 		if !explicit {
 			h, ok := spans.Hash(t.Start, t.End)
@@ -358,6 +365,9 @@ func (d *decoder) packedTokens(text string) []similarity.Token {
 		}
 		prev = t.End
 		toks = append(toks, t)
+	}
+	if d.err == nil {
+		d.b = b
 	}
 	return toks
 }

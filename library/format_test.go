@@ -597,3 +597,32 @@ func spanHash(text string, start, end int32) uint32 {
 	h, _ := s.Hash(start, end)
 	return h
 }
+
+// BenchmarkDecodeParagraph reads the packed records of the test prose, Chinese and English, as a
+// check reads its candidates' paragraphs.
+func BenchmarkDecodeParagraph(b *testing.B) {
+	seg, err := similarity.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var records [][]byte
+	tokens := 0
+	for _, text := range prose {
+		p := Paragraph{Text: text, Tokens: storedTokens(seg.Tokens(similarity.Normalize(text)))}
+		var e encoder
+		e.paragraph(p)
+		records = append(records, e.b)
+		tokens += len(p.Tokens)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, r := range records {
+			d := decoder{b: r}
+			if p := d.paragraph(); d.err != nil || len(p.Tokens) == 0 {
+				b.Fatal(d.err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*tokens), "ns/token")
+}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -53,7 +54,8 @@ func devsetTexts(t *testing.T) []string {
 }
 
 // A segmenter made for some texts cuts each of them into Default's words, though its dictionary
-// holds a small part of the whole.
+// holds a small part of the whole, and prepares each as Default does from the normalised text it
+// kept.
 func TestTextSegmenterCutsAsDefault(t *testing.T) {
 	full, err := Default()
 	if err != nil {
@@ -77,6 +79,13 @@ func TestTextSegmenterCutsAsDefault(t *testing.T) {
 			norm := Normalize(text)
 			if got, want := seg.Tokens(norm), full.Tokens(norm); !slices.Equal(got, want) {
 				t.Fatalf("set %d: %q:\nwords %q\nwant  %q", n, text, seg.Words(text), full.Words(text))
+			}
+			// Prepare takes the text as ForTexts normalised it (Segmenter.made).
+			if _, ok := seg.made[text]; !ok {
+				t.Fatalf("set %d: %q was not kept normalised", n, text)
+			}
+			if got, want := seg.Prepare(text), full.Prepare(text); !reflect.DeepEqual(got, want) {
+				t.Fatalf("set %d: %q prepared as\n%+v\nwant\n%+v", n, text, got, want)
 			}
 			if !seg.only.passes(norm.Runes[:0]) {
 				t.Fatal("an empty run must pass")
@@ -125,8 +134,14 @@ func TestTextDictPieces(t *testing.T) {
 	for _, text := range texts {
 		one.add(Normalize(text).Runes)
 	}
-	if f := filterOf(texts); *f != *one {
+	f, made := filterOf(texts)
+	if *f != *one {
 		t.Fatal("filterOf's filter is not the one made text by text")
+	}
+	for _, text := range texts {
+		if n, ok := made[text]; !ok || !reflect.DeepEqual(n, Normalize(text)) {
+			t.Fatalf("filterOf kept %+v (%v) of %q, not its Normalize", n, ok, text)
+		}
 	}
 	want, wantWords, err := textDictIn(one, 1)
 	if err != nil {

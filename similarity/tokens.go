@@ -59,6 +59,9 @@ type Segmenter struct {
 	stop  *stopSet
 	only  *runFilter // from ForTexts: jieba's dictionary holds only the words this passes
 	words *wordSet   // from ForTexts: the words of its dictionary (Wordiness)
+	// made holds the texts ForTexts normalised to make its dictionary, which PrepareWeighted
+	// takes instead of normalising them again. Read-only once the segmenter is returned.
+	made map[string]Normalized
 }
 
 var (
@@ -574,8 +577,11 @@ func (s *Segmenter) Prepare(text string) Prepared { return s.PrepareWeighted(tex
 func (s *Segmenter) PrepareWeighted(text string, weight func(hash uint32) float32) Prepared {
 	sc := scratches.Get().(*scratch)
 	defer scratches.Put(sc)
-	n := normalize(text, sc.runes, sc.orig)
-	sc.runes, sc.orig = n.Runes, n.Orig
+	n, ok := s.made[text]
+	if !ok {
+		n = normalize(text, sc.runes, sc.orig)
+		sc.runes, sc.orig = n.Runes, n.Orig
+	}
 	sc.toks = s.appendTokens(sc.toks[:0], n, weight)
 	toks := make([]Token, len(sc.toks))
 	copy(toks, sc.toks)

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"thesischeck/assets"
 )
 
 // textDictSamples are texts that reach the corners of jieba's dictionary: the user dictionary's
@@ -316,6 +318,53 @@ func TestForTextsWhile(t *testing.T) {
 	for _, text := range textDictSamples {
 		if got, want := seg.Words(text), plain.Words(text); !slices.Equal(got, want) {
 			t.Fatalf("%q: %q, without meanwhile %q", text, got, want)
+		}
+	}
+}
+
+// textHMM keeps the model's start and transition lines and, of its four states' emission lines,
+// the first probability and those of the characters the filter holds: every one the whole model
+// has for them, none other.
+func TestTextHMM(t *testing.T) {
+	f := new(runFilter)
+	f.add(Normalize("韩玉鉴赏课上讨论的题目").Runes)
+	whole, err := assets.Jieba.ReadFile("jieba/hmm_model.utf8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hmm, err := textHMM(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := func(b []byte) (lines []string) {
+		for _, l := range strings.Split(string(b), "\n") {
+			if l = strings.TrimSpace(l); l != "" && l[0] != '#' {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	want, got := model(whole), model(hmm)
+	if len(want) != 9 || len(got) != 9 || !slices.Equal(got[:5], want[:5]) {
+		t.Fatalf("the model's lines:\n%q\nwant the first five of\n%q", got, want)
+	}
+	for i := 5; i < 9; i++ {
+		all := strings.Split(want[i], ",")
+		var keep []string
+		for k, e := range all {
+			if r, _ := utf8.DecodeRuneInString(e); k == 0 || f.hasChar(r) {
+				keep = append(keep, e)
+			}
+		}
+		kept := strings.Split(got[i], ",")
+		if !slices.Equal(kept, keep) || len(keep) < 2 || len(keep) > len(all)/10 {
+			t.Errorf("state %d: kept %d of %d probabilities, want %d: %q", i-5, len(kept), len(all), len(keep), kept)
+		}
+		for _, r := range "韩玉鉴赏课上讨论的题目" {
+			e := string(r) + ":"
+			if strings.Contains(","+want[i], ","+e) != strings.Contains(","+got[i], ","+e) {
+				t.Errorf("state %d: %c's probability lost", i-5, r)
+			}
 		}
 	}
 }

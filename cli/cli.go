@@ -14,6 +14,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -427,15 +428,26 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	bar := newBar(stderr)
 	progress := func(s check.Stage, done, total int) { bar.update(string(s), done, total, "") }
 	// The library opens while the file is read (0.03 s of a 313-page thesis's check against 100,000
-	// documents); a bad file is told first all the same.
+	// documents); a bad file is told first all the same. What the check's first queries would make
+	// (Library.Warm: the lists of frequent grams, 26 ms on one core) is made once the reading leaves
+	// a core idle (extract.Trace: a PDF's layout joins its pages on one core for 20-30 ms), not
+	// later beside the work of the check on both: the thesis's check took 1.3 % less time (wall
+	// ratio 0.987, quartiles 0.984-0.999, 20 alternated pairs).
 	type opened struct {
 		lib *library.Library
 		err error
 	}
 	libc := make(chan opened, 1)
+	idle := make(chan struct{})
+	var idleOnce sync.Once
+	leaveIdle := func() { idleOnce.Do(func() { close(idle) }) }
 	go func() {
 		lib, err := openLibrary(*dir, true)
 		libc <- opened{lib, err}
+		if err == nil {
+			<-idle
+			lib.Warm() // does nothing once the library is closed
+		}
 	}()
 	// Reading a PDF makes much short-lived garbage (over 200 MB of glyphs and lines for a 313-page
 	// thesis) over a small live heap: at the default 100 % the collector ran 30 times in its first
@@ -448,7 +460,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// the default: its live heap holds jieba's whole dictionary.
 	gc := debug.SetGCPercent(400)
 	defer debug.SetGCPercent(gc)
-	doc, sha, err := check.Read(ctx, files[0], progress)
+	doc, sha, err := check.Read(extract.WithTrace(ctx, &extract.Trace{OneCore: leaveIdle}), files[0], progress)
+	leaveIdle() // read, or failed, without a core left idle
 	if err != nil {
 		bar.done()
 		go func() { // not waited for: a library server that does not answer must not hold the error back

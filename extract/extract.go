@@ -563,8 +563,10 @@ func parseGuarded(ctx context.Context, format string, data []byte) (*Document, e
 		case "pdf":
 			doc, err = readPDF(ctx, data)
 		case "docx":
+			oneCore(ctx)
 			doc, err = readDOCX(ctx, data)
 		default:
+			oneCore(ctx)
 			doc, err = readTXT(data)
 		}
 		if err == nil {

@@ -49,6 +49,7 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
+	oneCore(ctx) // the layout below joins the pages on one core
 	unmapped := 0
 	for _, pg := range laid {
 		unmapped += pg.unmapped

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"thesischeck/check"
+	"thesischeck/extract"
 	"thesischeck/library"
 )
 
@@ -171,7 +172,9 @@ func (s *checkScreen) run(path string) {
 			fyne.Do(func() { g.check.stage(st, done, total) })
 		}
 		// check.Check, not check.File: the result is kept so that the report can leave a source out.
-		doc, sha, err := check.Read(ctx, path, progress)
+		// The library's first queries are made ready on the core the reading leaves idle, as the
+		// command line's check does (extract.Trace).
+		doc, sha, err := check.Read(extract.WithTrace(ctx, &extract.Trace{OneCore: func() { go lib.Warm() }}), path, progress)
 		var res *check.Result
 		if err == nil {
 			res, err = check.Check(ctx, lib, doc, sha, opts, progress)

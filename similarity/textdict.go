@@ -280,6 +280,8 @@ func filterOf(texts []string) (*runFilter, map[string]Normalized) {
 // rune and its offset), 32 MB at most, where a thesis of 300 pages holds about 700,000.
 const maxMadeRunes = 4 << 20
 
+// hasChar reports whether r may be one of the texts' characters (a false yes now and then: the
+// filter is bits of hashes).
 func (f *runFilter) hasChar(r rune) bool {
 	c := charBit(r)
 	return f.chars[c/64]&(1<<(c%64)) != 0

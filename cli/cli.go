@@ -455,9 +455,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// 15 MB more. The matching is the same: candidates' paragraphs read, aligned and dropped over a
 	// live heap of 10-46 MB: the thesis's check against 100,000 documents collected 16 times with
 	// the reading alone at 400 %, 6 times at 400 % to the end of the check; wall and CPU ratios
-	// 0.959 and 0.955 (12 alternated pairs), 0.986 and 0.973 (16), 0.997 and 0.982 (14) at
-	// different hours; peak RSS 783 -> 828 MB, most of it the library's mapped pages. The app keeps
-	// the default: its live heap holds jieba's whole dictionary.
+	// 0.959 and 0.955 (12 alternated pairs), 0.986 and 0.973 (16), 0.997 and 0.982 (14), at the
+	// machine's slow and fast minutes; peak RSS 783 -> 828 MB, most of it the library's mapped
+	// pages. The app keeps the default: its live heap holds jieba's whole dictionary.
 	gc := debug.SetGCPercent(400)
 	defer debug.SetGCPercent(gc)
 	doc, sha, err := check.Read(extract.WithTrace(ctx, &extract.Trace{OneCore: leaveIdle}), files[0], progress)

@@ -149,6 +149,26 @@ func TestTextDictPieces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Its lines are the whole dictionary's whose words the filter passes, in order, then the
+	// fillers (private-use words): the lines passed over unread are none of those.
+	whole, err := assets.Jieba.ReadFile("jieba/" + dictFiles[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var passing []byte
+	for _, line := range strings.SplitAfter(string(whole), "\n") {
+		if w, _, ok := strings.Cut(line, " "); ok && one.passes([]rune(w)) {
+			passing = append(passing, line...)
+		}
+	}
+	if !bytes.HasPrefix(want, passing) || len(passing) == 0 {
+		t.Fatalf("the text dictionary does not begin with the %d bytes of passing lines", len(passing))
+	}
+	for _, line := range strings.SplitAfter(string(want[len(passing):]), "\n") {
+		if r, _ := utf8.DecodeRuneInString(line); line != "" && (r < 0xF0000 || r > 0xFFFFD) {
+			t.Fatalf("after the passing lines, %q", line)
+		}
+	}
 	for _, n := range []int{2, 3, 7} {
 		got, words, err := textDictIn(one, n)
 		if err != nil || !bytes.Equal(got, want) || !slices.Equal(words.slots, wantWords.slots) {
@@ -365,6 +385,28 @@ func TestTextHMM(t *testing.T) {
 			if strings.Contains(","+want[i], ","+e) != strings.Contains(","+got[i], ","+e) {
 				t.Errorf("state %d: %c's probability lost", i-5, r)
 			}
+		}
+	}
+}
+
+// wholeDict holds the figures of the embedded dictionary, which a text dictionary's scan no longer
+// reads whole: counted again here, and by another reading of its lines.
+func TestWholeDictFigures(t *testing.T) {
+	data, err := assets.Jieba.ReadFile("jieba/" + dictFiles[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, median, err := wholeDictFigures(data)
+	if err != nil || all != wholeDict.all || median != wholeDict.median {
+		t.Fatalf("the embedded dictionary's figures are %+v, median %d (%v): set wholeDict to them", all, median, err)
+	}
+	if f := dictFigures(t, data); all.n != strings.Count(string(data), "\n") || f != (figures{all.sum, all.min, all.max, median}) {
+		t.Fatalf("%+v in %d lines, read line by line: %+v", all, strings.Count(string(data), "\n"), f)
+	}
+	// What the scan fails on.
+	for _, bad := range []string{"词 3 n\n词语\n", "词 x n\n", "词 3 n\n词 0 n\n", "词 9007199254740992 n\n"} {
+		if _, _, err := wholeDictFigures([]byte(bad)); err == nil {
+			t.Errorf("%q: no error", bad)
 		}
 	}
 }

@@ -108,10 +108,10 @@ const (
 
 // kindOf tells how r counts. ASCII is told without Unicode's tables (in a 313-page thesis's check
 // they were 1 % of the CPU, counting its characters): its control characters are invisible but
-// tab, line feed and carriage return, which are blanks with the space. So are the common Chinese
+// tab, line feed and carriage return, which are blanks with the space. The common Chinese
 // characters (CJK Unified Ideographs) and the punctuation of Chinese text (CJK symbols before the
-// tone marks, full-width forms of ASCII), which the tables took 122 ns a character to answer
-// (BenchmarkCountChars). TestKindOf compares every code point with the tables.
+// tone marks, full-width forms of ASCII) are told without the tables too, which took 122 ns a
+// character to answer (BenchmarkCountChars). TestKindOf compares every code point with the tables.
 func kindOf(r rune) int {
 	switch {
 	case r == ' ' || r == '\t' || r == '\n' || r == '\r':

@@ -84,17 +84,12 @@ func textSegmenter(texts []string, start func()) (*Segmenter, error) {
 	}
 	removeStale(dir)
 	paths := make([]string, 0, len(dictFiles))
-	// cppjieba reads its files while NewJieba runs, never after.
-	defer func() {
-		for _, p := range paths[:min(len(paths), 2)] {
-			os.Remove(p)
-		}
-	}()
 	for _, data := range [][]byte{dict, hmm} {
 		p, err := writeTextDict(dir, data)
 		if err != nil {
 			return nil, err
 		}
+		defer os.Remove(p) // cppjieba reads its files while NewJieba runs, never after
 		paths = append(paths, p)
 	}
 	for _, name := range dictFiles[2:] {
@@ -289,7 +284,7 @@ func (f *runFilter) hasChar(r rune) bool {
 
 func (f *runFilter) passes(word []rune) bool {
 	for i, r := range word {
-		if c := charBit(r); f.chars[c/64]&(1<<(c%64)) == 0 {
+		if !f.hasChar(r) {
 			return false
 		}
 		if i > 0 {
@@ -316,45 +311,15 @@ func (st *freqStats) add(f uint64) {
 	st.sum += f
 }
 
-// medianLimit bounds the frequencies whose count wholeDictFigures keeps to find the median (jieba's is 3).
-const medianLimit = 1 << 12
-
 // wholeDict are the figures of the embedded jieba.dict.utf8 (dictsSum names it) that fillers makes
-// a text dictionary keep: the frequencies' count, sum, least and greatest, and their median.
-// TestWholeDictFigures counts them again from the file (wholeDictFigures); a text dictionary's scan
-// then reads only the lines it may keep.
+// a text dictionary keep: the frequencies' count, sum, least and greatest, and their median (the
+// one at index n/2 in increasing order). They are the file's, not the text's, so a text
+// dictionary's scan reads only the lines it may keep; TestWholeDictFigures counts them again from
+// the file, and checks the sum is below 2^53, past which cppjieba's sum in doubles is not exact.
 var wholeDict = struct {
 	all    freqStats
 	median uint64
 }{freqStats{n: 348982, sum: 60101983, min: 2, max: 883634}, 3}
-
-// wholeDictFigures counts the frequency figures of a dictionary's lines, and fails where textDict
-// could not stand for it (a line it cannot read, no median under medianLimit, a sum past 2^53,
-// where cppjieba's sum in doubles is no longer exact).
-func wholeDictFigures(data []byte) (all freqStats, median uint64, err error) {
-	var hist [medianLimit]int
-	for len(data) > 0 {
-		var line []byte
-		line, data = cutLine(data)
-		sp := bytes.IndexByte(line, ' ')
-		if sp < 0 {
-			return all, 0, errWholeDict
-		}
-		freq, ok := parseFreq(line[sp+1:])
-		if !ok {
-			return all, 0, errWholeDict
-		}
-		all.add(freq)
-		if freq < medianLimit {
-			hist[freq]++
-		}
-	}
-	median, ok := medianOf(&hist, all.n)
-	if !ok || all.n == 0 || all.sum >= 1<<53 {
-		return all, 0, errWholeDict
-	}
-	return all, median, nil
-}
 
 // textDict returns jieba's dictionary file with only the lines whose words f passes, in their
 // order, and fillers that make the whole dictionary's frequency figures; and those words.
@@ -472,19 +437,6 @@ func parseFreq(b []byte) (uint64, bool) {
 			return v, v > 0
 		default:
 			return 0, false
-		}
-	}
-	return 0, false
-}
-
-// medianOf returns the frequency cppjieba takes for the median of n frequencies counted in hist
-// (the one at index n/2 in increasing order); false when it is not below medianLimit.
-func medianOf(hist *[medianLimit]int, n int) (uint64, bool) {
-	seen := 0
-	for f, c := range hist {
-		seen += c
-		if seen > n/2 {
-			return uint64(f), true
 		}
 	}
 	return 0, false

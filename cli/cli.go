@@ -83,46 +83,64 @@ func Run(args []string, gui GUI, stdout, stderr io.Writer) error {
 	if strings.HasPrefix(cmd, "-") && cmd != "-h" && cmd != "--help" {
 		cmd, rest = "open", args
 	}
+	if cmd == "open" {
+		return runOpen(ctx, rest, gui, stderr)
+	}
+	// fyne's desktop driver and its tray lock the main goroutine to the process's first thread as
+	// they are initialised, as the app's windows need. A command opens none and runs on a goroutine
+	// of its own: on the locked one, each time it waited and woke (for the library opening, for a
+	// parallel loop's workers, for their progress) a core was handed to its thread and back, and
+	// the other core stood idle meanwhile.
+	errc := make(chan error, 1)
+	go func() { errc <- runCommand(ctx, cmd, rest, stdout, stderr) }()
+	return <-errc
+}
+
+// runOpen opens the app ("open", or a flag with no command).
+func runOpen(ctx context.Context, args []string, gui GUI, stderr io.Writer) error {
+	fs, dir := newFlags("open", stderr)
+	sample := fs.Bool("demo", false, "open on the sample library inside ThesisCheck and check its sample thesis")
+	files, err := parseInterleaved(fs, args)
+	switch {
+	case err != nil:
+		return usageError(stderr, "open", err.Error())
+	case len(files) > 1:
+		return usageError(stderr, "open", tooMany("file", files))
+	case *sample && (*dir != "" || len(files) > 0):
+		return usageError(stderr, "open", "--demo opens the sample library on its sample thesis: no --library or file with it")
+	}
+	if *sample {
+		libDir, thesis, err := demo(ctx, stderr)
+		if err != nil {
+			return err
+		}
+		return gui(libDir, thesis)
+	}
+	file := ""
+	if len(files) == 1 {
+		file = files[0]
+	}
+	return gui(*dir, file)
+}
+
+// runCommand runs every command but open.
+func runCommand(ctx context.Context, cmd string, args []string, stdout, stderr io.Writer) error {
 	switch cmd {
-	case "open":
-		fs, dir := newFlags("open", stderr)
-		sample := fs.Bool("demo", false, "open on the sample library inside ThesisCheck and check its sample thesis")
-		files, err := parseInterleaved(fs, rest)
-		switch {
-		case err != nil:
-			return usageError(stderr, "open", err.Error())
-		case len(files) > 1:
-			return usageError(stderr, "open", tooMany("file", files))
-		case *sample && (*dir != "" || len(files) > 0):
-			return usageError(stderr, "open", "--demo opens the sample library on its sample thesis: no --library or file with it")
-		}
-		if *sample {
-			libDir, thesis, err := demo(ctx, stderr)
-			if err != nil {
-				return err
-			}
-			return gui(libDir, thesis)
-		}
-		file := ""
-		if len(files) == 1 {
-			file = files[0]
-		}
-		return gui(*dir, file)
 	case "library":
-		if len(rest) == 0 {
+		if len(args) == 0 {
 			return usageError(stderr, "library", "which? add, list, remove, compact, check or repair")
 		}
-		return runLibrary(ctx, rest[0], rest[1:], stdout, stderr)
+		return runLibrary(ctx, args[0], args[1:], stdout, stderr)
 	case "check":
-		return runCheck(ctx, rest, stdout, stderr)
+		return runCheck(ctx, args, stdout, stderr)
 	case "extract":
-		return runExtract(rest, stdout, stderr)
+		return runExtract(args, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
 	if extra, ok := commands[cmd]; ok {
-		return extra(ctx, rest, stdout, stderr)
+		return extra(ctx, args, stdout, stderr)
 	}
 	return usageError(stderr, "", fmt.Sprintf("unknown command %q", cmd))
 }

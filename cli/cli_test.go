@@ -5,14 +5,17 @@ import (
 	"bufio"
 	"bytes"
 	"compress/flate"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -620,6 +623,45 @@ func TestLibraryFlagOpensApp(t *testing.T) {
 	if err := Run([]string{"--frobnicate"}, func(string, string) error { return nil }, &stdout, &stderr); !errors.Is(err, ErrUsage) {
 		t.Errorf("--frobnicate: err = %v, want a usage error", err)
 	}
+}
+
+// TestCommandsOffTheAppsGoroutine: the app opens on the goroutine Run is called on, which fyne's
+// driver has locked to the process's first thread as windows need; every other command runs on one
+// of its own, which the scheduler may move between threads.
+func TestCommandsOffTheAppsGoroutine(t *testing.T) {
+	caller := goroutineID(t)
+	var ran uint64
+	commands["probe"] = func(context.Context, []string, io.Writer, io.Writer) error {
+		ran = goroutineID(t)
+		return nil
+	}
+	defer delete(commands, "probe")
+	var stdout, stderr bytes.Buffer
+	if err := Run([]string{"probe"}, nil, &stdout, &stderr); err != nil || ran == 0 || ran == caller {
+		t.Errorf("a command: err %v, ran on goroutine %d, Run called on %d", err, ran, caller)
+	}
+	for _, args := range [][]string{nil, {"open"}, {"--library", t.TempDir()}} {
+		var opened uint64
+		gui := func(string, string) error { opened = goroutineID(t); return nil }
+		if err := Run(args, gui, &stdout, &stderr); err != nil || opened != caller {
+			t.Errorf("%q: err %v, the app opened on goroutine %d, Run called on %d", args, err, opened, caller)
+		}
+	}
+}
+
+// goroutineID is the number runtime.Stack gives the calling goroutine.
+func goroutineID(t *testing.T) uint64 {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	f := strings.Fields(string(buf))
+	if len(f) < 2 || f[0] != "goroutine" {
+		t.Fatalf("runtime.Stack: %q", buf)
+	}
+	id, err := strconv.ParseUint(f[1], 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
 
 func TestCounted(t *testing.T) {

@@ -233,17 +233,29 @@ func (f *runFilter) add(rs []rune) {
 // fingerprints of the same texts take instead of normalising them again (the 313-page thesis's
 // 1,800 paragraphs were normalised twice: 1.1 % of its check's CPU each time), unless they hold
 // more than maxMadeRunes characters in all.
+//
+// Each core takes the next few texts when done with its last: texts dealt in turn, the thesis's
+// paragraphs of English and of Chinese alternated, and one core had twice the other's characters
+// (perf: 5 ms of the 14 with one core idle).
 func filterOf(texts []string) (*runFilter, map[string]Normalized) {
 	fs := make([]runFilter, min(runtime.NumCPU(), max(len(texts), 1)))
 	norms := make([]Normalized, len(texts))
+	const batch = 8
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for k := range fs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := k; i < len(texts); i += len(fs) {
-				norms[i] = Normalize(texts[i])
-				fs[k].add(norms[i].Runes)
+			for {
+				from := int(next.Add(batch)) - batch
+				if from >= len(texts) {
+					return
+				}
+				for i := from; i < min(from+batch, len(texts)); i++ {
+					norms[i] = Normalize(texts[i])
+					fs[k].add(norms[i].Runes)
+				}
 			}
 		}()
 	}

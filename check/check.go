@@ -15,6 +15,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"thesischeck/extract"
@@ -178,10 +179,24 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	defer pictures()
 
 	runs := fragmentRuns(doc.Paragraphs, o)
+	// Fingerprints: normalise, segment, hash (with the library's word weights once it has learned
+	// them, as its own fingerprints were made).
+	weights, err := lib.Weights()
+	if err != nil {
+		return nil, err
+	}
+	prep := prepare.Extracted(doc, sha)
+	taken := make([]atomic.Bool, len(prep.Prints))
+	fingerprint := func(i int, seg *similarity.Segmenter) {
+		if !taken[i].Swap(true) {
+			prep.Fingerprint(i, seg, weights)
+		}
+	}
 	// What the first queries would make (lib.Warm) is made while jieba loads the text dictionary
 	// on one core, or from the start: the matching of the 313-page thesis against 100,000 documents
 	// waited 26-29 ms for it on both cores.
 	seg := similarity.Latin() // the same words for text without Chinese, without jieba's load
+	var early sync.WaitGroup
 	if !needsJieba(doc) {
 		go lib.Warm()
 	} else {
@@ -197,24 +212,30 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 				texts = append(texts, t.text)
 			}
 		}
-		var err error
-		if seg, err = similarity.ForTextsWhile(texts, lib.Warm); err != nil {
+		// The paragraphs without Chinese need no jieba: they are fingerprinted with Latin's words
+		// on the core that jieba's load leaves idle (7-10 ms for the thesis's text dictionary),
+		// the first of them once Warm is done; the others take what is left after.
+		early.Add(1)
+		latin := func() {
+			defer early.Done()
+			lib.Warm()
+			for i, p := range doc.Paragraphs {
+				if !similarity.NeedsJieba(p.Text) {
+					fingerprint(i, similarity.Latin())
+				}
+			}
+		}
+		if seg, err = similarity.ForTextsWhile(texts, latin); err != nil {
 			return nil, err
 		}
 		defer seg.Close()
 	}
-	// Fingerprints: normalise, segment, hash (with the library's word weights once it has learned
-	// them, as its own fingerprints were made).
-	weights, err := lib.Weights()
-	if err != nil {
-		return nil, err
-	}
-	prep := prepare.Extracted(doc, sha)
 	if err := parallel.For(ctx, len(prep.Prints), func(i int) {
-		prep.Fingerprint(i, seg, weights)
+		fingerprint(i, seg)
 	}, func(done int) { progress(StageFingerprint, done, len(prep.Prints)) }); err != nil {
 		return nil, err
 	}
+	early.Wait()
 	paras := make([]paragraph, len(doc.Paragraphs))
 	for i, p := range doc.Paragraphs {
 		paras[i] = paragraph{src: p, checked: o.checks(p), prep: prep.Prints[i]}

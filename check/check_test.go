@@ -1268,6 +1268,55 @@ func TestForeignLibrary(t *testing.T) {
 	}
 }
 
+// TestMixedDocumentPrints: a thesis whose paragraphs of English and Chinese alternate is
+// fingerprinted as the whole dictionary's segmenter fingerprints each paragraph, with the library's
+// weights, though its English paragraphs are made with Latin's words while jieba loads.
+func TestMixedDocumentPrints(t *testing.T) {
+	lib := newLibrary(t)
+	var paras []string
+	for _, f := range []string{"en-tides.txt", "zh-wetland.txt", "en-printing.txt", "zh-tea.txt"} {
+		doc, err := extract.File(filepath.Join(libDir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range doc.Paragraphs {
+			if len(paras) <= 2*i+1 {
+				paras = append(paras, "", "")
+			}
+			if k := 2*i + strings.Count(f, "zh-"); paras[k] == "" {
+				paras[k] = p.Text
+			}
+		}
+	}
+	paras = slices.DeleteFunc(paras, func(p string) bool { return p == "" })
+	path := filepath.Join(t.TempDir(), "mixed.txt")
+	if err := os.WriteFile(path, []byte(strings.Join(paras, "\n\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := checkResult(t, lib, path)
+	seg, err := similarity.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	weights, err := lib.Weights()
+	if err != nil {
+		t.Fatal(err)
+	}
+	latin := 0
+	for _, p := range res.paras {
+		if !similarity.NeedsJieba(p.src.Text) {
+			latin++
+		}
+		want := seg.PrepareWeighted(p.src.Text, weights)
+		if !slices.Equal(p.prep.Tokens, want.Tokens) || p.prep.SimHash != want.SimHash || !slices.Equal(p.prep.Grams, want.Grams) {
+			t.Errorf("paragraph %.40q: fingerprinted differently", p.src.Text)
+		}
+	}
+	if latin < 4 || latin > len(res.paras)-4 {
+		t.Errorf("%d of %d paragraphs without Chinese: not a mixed thesis", latin, len(res.paras))
+	}
+}
+
 // A thesis padded with paragraphs of its own said again word for word brings its figures down;
 // past a tenth of its characters a "repeated" warning counts them (the first saying of each is not
 // counted) and names the paragraphs. Fewer repeats, and copies said twice (which raise the

@@ -276,11 +276,13 @@ func Check(ctx context.Context, lib *library.Library, doc *extract.Document, sha
 	if err := lib.Damaged(); err != nil {
 		return nil, err
 	}
+	docs, libParas := lib.Stats()
+	libraryDone(ctx)
 	if err := pictures(); err != nil {
 		return nil, err
 	}
 	r := c.build(doc, sha, paras)
-	r.Library.Documents, r.Library.Paragraphs = lib.Stats()
+	r.Library.Documents, r.Library.Paragraphs = docs, libParas
 	return &Result{Report: r, c: c, doc: doc, sha: sha, paras: paras}, nil
 }
 

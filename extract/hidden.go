@@ -188,7 +188,7 @@ func hiddenSummary(hs []Hidden) (total int, why string) {
 			byReason[r] += n
 		}
 		if slices.Contains(h.Reasons, HideTiny) {
-			tiny = math.Max(tiny, h.Size)
+			tiny = max(tiny, h.Size)
 		}
 	}
 	reasons := make([]string, 0, len(byReason))
@@ -216,7 +216,7 @@ func tinyLabel(size float64) string {
 	if size <= 0 {
 		return strconv.Itoa(maxTinySize) + " pt or smaller"
 	}
-	return strconv.FormatFloat(math.Max(0.5, math.Round(size*2)/2), 'f', -1, 64) + " pt"
+	return strconv.FormatFloat(max(0.5, math.Round(size*2)/2), 'f', -1, 64) + " pt"
 }
 
 // wordFor is word in the plural unless n is 1 (plural, in decode.go, also gives the number).

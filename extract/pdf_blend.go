@@ -28,7 +28,7 @@ func pdfBlend(mode string, b, s [3]float64) [3]float64 {
 			case s >= 1:
 				return 1
 			}
-			return math.Min(1, b/(1-s))
+			return min(1, b/(1-s))
 		}
 	case "ColorBurn":
 		sep = func(b, s float64) float64 {
@@ -38,7 +38,7 @@ func pdfBlend(mode string, b, s [3]float64) [3]float64 {
 			case s <= 0:
 				return 0
 			}
-			return 1 - math.Min(1, (1-b)/s)
+			return 1 - min(1, (1-b)/s)
 		}
 	case "HardLight":
 		sep = hardLight

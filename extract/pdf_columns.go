@@ -54,7 +54,7 @@ func pdfFindGutter(gs []pdf.Text, order []int) pdfGutter {
 		}
 		x1 := g.X + pdfAdvance(g)
 		body = append(body, gutterGlyph{row: row, x0: g.X, x1: x1})
-		minX, maxX = math.Min(minX, g.X), math.Max(maxX, x1)
+		minX, maxX = min(minX, g.X), max(maxX, x1)
 	}
 	width := maxX - minX
 	if width < 20*size {

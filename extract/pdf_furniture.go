@@ -97,7 +97,7 @@ func pdfDropFurniture(pages []*pdfPage, body [][]*pdfLine, st *pdfStats) {
 		for a := range g {
 			pagesAt := map[int]bool{g[a].page: true}
 			for b := range g {
-				if math.Abs(g[a].line.y-g[b].line.y) < math.Max(2, 0.3*g[a].line.size) {
+				if math.Abs(g[a].line.y-g[b].line.y) < max(2, 0.3*g[a].line.size) {
 					pagesAt[g[b].page] = true
 				}
 			}

@@ -19,7 +19,7 @@ import (
 func pdfPlaceHides(g *pdf.Text, p *pdf.Paint, box pdf.Rect) hideSet {
 	var why hideSet
 	h := math.Abs(g.FontSize)
-	x0, x1 := g.X, g.X+math.Max(g.W, 0.1*h)
+	x0, x1 := g.X, g.X+max(g.W, 0.1*h)
 	y0, y1 := g.Y-0.2*h, g.Y+0.8*h
 	outside := func(r pdf.Rect) bool { return x1 < r.Min.X || x0 > r.Max.X || y1 < r.Min.Y || y0 > r.Max.Y }
 	if outside(box) {
@@ -37,7 +37,7 @@ func pdfPlaceHides(g *pdf.Text, p *pdf.Paint, box pdf.Rect) hideSet {
 // their size when that is why.
 func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
 	var why hideSet
-	size := math.Min(p.Height, p.Width)
+	size := min(p.Height, p.Width)
 	if !(size > maxTinySize+0.01) { // NaN too; 0.01 for rounding in the matrices
 		why |= hideTiny
 	}
@@ -166,7 +166,7 @@ func (p *pdfPictureLum) whiteUnder(g *pdf.Text) bool {
 		return false
 	}
 	h := math.Abs(g.FontSize)
-	w := math.Max(g.W, 0.1*h)
+	w := max(g.W, 0.1*h)
 	for _, at := range [][2]float64{{0.5, 0.35}, {0.2, 0.1}, {0.8, 0.1}, {0.2, 0.6}, {0.8, 0.6}} {
 		x, y := g.X+at[0]*w, g.Y+at[1]*h
 		u := p.inv[0]*x + p.inv[2]*y + p.inv[4]
@@ -282,7 +282,7 @@ func pdfStacked(glyphs []pdf.Text) []bool {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			continue
 		}
-		tol := 0.05 * math.Max(math.Abs(g.FontSize), 1)
+		tol := 0.05 * max(math.Abs(g.FontSize), 1)
 		same := func(j int) bool {
 			return j >= 0 && j < len(glyphs) && math.Abs(glyphs[j].X-g.X) < tol && math.Abs(glyphs[j].Y-g.Y) < tol
 		}
@@ -344,7 +344,7 @@ func pdfPlaceHidden(lines []pdfLine, hidden []pdfHiddenGlyph, page int) []pdfLoo
 		if li >= 0 {
 			l := &lines[li]
 			if h.why&hideOffPage == 0 {
-				room[li] = [2]float64{math.Min(room[li][0], h.g.X), math.Max(room[li][1], h.g.X+h.g.W)}
+				room[li] = [2]float64{min(room[li][0], h.g.X), max(room[li][1], h.g.X+h.g.W)}
 			}
 			off = len(l.text)
 			// Before a glyph drawn on its spot: letters piled with no width stand where the next
@@ -360,13 +360,13 @@ func pdfPlaceHidden(lines []pdfLine, hidden []pdfHiddenGlyph, page int) []pdfLoo
 		if r == nil || r.line != li || r.off != off || r.why != h.why || li < 0 && !pdfSameRun(r.last, &h.g) {
 			r = &run{line: li, off: off, why: h.why, first: &h.g}
 			runs = append(runs, r)
-		} else if h.g.S != " " && h.g.X-(r.last.X+r.last.W) > pdfWordGap*math.Max(math.Abs(h.g.FontSize), 0.1) {
+		} else if h.g.S != " " && h.g.X-(r.last.X+r.last.W) > pdfWordGap*max(math.Abs(h.g.FontSize), 0.1) {
 			r.buf = append(r.buf, ' ')
 		}
 		r.buf = append(r.buf, h.g.S...)
 		r.last = &h.g
 		if h.why&hideTiny != 0 {
-			r.size = math.Max(r.size, h.size)
+			r.size = max(r.size, h.size)
 		}
 	}
 	var loose []pdfLooseHidden
@@ -400,7 +400,7 @@ func pdfHiddenLine(lines []pdfLine, order []int, g *pdf.Text) int {
 		if l.y < g.Y-0.5*l.size {
 			break
 		}
-		d := math.Max(0, math.Max(l.x0-g.X, g.X-l.x1))
+		d := max(0, max(l.x0-g.X, g.X-l.x1))
 		if d <= 6*l.size && d < bestD {
 			best, bestD = i, d
 		}
@@ -410,7 +410,7 @@ func pdfHiddenLine(lines []pdfLine, order []int, g *pdf.Text) int {
 
 // pdfSameRun: glyph g goes on the run that glyph p ended, on the same baseline and near it.
 func pdfSameRun(p, g *pdf.Text) bool {
-	em := math.Max(math.Abs(p.FontSize), 1)
+	em := max(math.Abs(p.FontSize), 1)
 	return math.Abs(p.Y-g.Y) < 0.5*em && g.X >= p.X-em && g.X-(p.X+p.W) < 3*em
 }
 
@@ -440,7 +440,7 @@ func pdfHiddenSpans(boxes []pdfHiddenBox, base, size float64) [][2]float64 {
 	merged := spans[:0]
 	for _, s := range spans {
 		if n := len(merged); n > 0 && s[0] <= merged[n-1][1]+0.5*size {
-			merged[n-1][1] = math.Max(merged[n-1][1], s[1])
+			merged[n-1][1] = max(merged[n-1][1], s[1])
 			continue
 		}
 		merged = append(merged, s)
@@ -452,7 +452,7 @@ func pdfHiddenSpans(boxes []pdfHiddenBox, base, size float64) [][2]float64 {
 func pdfCovered(spans [][2]float64, a, b float64) float64 {
 	covered := 0.0
 	for i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > a }); i < len(spans) && spans[i][0] < b; i++ {
-		covered += math.Min(b, spans[i][1]) - math.Max(a, spans[i][0])
+		covered += min(b, spans[i][1]) - max(a, spans[i][0])
 	}
 	return covered
 }

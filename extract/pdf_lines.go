@@ -140,7 +140,7 @@ func pdfBuildLines(glyphs []pdf.Text, page int, hidden []pdfHiddenGlyph) []pdfLi
 	}
 	for _, i := range idx {
 		g := gs[i]
-		if len(cur) > 0 && refY-g.Y > pdfLineTolerance*math.Max(refSize, g.FontSize) {
+		if len(cur) > 0 && refY-g.Y > pdfLineTolerance*max(refSize, g.FontSize) {
 			flush()
 		}
 		if len(cur) == 0 || g.FontSize > refSize && g.S != " " {
@@ -423,8 +423,8 @@ func pdfLineText(gs []pdf.Text, page int, size, base float64, withPos bool) (pdf
 				}
 				// Keep the geometry going so the next gap is measured from the marker.
 				for k := i; k < j; k++ {
-					l.x0 = math.Min(l.x0, gs[k].X)
-					l.x1 = math.Max(l.x1, gs[k].X+pdfAdvance(gs[k]))
+					l.x0 = min(l.x0, gs[k].X)
+					l.x1 = max(l.x1, gs[k].X+pdfAdvance(gs[k]))
 				}
 				prev = &gs[j-1]
 				i = j - 1
@@ -435,7 +435,7 @@ func pdfLineText(gs []pdf.Text, page int, size, base float64, withPos bool) (pdf
 		if prev != nil && b.Len() > 0 {
 			gap := g.X - (prev.X + pdfAdvance(*prev))
 			pr, _ := utf8.DecodeLastRuneInString(prev.S)
-			em := math.Max(math.Min(prev.FontSize, g.FontSize), 0.5*size)
+			em := max(min(prev.FontSize, g.FontSize), 0.5*size)
 			switch {
 			case pendingSpace:
 				// The producer wrote a space; keep it unless both sides are CJK and the
@@ -467,8 +467,8 @@ func pdfLineText(gs []pdf.Text, page int, size, base float64, withPos bool) (pdf
 		}
 		pendingSpace = false
 		b.WriteString(g.S)
-		l.x0 = math.Min(l.x0, g.X)
-		l.x1 = math.Max(l.x1, g.X+pdfAdvance(*g))
+		l.x0 = min(l.x0, g.X)
+		l.x1 = max(l.x1, g.X+pdfAdvance(*g))
 		if g.Bold {
 			boldN++
 		}

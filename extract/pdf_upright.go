@@ -34,7 +34,7 @@ func pdfUpright(visible []pdf.Text, hidden []pdfHiddenGlyph, box pdf.Rect) pdf.R
 	}
 	x0, y0 := turn(box.Min.X, box.Min.Y)
 	x1, y1 := turn(box.Max.X, box.Max.Y)
-	return pdf.Rect{Min: pdf.Point{X: math.Min(x0, x1), Y: math.Min(y0, y1)}, Max: pdf.Point{X: math.Max(x0, x1), Y: math.Max(y0, y1)}}
+	return pdf.Rect{Min: pdf.Point{X: min(x0, x1), Y: min(y0, y1)}, Max: pdf.Point{X: max(x0, x1), Y: max(y0, y1)}}
 }
 
 // pdfTextDirection says which way most of a page's text runs, from each glyph to the next in the

@@ -169,7 +169,7 @@ func TestTextDictPieces(t *testing.T) {
 			t.Fatalf("after the passing lines, %q", line)
 		}
 	}
-	for _, n := range []int{2, 3, 7} {
+	for _, n := range []int{2, 3, 7, 16} {
 		got, words, err := textDictIn(one, n)
 		if err != nil || !bytes.Equal(got, want) || !slices.Equal(words.slots, wantWords.slots) {
 			t.Errorf("%d pieces: %d bytes (err %v), one piece %d", n, len(got), err, len(want))

@@ -507,6 +507,11 @@ func t2sMatch(w []rune) bool {
 	return false
 }
 
+// Preload makes what Normalize makes on its first call (OpenCC's traditional-to-simplified
+// dictionaries: about 4 ms on one core), for a caller with a core to spare before its first text;
+// Normalize waits for it if it is still being made.
+func Preload() { t2sOnce.Do(loadT2S) }
+
 // toSimplified converts traditional Chinese in place and returns how many characters changed. OpenCC
 // converts by phrase (better than by character); when a phrase changes the text's length, the
 // conversion falls back to one character at a time so that offsets stay aligned.
@@ -516,7 +521,7 @@ func t2sMatch(w []rune) bool {
 // t2sWindow runes after the last one that follows within reach can change, and converting those
 // spans alone gives the same text at a fraction of the cost: most Chinese text has none.
 func toSimplified(rs []rune) int {
-	t2sOnce.Do(loadT2S)
+	Preload()
 	if t2sErr != nil {
 		return 0
 	}

@@ -15,6 +15,7 @@ package similarity
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -28,6 +29,7 @@ import (
 	"github.com/yanyiwu/gojieba"
 
 	"thesischeck/assets"
+	"thesischeck/internal/parallel"
 )
 
 // loaded is Default's segmenter once it has loaded.
@@ -337,11 +339,11 @@ var wholeDict = struct {
 // order, and fillers that make the whole dictionary's frequency figures; and those words.
 func textDict(f *runFilter) ([]byte, *wordSet, error) { return textDictIn(f, 8*runtime.NumCPU()) }
 
-// textDictIn is textDict scanning the lines in n pieces, each cut at a line's end, on every core,
-// a core taking the next piece when done with its last, the pieces' results joined in order: one
-// core took 22 ms of a thesis's command-line check, every other core idle. The lines are not alike
-// (those whose first character the text lacks are passed over unread): in two halves, one core
-// stood idle for about a third of the scan (perf).
+// textDictIn is textDict scanning the lines in n pieces, each cut at a line's end, on every core
+// (parallel.For: a core takes the next piece when done with its last), the pieces' results joined
+// in order: one core took 22 ms of a thesis's command-line check, every other core idle. The lines
+// are not alike (those whose first character the text lacks are passed over unread): in two
+// halves, one core stood idle for about a third of the scan (perf).
 func textDictIn(f *runFilter, n int) ([]byte, *wordSet, error) {
 	data, err := assets.Jieba.ReadFile("jieba/" + dictFiles[0])
 	if err != nil {
@@ -361,18 +363,7 @@ func textDictIn(f *runFilter, n int) ([]byte, *wordSet, error) {
 		chunks[i], data = data[:end], data[end:]
 	}
 	pieces := make([]dictScan, n)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(n, runtime.NumCPU()) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				pieces[i].scan(chunks[i], f)
-			}
-		}()
-	}
-	wg.Wait()
+	parallel.For(context.Background(), n, func(i int) { pieces[i].scan(chunks[i], f) }, nil)
 	var (
 		keptFreqs []uint64
 		out       []byte

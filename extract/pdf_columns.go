@@ -2,6 +2,7 @@ package extract
 
 import (
 	"math"
+	"slices"
 
 	"github.com/ledongthuc/pdf"
 )
@@ -87,19 +88,7 @@ type gutterGlyph struct {
 // the given width from minX.
 func gutterBelow(body []gutterGlyph, from, total int, minX, maxX, bin float64, nbins int, size float64) pdfGutter {
 	rows := total - from + 1
-	cover := make([]int, nbins)
-	last := make([]int, nbins)
-	for _, g := range body {
-		if g.row < from {
-			continue
-		}
-		for b := int((g.x0 - minX) / bin); b <= int((g.x1-minX)/bin) && b < nbins; b++ {
-			if last[b] != g.row {
-				last[b] = g.row
-				cover[b]++
-			}
-		}
-	}
+	cover := binCover(body, from, minX, bin, nbins)
 	// The widest strip in the middle half that few baselines cross.
 	width := maxX - minX
 	lo, hi := int(0.25*width/bin), int(0.75*width/bin)
@@ -153,6 +142,48 @@ func gutterBelow(body []gutterGlyph, from, total int, minX, maxX, bin float64, n
 		return pdfGutter{}
 	}
 	return best
+}
+
+// binCover counts for each of nbins strips of the page, bin wide from minX, the baselines numbered
+// from on that body has a glyph over. Each baseline adds its glyphs' strips as runs, merged where
+// they touch, to a difference array: marking every strip of every glyph was most of looking for a
+// gutter (a CJK glyph covers four or five strips).
+func binCover(body []gutterGlyph, from int, minX, bin float64, nbins int) []int {
+	diff := make([]int, nbins+1)
+	var runs [][2]int // of one baseline
+	add := func() {
+		if !slices.IsSortedFunc(runs, func(a, b [2]int) int { return a[0] - b[0] }) {
+			slices.SortFunc(runs, func(a, b [2]int) int { return a[0] - b[0] })
+		}
+		for i := 0; i < len(runs); {
+			lo, hi := runs[i][0], runs[i][1]
+			for i++; i < len(runs) && runs[i][0] <= hi+1; i++ {
+				hi = max(hi, runs[i][1])
+			}
+			diff[lo]++
+			diff[hi+1]--
+		}
+		runs = runs[:0]
+	}
+	row := -1
+	for _, g := range body {
+		if g.row < from {
+			continue
+		}
+		if g.row != row {
+			add()
+			row = g.row
+		}
+		if lo, hi := int((g.x0-minX)/bin), min(int((g.x1-minX)/bin), nbins-1); lo <= hi {
+			runs = append(runs, [2]int{lo, hi})
+		}
+	}
+	add()
+	cover := diff[:nbins]
+	for b := 1; b < nbins; b++ {
+		cover[b] += cover[b-1]
+	}
+	return cover
 }
 
 // split sorts a baseline's glyphs to the gutter's sides by where they start (the advance of a

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -116,6 +118,47 @@ func TestFindGutter(t *testing.T) {
 		g := pdfFindGutter(tc.gs, order)
 		if want := tc.x1 > 0; g.ok != want || want && (math.Abs(g.x0-tc.x0) > 2.5 || math.Abs(g.x1-tc.x1) > 2.5) {
 			t.Errorf("%s: gutter %+v, want %v at %g-%g", tc.name, g, want, tc.x0, tc.x1)
+		}
+	}
+}
+
+// TestBinCover: the strips' counts of baselines are those of marking each glyph's strips one by
+// one, once a baseline, whatever the order of a baseline's glyphs (overlapping, touching, apart,
+// past the last strip, or covering none).
+func TestBinCover(t *testing.T) {
+	naive := func(body []gutterGlyph, from int, minX, bin float64, nbins int) []int {
+		cover, last := make([]int, nbins), make([]int, nbins)
+		for _, g := range body {
+			if g.row < from {
+				continue
+			}
+			for b := int((g.x0 - minX) / bin); b <= int((g.x1-minX)/bin) && b < nbins; b++ {
+				if last[b] != g.row {
+					last[b], cover[b] = g.row, cover[b]+1
+				}
+			}
+		}
+		return cover
+	}
+	rng := rand.New(rand.NewPCG(7, 23))
+	for trial := range 500 {
+		minX, bin := 50+rng.Float64()*20, 0.5+rng.Float64()*3
+		nbins := 20 + rng.IntN(200)
+		var body []gutterGlyph
+		for row := 1; row <= 1+rng.IntN(30); row++ {
+			for range rng.IntN(25) {
+				x0 := minX + rng.Float64()*float64(nbins+5)*bin
+				w := rng.Float64() * 6 * bin
+				if rng.IntN(10) == 0 {
+					w = -bin // a glyph that ends before it starts covers nothing
+				}
+				body = append(body, gutterGlyph{row: row, x0: x0, x1: x0 + w})
+			}
+		}
+		for _, from := range []int{1, 2, 7} {
+			if got, want := binCover(body, from, minX, bin, nbins), naive(body, from, minX, bin, nbins); !slices.Equal(got, want) {
+				t.Fatalf("trial %d, from %d: binCover %v, marking strips %v", trial, from, got, want)
+			}
 		}
 	}
 }

@@ -348,3 +348,64 @@ func TestEmptyLibraryRefused(t *testing.T) {
 		})
 	}
 }
+
+// A byte flipped in an index segment, in the arrays its opening checks or in a block a check reads
+// later, is told in one line that names the segment once and says the library is damaged once,
+// by the check and by library check. It named the segment three times in library check's report
+// and twice, with "the library is damaged" twice, in the check's error.
+func TestSegmentDamageToldOnce(t *testing.T) {
+	pristine, sub, _ := damageLibrary(t)
+	segs, _ := filepath.Glob(filepath.Join(pristine, "seg-*.idx"))
+	if len(segs) == 0 {
+		t.Fatal("the test library has no index segment")
+	}
+	seg := filepath.Base(segs[0])
+	size := func() int {
+		st, err := os.Stat(segs[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int(st.Size())
+	}()
+	once := func(what, msg string) {
+		t.Helper()
+		if strings.Count(msg, seg) != 1 || strings.Count(msg, library.ErrDamaged.Error()) > 1 || strings.Contains(msg, "\n") {
+			t.Errorf("%s: %q", what, msg)
+		}
+	}
+	told, listed := 0, 0
+	for k := 1; k < 16; k += 2 { // spread over the segment: its header arrays, gram keys, postings
+		at := size * k / 16
+		dir := t.TempDir()
+		copyFiles(t, pristine, dir)
+		path := filepath.Join(dir, seg)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b[at] ^= 0xFF
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := checkDir(dir, sub); err != nil {
+			if !errors.Is(err, library.ErrDamaged) {
+				t.Fatalf("byte %d: %v", at, err)
+			}
+			once(fmt.Sprintf("the check, byte %d flipped", at), err.Error())
+			told++
+		}
+		rep, err := library.Check(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range rep.Problems {
+			if strings.Contains(p.What, seg) {
+				once(fmt.Sprintf("library check, byte %d flipped", at), p.What)
+				listed++
+			}
+		}
+	}
+	if told == 0 || listed == 0 {
+		t.Fatalf("the check failed %d times, library check named the segment %d times: nothing was tested", told, listed)
+	}
+}

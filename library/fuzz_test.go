@@ -194,7 +194,7 @@ func FuzzParseSegment(f *testing.F) {
 		if resealed {
 			b = reseal(b)
 		}
-		a, err := parseSegment("fuzz.idx", b)
+		a, err := parseSegment(b)
 		if err != nil {
 			return
 		}

@@ -254,7 +254,7 @@ func (x *index) paras() int { return int(x.memBase) + len(x.mem.paraDoc) }
 func (x *index) damaged() error {
 	for _, s := range x.segs {
 		if err := s.seg.sums.failed(); err != nil {
-			return err
+			return fmt.Errorf("index %s: %w", s.name, err)
 		}
 	}
 	return nil

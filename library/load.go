@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -147,6 +148,9 @@ func (l *folder) openSegments(manifest []segEntry, live map[uint64]bool) (segs [
 			// The index is derived data: a writable Open makes it again from fp. A read-only one
 			// cannot write it and would make it in memory at every check, unseen: it says so.
 			if l.readOnly {
+				if errors.Is(err, ErrDamaged) { // a checksum's error says so already
+					return nil, 0, fmt.Errorf("%w; 'thesischeck library repair' makes the index again", err)
+				}
 				return nil, 0, fmt.Errorf("%w (%w; 'thesischeck library repair' makes the index again)", err, ErrDamaged)
 			}
 			segs, covered = nil, 0
@@ -170,7 +174,7 @@ func openSegment(dir, name string) (*segment, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := parseSegment(name, data)
+	a, err := parseSegment(data)
 	if err != nil {
 		unmapFile(data)
 		return nil, fmt.Errorf("index %s: %w", name, err)

@@ -119,11 +119,11 @@ func (in *inspection) checkSegments() {
 		covered = e.Last
 		s, err := openSegment(in.dir, e.Name)
 		if err != nil {
-			in.problem(0, "index %s: %v", e.Name, err)
+			in.problem(0, "%v", err) // it names the index
 			continue
 		}
 		if err := s.seg.sums.all(); err != nil {
-			in.problem(0, "%v", err)
+			in.problem(0, "index %s: %v", e.Name, err)
 		}
 		if s.seg.sums == nil && in.rec.sealed {
 			in.problem(0, "index %s: it has no checksums", e.Name)

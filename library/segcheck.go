@@ -41,7 +41,6 @@ const (
 
 // blockCheck checks a mapped segment's blocks against its table.
 type blockCheck struct {
-	name  string
 	data  []byte // the blocks the table covers
 	table []byte // one CRC-32C per block (uint32 LE)
 	block int    // bytes
@@ -49,9 +48,9 @@ type blockCheck struct {
 	err   atomic.Pointer[error]
 }
 
-func newBlockCheck(name string, data, table []byte, block int) *blockCheck {
+func newBlockCheck(data, table []byte, block int) *blockCheck {
 	blocks := (len(data) + block - 1) / block
-	return &blockCheck{name: name, data: data, table: table, block: block, done: make([]atomic.Uint64, (blocks+63)/64)}
+	return &blockCheck{data: data, table: table, block: block, done: make([]atomic.Uint64, (blocks+63)/64)}
 }
 
 // check verifies block i against the table, once.
@@ -62,7 +61,7 @@ func (c *blockCheck) check(i int) bool {
 	}
 	p := c.data[i*c.block : min((i+1)*c.block, len(c.data))]
 	if crc32.Checksum(p, crcTable) != binary.LittleEndian.Uint32(c.table[4*i:]) {
-		err := fmt.Errorf("index %s: block %d (bytes %d-%d): %w", c.name, i, i*c.block, i*c.block+len(p), errChecksum)
+		err := fmt.Errorf("block %d (bytes %d-%d): %w", i, i*c.block, i*c.block+len(p), errChecksum)
 		c.err.CompareAndSwap(nil, &err)
 		return false
 	}

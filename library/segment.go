@@ -75,9 +75,10 @@ func (c segCounts) size() int {
 
 // parseSegment checks a mapped file against its header and slices it into sections. The arrays
 // are read in place, so the file's byte order must be the machine's: little-endian, as on every
-// platform ThesisCheck ships for. name is for errors. The header and the per-document arrays are
-// checked against their page checksums here; other pages when they are read (segcheck.go).
-func parseSegment(name string, b []byte) (segArrays, error) {
+// platform ThesisCheck ships for. The header and the per-document arrays are checked against their
+// page checksums here; other pages when they are read (segcheck.go). Its errors do not name the
+// file: the caller does, once.
+func parseSegment(b []byte) (segArrays, error) {
 	var a segArrays
 	var block int // of the page table; 0 when there is none
 	switch string(b[:min(len(b), 8)]) {
@@ -107,7 +108,7 @@ func parseSegment(name string, b []byte) (segArrays, error) {
 		if crc32.Checksum(table, crcTable) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
 			return a, fmt.Errorf("page table: %w", errChecksum)
 		}
-		a.sums = newBlockCheck(name, b[:size], table, block)
+		a.sums = newBlockCheck(b[:size], table, block)
 		if !a.sums.bytes(unsafe.Pointer(&b[0]), segHeader) {
 			return a, a.sums.failed()
 		}

@@ -610,7 +610,7 @@ func mergeSegments(dir, name string, segs []*segment, dead [][]bool) error {
 		err := s.seg.sums.all()
 		releasePages(s.data, s.data)
 		if err != nil {
-			return err
+			return fmt.Errorf("index %s: %w", s.name, err)
 		}
 	}
 	src, bases, remap := mergeArrays(segs, dead)

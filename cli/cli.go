@@ -267,6 +267,14 @@ func openLibrary(dir string, readOnly bool) (*library.Library, error) {
 	return library.Open(dir, &library.Options{ReadOnly: readOnly})
 }
 
+// neverMade reports whether a read-only open failed because no library was ever made there. A
+// library missing a file of its own (its paragraph store, an index segment) fails with the
+// file's fs.ErrNotExist too, but is damaged: it was said to hold no documents, and list said no
+// library was there yet.
+func neverMade(err error) bool {
+	return errors.Is(err, os.ErrNotExist) && !errors.Is(err, library.ErrDamaged)
+}
+
 func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr io.Writer) error {
 	fs, dir := newFlags("library "+sub, stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -287,7 +295,7 @@ func runLibrary(ctx context.Context, sub string, args []string, stdout, stderr i
 	case "list":
 		lib, err := openLibrary(*dir, true)
 		if err != nil {
-			if errors.Is(err, os.ErrNotExist) {
+			if neverMade(err) {
 				// Never made: as empty as a library gets. A folder named that holds no library may
 				// be a mistyped one, so it is said.
 				if *dir != "" {
@@ -497,7 +505,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	o := <-libc
 	lib, err := o.lib, o.err
-	if errors.Is(err, os.ErrNotExist) && *dir != "" { // never made: as empty as a library gets
+	if neverMade(err) && *dir != "" { // as empty as a library gets
 		err = check.EmptyLibrary(*dir, 0, 0)
 	}
 	if err != nil {

@@ -109,3 +109,47 @@ func TestCheckEmptyLibrary(t *testing.T) {
 		t.Errorf("compare with an empty library: %v", err)
 	}
 }
+
+// A library missing a file of its own (an index segment, the paragraph store) is damaged, not
+// absent: a check fails naming the file and the damage, where it said the library held no
+// documents, and library list fails, where it said no library was there yet. A folder that never
+// held a library still reads as empty.
+func TestLibraryMissingAFileIsDamage(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "lib")
+	class := writeClass(t)
+	os.Remove(filepath.Join(class, "bad.pdf"))
+	if _, _, err := run(t, "library", "add", "--library", dir, class); err != nil {
+		t.Fatal(err)
+	}
+	thesis := filepath.Join(class, "alice.txt")
+	segs, _ := filepath.Glob(filepath.Join(dir, "seg-*.idx"))
+	if len(segs) == 0 {
+		t.Fatal("the library has no index segment")
+	}
+	for _, file := range []string{filepath.Base(segs[0]), "paras-1.dat"} {
+		t.Run(file, func(t *testing.T) {
+			broken := filepath.Join(t.TempDir(), "lib")
+			if err := os.CopyFS(broken, os.DirFS(dir)); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(filepath.Join(broken, file)); err != nil {
+				t.Fatal(err)
+			}
+			_, _, err := run(t, "check", "--library", broken, thesis)
+			if !errors.Is(err, library.ErrDamaged) || errors.Is(err, check.ErrEmptyLibrary) || !strings.Contains(err.Error(), file) {
+				t.Errorf("check: %v", err)
+			}
+			_, stderr, err := run(t, "library", "list", "--library", broken)
+			if !errors.Is(err, library.ErrDamaged) || strings.Contains(stderr, "no library in") {
+				t.Errorf("library list: %v\n%s", err, stderr)
+			}
+		})
+	}
+	never := filepath.Join(t.TempDir(), "none")
+	if _, _, err := run(t, "check", "--library", never, thesis); !errors.Is(err, check.ErrEmptyLibrary) {
+		t.Errorf("check against a folder with no library: %v", err)
+	}
+	if _, stderr, err := run(t, "library", "list", "--library", never); err != nil || !strings.Contains(stderr, "no library in") {
+		t.Errorf("library list of a folder with no library: %v\n%s", err, stderr)
+	}
+}

@@ -126,18 +126,23 @@ func (in *inspection) readDB(db *bolt.DB) {
 	}
 	walked := true
 	walk := func(bucket []byte, f func(k, v []byte)) {
-		err := guard("library.db", func() error {
-			return db.View(func(tx *bolt.Tx) error {
+		where := fmt.Sprintf("library.db: bucket %s", bucket)
+		err := guard(where, func() error {
+			err := db.View(func(tx *bolt.Tx) error {
 				b := tx.Bucket(bucket)
 				if b == nil {
 					return nil
 				}
 				return b.ForEach(func(k, v []byte) error { f(k, v); return nil })
 			})
+			if err != nil {
+				return fmt.Errorf("%s: %w", where, err)
+			}
+			return nil
 		})
 		if err != nil {
 			walked = false
-			in.problem(0, "library.db: bucket %s: %v", bucket, err)
+			in.problem(0, "%v", err) // it says where
 		}
 	}
 	meta := in.readMeta(walk)

@@ -300,6 +300,38 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
+// A panic in bbolt, which asserts its pages' structure with panics, is told as damage with the
+// words a user needs before bbolt's own ("runtime error: slice bounds out of range" said nothing
+// alone); a segment cut short says so, where it said "library: damaged record".
+func TestDamageWords(t *testing.T) {
+	err := guard("library.db", func() error { panic("assertion failed: Page expected to be: 15") })
+	if !errors.Is(err, ErrDamaged) || !strings.HasPrefix(err.Error(), "library.db: its pages do not hold together (assertion failed: Page expected to be: 15): ") {
+		t.Errorf("guard: %v", err)
+	}
+	dir := t.TempDir()
+	l := openLib(t, dir, &Options{FlushDocs: 1})
+	add(t, l, AddOptions{}, writeDoc(t, t.TempDir(), "a.txt", "A", prose[0], prose[1]))
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	segs, _ := filepath.Glob(filepath.Join(dir, "seg-*.idx"))
+	if len(segs) != 1 {
+		t.Fatalf("%d segments", len(segs))
+	}
+	st, err := os.Stat(segs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(segs[0], st.Size()/2); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(dir, &Options{ReadOnly: true})
+	want := fmt.Sprintf("index %s: %d bytes where its header says %d: the file was cut short", filepath.Base(segs[0]), st.Size()/2, st.Size())
+	if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), want) || strings.Count(err.Error(), ErrDamaged.Error()) != 1 {
+		t.Errorf("a segment cut in half, opened read-only: %v", err)
+	}
+}
+
 // LimitHeap sets the import's soft heap limit and puts the one before back; a GOMEMLIMIT in the
 // environment is left to rule.
 func TestLimitHeap(t *testing.T) {

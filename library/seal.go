@@ -85,12 +85,14 @@ func (c codec) put(tx *bolt.Tx, bucket, key, v []byte) error {
 }
 
 // guard runs f, turning a panic or a memory fault (a page of a mapped file that is no longer there)
-// into an error wrapping ErrDamaged: bbolt asserts its pages' structure with panics.
+// into an error wrapping ErrDamaged: bbolt asserts its pages' structure with panics, whose text
+// ("runtime error: slice bounds out of range", "assertion failed: Page expected to be") says
+// nothing to a user without the words before it.
 func guard(what string, f func() error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("%s: %v: %w", what, r, ErrDamaged)
+			err = fmt.Errorf("%s: its pages do not hold together (%v): %w", what, r, ErrDamaged)
 		}
 	}()
 	return f()

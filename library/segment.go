@@ -101,8 +101,8 @@ func parseSegment(b []byte) (segArrays, error) {
 		return a, errFormat
 	}
 	if block > 0 {
-		if size+uint64(blockTableSize(int(size), block)) != uint64(len(b)) {
-			return a, errFormat
+		if want := size + uint64(blockTableSize(int(size), block)); want != uint64(len(b)) {
+			return a, sizeMismatch(len(b), want)
 		}
 		table := b[size : len(b)-4]
 		if crc32.Checksum(table, crcTable) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
@@ -113,7 +113,7 @@ func parseSegment(b []byte) (segArrays, error) {
 			return a, a.sums.failed()
 		}
 	} else if size != uint64(len(b)) {
-		return a, errFormat
+		return a, sizeMismatch(len(b), size)
 	}
 	off := segHeader
 	secs := c.sections()
@@ -189,6 +189,12 @@ func (s *segment) paras() int { return len(s.seg.sims) }
 
 // postingsOf returns the local paragraphs holding gram g, or nil (also when a page fails its
 // checksum: the segment keeps the error, see blockCheck.failed).
+// sizeMismatch is a segment whose size is not what its header says: "library: damaged record"
+// told a user nothing of a file cut short.
+func sizeMismatch(have int, want uint64) error {
+	return fmt.Errorf("%d bytes where its header says %d: the file was cut short or its header is damaged: %w", have, want, ErrDamaged)
+}
+
 func (a *segArrays) postingsOf(g uint32) []uint32 {
 	if !okRange(a, a.gramPrefix, int(g>>16), int(g>>16)+2) {
 		return nil

@@ -20,17 +20,23 @@ func run(t *testing.T, args ...string) (stdout, stderr string, err error) {
 	return o.String(), e.String(), err
 }
 
-// library check and library repair, on a library whose document record was damaged: check lists
-// the damage and fails, a check of a thesis and library list fail naming it, repair rebuilds the
-// record from the paragraph store, keeps the replaced library.db aside, and all is well after.
-func TestLibraryCheckRepairCommands(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "lib")
+// classLibrary is a library of writeClass's four readable documents, and one of them to check.
+func classLibrary(t *testing.T) (dir, thesis string) {
+	t.Helper()
+	dir = filepath.Join(t.TempDir(), "lib")
 	class := writeClass(t)
 	os.Remove(filepath.Join(class, "bad.pdf"))
 	if _, _, err := run(t, "library", "add", "--library", dir, class); err != nil {
 		t.Fatal(err)
 	}
-	thesis := filepath.Join(class, "alice.txt")
+	return dir, filepath.Join(class, "alice.txt")
+}
+
+// library check and library repair, on a library whose document record was damaged: check lists
+// the damage and fails, a check of a thesis and library list fail naming it, repair rebuilds the
+// record from the paragraph store, keeps the replaced library.db aside, and all is well after.
+func TestLibraryCheckRepairCommands(t *testing.T) {
+	dir, thesis := classLibrary(t)
 	out, _, err := run(t, "library", "check", "--library", dir)
 	if err != nil || !strings.Contains(out, "no damage found (4 documents)") {
 		t.Fatalf("library check of a sound library: %v\n%s", err, out)
@@ -115,13 +121,7 @@ func TestCheckEmptyLibrary(t *testing.T) {
 // documents, and library list fails, where it said no library was there yet. A folder that never
 // held a library still reads as empty.
 func TestLibraryMissingAFileIsDamage(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "lib")
-	class := writeClass(t)
-	os.Remove(filepath.Join(class, "bad.pdf"))
-	if _, _, err := run(t, "library", "add", "--library", dir, class); err != nil {
-		t.Fatal(err)
-	}
-	thesis := filepath.Join(class, "alice.txt")
+	dir, thesis := classLibrary(t)
 	segs, _ := filepath.Glob(filepath.Join(dir, "seg-*.idx"))
 	if len(segs) == 0 {
 		t.Fatal("the library has no index segment")

@@ -150,7 +150,15 @@ func (s *settingsScreen) apply() {
 	g := s.g
 	old := g.set
 	n := old
-	n.LibraryDir = s.libDir.Text
+	// The entry shows the folder in use (--library, else the setting, else the default): only an
+	// edit of it is a new library. Compared with the setting, a user who had never set one (or
+	// started the app with --library) reopened the library on every change of a threshold, theme
+	// or language, saved the folder as the setting, and was refused any change while a check ran.
+	inUse, _ := g.libraryDir()
+	newDir := s.libDir.Text != inUse
+	if newDir {
+		n.LibraryDir = s.libDir.Text
+	}
 	n.MaxHamming, _ = strconv.Atoi(s.hamming.Selected)
 	n.MinRunChars, _ = strconv.Atoi(s.minRun.Selected)
 	n.Language = []string{"", langZH, langEN}[max(0, s.lang.SelectedIndex())]
@@ -159,22 +167,25 @@ func (s *settingsScreen) apply() {
 	if n == old {
 		return
 	}
-	if n.LibraryDir != old.LibraryDir && g.task != nil {
+	if newDir && g.task != nil {
 		dialog.ShowInformation(g.t.T("common.error"), g.t.T("common.busy"), g.win)
-		s.libDir.SetText(old.LibraryDir)
+		s.libDir.SetText(inUse)
 		return
 	}
 	g.set = n
 	n.save(g.app.Preferences())
-	if n.LibraryDir != old.LibraryDir {
+	if newDir {
 		g.libDirArg = ""
-		g.reopenLibrary()
 	}
 	if n.Language != old.Language || n.Theme != old.Theme {
 		g.applyLook()
 		g.build()
 	} else if n.Profile != old.Profile && g.report.res != nil {
 		g.report.recompute() // judged by the new rules
+	}
+	// Last: the screens it refreshes once the library is open are the ones build made.
+	if newDir {
+		g.reopenLibrary()
 	}
 }
 

@@ -132,3 +132,28 @@ func fromDocument(r *report.Report, text string) bool {
 	}
 	return false
 }
+
+// Changing a threshold, the theme or the language leaves the library open, and the folder in use
+// unsaved, when the library folder was not edited: the entry shows the folder in use (here the
+// --library one, with no folder set), which apply took for a new one. The library was closed and
+// opened again on every such change, and while a check ran the change was refused with "busy" and
+// the folder entry emptied.
+func TestSettingsLeaveLibraryAlone(t *testing.T) {
+	dir := testLibrary(t)
+	g := newTestGUI(t, dir, langEN)
+	lh := g.lh
+	g.task = &task{cancel: func() {}, done: make(chan struct{})} // a check running
+	g.settings.minRun.SetSelected("20")
+	g.settings.theme.SetSelectedIndex(2) // dark: the screens are built again
+	g.task = nil
+	g.settings.hamming.SetSelected("5") // no check running
+	if g.lh != lh || g.set.MinRunChars != 20 || g.set.Theme != "dark" || g.set.MaxHamming != 5 {
+		t.Errorf("library reopened %v, settings %+v", g.lh != lh, g.set)
+	}
+	if saved := g.app.Preferences().String("library"); saved != "" || g.settings.libDir.Text != dir {
+		t.Errorf("library folder saved as %q, shown as %q", saved, g.settings.libDir.Text)
+	}
+	if o := g.win.Canvas().Overlays().Top(); o != nil {
+		t.Errorf("a dialog is open: %T", o)
+	}
+}

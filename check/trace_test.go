@@ -14,15 +14,7 @@ import (
 // makes with the library open (a call after the hook would fail on the closed library).
 func TestLibraryDone(t *testing.T) {
 	open := newLibrary(t)
-	path := filepath.Join(libDir, "zh-wetland.txt")
-	doc, sha, err := Read(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := Check(context.Background(), open, doc, sha, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := checkResult(t, open, filepath.Join(libDir, "zh-wetland.txt"))
 	open.Close() // the library is opened again for the check that closes it
 	lib, err := library.Open(open.Dir(), nil)
 	if err != nil {
@@ -33,7 +25,7 @@ func TestLibraryDone(t *testing.T) {
 		calls++
 		lib.Close()
 	}})
-	got, err := Check(ctx, lib, doc, sha, nil, nil)
+	got, err := Check(ctx, lib, want.doc, want.sha, nil, nil)
 	if err != nil || calls != 1 {
 		t.Fatalf("Check: %v, LibraryDone called %d times", err, calls)
 	}

@@ -213,7 +213,7 @@ func FuzzParseSegment(f *testing.F) {
 			a.sim(p)
 			a.doc(p)
 		}
-		a.sums.all()
+		a.sums.all(nil)
 	})
 }
 

@@ -122,7 +122,7 @@ func (in *inspection) checkSegments() {
 			in.problem(0, "%v", err) // it names the index
 			continue
 		}
-		if err := s.seg.sums.all(); err != nil {
+		if err := s.seg.sums.all(s.release); err != nil {
 			in.problem(0, "index %s: %v", e.Name, err)
 		}
 		if s.seg.sums == nil && in.rec.sealed {

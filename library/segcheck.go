@@ -83,13 +83,23 @@ func (c *blockCheck) bytes(p unsafe.Pointer, n int) bool {
 	return true
 }
 
-// all checks every block.
-func (c *blockCheck) all() error {
+// all checks every block. release, when not nil, is given each stretch of data once checked: a
+// merge and `library check` read whole segments, up to gigabytes, this way, and a segment's pages
+// left resident until its end made the largest part of an import's peak (+300 MiB at 100,000
+// documents, where the rest of the import stays under 900).
+func (c *blockCheck) all(release func([]byte)) error {
 	if c == nil {
 		return nil
 	}
-	for i := 0; i*c.block < len(c.data); i++ {
-		c.check(i)
+	const stretch = 4 << 20 // whole blocks of every size
+	for lo := 0; lo < len(c.data); lo += stretch {
+		hi := min(lo+stretch, len(c.data))
+		for i := lo / c.block; i*c.block < hi; i++ {
+			c.check(i)
+		}
+		if release != nil {
+			release(c.data[lo:hi])
+		}
 	}
 	return c.failed()
 }

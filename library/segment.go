@@ -166,7 +166,8 @@ func u32Bytes(vs []uint32) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(&vs[0])), 4*len(vs))
 }
 
-// releaseEvery is how many postings a merge reads from a segment before it releases their pages.
+// releaseEvery is how many postings, or gram keys, a merge reads from a segment before it releases
+// their pages.
 const releaseEvery = 4 << 20 // 16 MB
 
 func u32s(b []byte) []uint32 {
@@ -187,14 +188,17 @@ func (s *segment) last() uint64 {
 }
 func (s *segment) paras() int { return len(s.seg.sims) }
 
-// postingsOf returns the local paragraphs holding gram g, or nil (also when a page fails its
-// checksum: the segment keeps the error, see blockCheck.failed).
+// release drops b, a part of the mapping, from the process's resident set (releasePages).
+func (s *segment) release(b []byte) { releasePages(s.data, b) }
+
 // sizeMismatch is a segment whose size is not what its header says: "library: damaged record"
 // told a user nothing of a file cut short.
 func sizeMismatch(have int, want uint64) error {
 	return fmt.Errorf("%d bytes where its header says %d: the file was cut short or its header is damaged: %w", have, want, ErrDamaged)
 }
 
+// postingsOf returns the local paragraphs holding gram g, or nil (also when a page fails its
+// checksum: the segment keeps the error, see blockCheck.failed).
 func (a *segArrays) postingsOf(g uint32) []uint32 {
 	if !okRange(a, a.gramPrefix, int(g>>16), int(g>>16)+2) {
 		return nil

@@ -78,7 +78,7 @@ func TestCheckAllReleases(t *testing.T) {
 }
 
 // A merge releases each segment's gram keys, offsets and postings as it walks them: the keys and
-// offsets used to stay until the merge's end (a sixth of a 100,000-document import's peak).
+// offsets used to stay until the merge's end (a sixth of a segment).
 func TestMergeReleasesAsItGoes(t *testing.T) {
 	const n = 3 * releaseEvery // keys, and postings: one a gram
 	path := filepath.Join(t.TempDir(), "seg")

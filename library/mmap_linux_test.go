@@ -111,7 +111,7 @@ func TestMergeReleasesAsItGoes(t *testing.T) {
 	defer unmapFile(m)
 	u32 := unsafe.Slice((*uint32)(unsafe.Pointer(&m[0])), len(m)/4)
 	s := &segment{data: m, seg: segArrays{gramKeys: u32[:n], gramOff: u32[n : 2*n+1], postings: u32[2*n+1:]}}
-	g := &gramMerge{segs: []*segment{s}, bases: []uint32{0}, remap: [][]uint32{nil}, pos: make([]int, 1)}
+	g := &gramMerge{segs: []*segment{s}, bases: []uint32{0}, remap: [][]uint32{nil}}
 	const stretch = 3 * 4 * releaseEvery >> 10 // KiB: keys, offsets and postings of releaseEvery grams
 	whole := len(m) >> 10
 

@@ -617,7 +617,7 @@ func mergeSegments(dir, name string, segs []*segment, dead [][]bool) error {
 	for _, s := range segs {
 		releasePages(s.data, s.data)
 	}
-	m := &gramMerge{segs: segs, bases: bases, remap: remap, pos: make([]int, len(segs))}
+	m := &gramMerge{segs: segs, bases: bases, remap: remap}
 	// With removed documents, a gram counts only if a live paragraph holds it, and only live
 	// postings count: the postings are read once more for it (the header comes before them).
 	if slices.ContainsFunc(remap, func(r []uint32) bool { return r != nil }) {
@@ -642,17 +642,17 @@ type gramMerge struct {
 	segs  []*segment
 	bases []uint32   // what segment i's document numbers move up by, when none of it is removed
 	remap [][]uint32 // segment i's new numbers (dropped for removed ones), or nil
-	pos   []int      // the next key of each segment
-	// What a pass has read and released so far, by segment: postings, and gram keys and offsets.
-	// The keys and offsets are a sixth of a segment (108 of 688 MB at 100,000 documents), and were
-	// held until the end of a merge.
+	// A pass's place in each segment (start makes them): its next key, and what it has read and
+	// released so far, postings, and gram keys and offsets. The keys and offsets are a sixth of a
+	// segment (108 of 688 MB at 100,000 documents), and were held until the end of a merge.
+	pos        []int
 	postsFreed []uint32
 	keysFreed  []int
 }
 
 // start begins a pass over the keys.
 func (m *gramMerge) start() {
-	clear(m.pos)
+	m.pos = make([]int, len(m.segs))
 	m.postsFreed = make([]uint32, len(m.segs))
 	m.keysFreed = make([]int, len(m.segs))
 }

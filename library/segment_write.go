@@ -608,14 +608,14 @@ func mergeArrays(segs []*segment, dead [][]bool) (src *segSource, bases []uint32
 func mergeSegments(dir, name string, segs []*segment, dead [][]bool) error {
 	for _, s := range segs {
 		err := s.seg.sums.all(s.release)
-		releasePages(s.data, s.data)
+		s.release(s.data)
 		if err != nil {
 			return fmt.Errorf("index %s: %w", s.name, err)
 		}
 	}
 	src, bases, remap := mergeArrays(segs, dead)
 	for _, s := range segs {
-		releasePages(s.data, s.data)
+		s.release(s.data)
 	}
 	m := &gramMerge{segs: segs, bases: bases, remap: remap}
 	// With removed documents, a gram counts only if a live paragraph holds it, and only live
@@ -630,7 +630,7 @@ func mergeSegments(dir, name string, segs []*segment, dead [][]bool) error {
 		src.nGrams = m.countKeys()
 	}
 	for _, s := range segs {
-		releasePages(s.data, s.data)
+		s.release(s.data)
 	}
 	src.grams = m.each
 	return writeSegment(dir, name, src)
@@ -662,12 +662,12 @@ func (m *gramMerge) start() {
 func (m *gramMerge) free(i int, e uint32) {
 	s := m.segs[i]
 	if e-m.postsFreed[i] >= releaseEvery && m.postsFreed[i] <= e {
-		releasePages(s.data, u32Bytes(s.seg.postings[m.postsFreed[i]:e]))
+		s.release(u32Bytes(s.seg.postings[m.postsFreed[i]:e]))
 		m.postsFreed[i] = e
 	}
 	if p := m.pos[i]; p-m.keysFreed[i] >= releaseEvery {
-		releasePages(s.data, u32Bytes(s.seg.gramKeys[m.keysFreed[i]:p]))
-		releasePages(s.data, u32Bytes(s.seg.gramOff[m.keysFreed[i]:p]))
+		s.release(u32Bytes(s.seg.gramKeys[m.keysFreed[i]:p]))
+		s.release(u32Bytes(s.seg.gramOff[m.keysFreed[i]:p]))
 		m.keysFreed[i] = p
 	}
 }

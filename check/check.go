@@ -375,6 +375,9 @@ type found struct {
 	seeds    [][2][2]int
 	fragment bool
 	runs     []int
+	// swaps: the characters that stand alone for others of the source inside the match's runs
+	// (swaps.go), in a paragraph not joined.
+	swaps []swap
 }
 
 type checker struct {
@@ -456,6 +459,8 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 		}
 		if p.joined {
 			f.seeds = seedSpans(p.prep.Tokens, sp.Tokens, al)
+		} else {
+			f.swaps = swaps(p.text(), sp.Text, p.prep.Tokens, sp.Tokens, al, nil)
 		}
 		info, sig, err := c.lib.Doc(cand.Doc)
 		if err != nil {

@@ -45,6 +45,10 @@ const (
 	// fonts that draw other characters than the file holds does (similarity.Wordiness); only a
 	// check and a comparison, which segment the text, can tell.
 	WarnGarbled WarningKind = "garbled"
+	// WarnSwapped: characters of copied text that stand for others of their sources the same way
+	// wherever they occur, as text read through a font made to draw a few characters as others does
+	// (check's swaps); only a check, which aligns the text with its sources, can tell.
+	WarnSwapped WarningKind = "swapped"
 
 	// WarnLeftOut: most of the text was left out of the check (references, headings, front matter).
 	WarnLeftOut WarningKind = "left_out"
@@ -101,6 +105,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign, WarnRepeated, WarnBoilerplate,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnSwapped, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign, WarnRepeated, WarnBoilerplate,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnNarrowSpaces, WarnRadicals, WarnTraditional,
 }

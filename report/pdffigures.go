@@ -219,6 +219,7 @@ var (
 		extract.WarnTextPictures:    {"图片中的文字 Text in pictures", "有图片显示成行的文字（如段落截图），图片中的文字无法比对，请查看所列页面"},
 		extract.WarnPicturesUnseen:  {"未查看的图片 Pictures not looked at", "图片过多过大，超出部分未查看其中是否有文字"},
 		extract.WarnGarbled:         {"不成词的文字 Garbled text", "有段落读出来几乎不成词：若文件中这些段落显示正常，说明其字体把字符画成了别的字（字体加密，一种规避检测的手段），读者看到的文字未被比对；文言文或人名列表也可能如此"},
+		extract.WarnSwapped:         {"换字 Swapped characters", "复制的文字中有字符处处以同样的方式换成了别的字：只把几个字画成别的字的字体（字体加密，一种规避检测的手段）会如此，按固定规则替换词语的工具也会如此；若文件在这些地方显示的是来源的字，读者看到的文字未被比对"},
 	}
 )
 

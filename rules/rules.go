@@ -62,7 +62,7 @@ const (
 // submission for review. A thesis 0.0 % by its figure, its copied paragraphs written in a
 // private-use font, passed with a warning only in the report's list.
 var Doubts = []extract.WarningKind{
-	extract.WarnGarbled, extract.WarnNotText, extract.WarnUnmapped, extract.WarnOutlined, extract.WarnTextPictures,
+	extract.WarnGarbled, extract.WarnSwapped, extract.WarnNotText, extract.WarnUnmapped, extract.WarnOutlined, extract.WarnTextPictures,
 	extract.WarnPicturesUnseen, extract.WarnUnreadablePages, extract.WarnTruncatedPages, extract.WarnUnreadableParts,
 	extract.WarnUnreadableNotes, extract.WarnLeftOut, extract.WarnForeign,
 	extract.WarnHidden, extract.WarnInvisible, extract.WarnLookalike, extract.WarnSpaced, extract.WarnInterleaved, extract.WarnSpacedLetters, extract.WarnNarrowSpaces,

@@ -1,0 +1,155 @@
+package check
+
+import (
+	"cmp"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"thesischeck/extract"
+	"thesischeck/report"
+	"thesischeck/similarity"
+)
+
+// TestSwaps: the characters by which a copy differs from its source one at a time, between
+// characters of the source's, inside a copied run; not two characters changed side by side (a
+// synonym), nor a verbatim copy.
+func TestSwaps(t *testing.T) {
+	seg, err := similarity.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const src = "城市湿地是许多水鸟迁徙途中的重要停歇地，也是城市居民亲近自然的去处。近年来，随着城市扩张，湿地面积不断减少，水质也受到了污染。"
+	tests := []struct {
+		name, copy string
+		want       []string // source character, then the copy's, at each swap
+	}{
+		{"verbatim", src, nil},
+		{"one swapped", strings.Replace(src, "重要停歇地", "重要停歇是", 1), []string{"地是"}},
+		{"two swapped", strings.Replace(strings.Replace(src, "水鸟迁徙途中的", "水鸟迁徙途中是", 1), "不断减少", "不断减小", 1), []string{"的是", "少小"}},
+		{"side by side", strings.Replace(src, "亲近自然", "接触自然", 1), nil},
+	}
+	for _, tt := range tests {
+		a, b := similarity.Normalize(tt.copy), similarity.Normalize(src)
+		ta, tb := seg.Tokens(a), seg.Tokens(b)
+		al := similarity.Align(ta, tb, similarity.DefaultAlign)
+		var got []string
+		for _, s := range swaps([]rune(tt.copy), src, ta, tb, al, nil) {
+			if []rune(tt.copy)[s.at] != s.to {
+				t.Errorf("%s: swap at %d is %c, the copy has %c", tt.name, s.at, s.to, []rune(tt.copy)[s.at])
+			}
+			got = append(got, string([]rune{s.from, s.to}))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: swaps %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestSameChar: a traditional character and its simplified form, a Kangxi radical and its
+// ideograph are one character to a check, and no swap.
+func TestSameChar(t *testing.T) {
+	for _, tt := range []struct {
+		x, y rune
+		want bool
+	}{{'鸟', '鸟', true}, {'鳥', '鸟', true}, {'過', '过', true}, {'\u2F08', '人', true}, {'的', '是', false}, {'了', '過', false}} {
+		if got := sameChar(tt.x, tt.y); got != tt.want {
+			t.Errorf("sameChar(%q, %q) = %v", tt.x, tt.y, got)
+		}
+	}
+}
+
+// TestSwappedCharacters: the library's Chinese paragraphs copied through a font that draws its
+// commonest characters as one another (the file holds each as the next of them) warn of swapped
+// characters; copied as they are, with each of their commonest two-character words changed in one
+// character (an editor's synonyms), or with three characters all written as one (a rote swap),
+// they do not.
+func TestSwappedCharacters(t *testing.T) {
+	lib := newLibrary(t)
+	var paras []string
+	for _, f := range []string{"zh-wetland.txt", "zh-library.txt", "zh-tea.txt"} {
+		data, err := os.ReadFile(filepath.Join(libDir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range strings.Split(string(data), "\n\n") {
+			if p = strings.TrimSpace(p); len([]rune(p)) >= 60 && !strings.Contains(p, "声明") {
+				paras = append(paras, p)
+			}
+		}
+	}
+	text := strings.Join(paras, "\n\n")
+	common := commonest(text, func(rs []rune) bool { return len(rs) == 1 }, 6)
+	pairs := commonest(text, func(rs []rune) bool { return len(rs) == 2 }, 5)
+	check := func(name string, mapping func(string) string) (*report.Report, *report.Warning) {
+		r := checkData(t, lib, nil, name+".txt", []byte(mapping(text)+"\n"))
+		checkInvariants(t, r)
+		return r, warning(r, extract.WarnSwapped)
+	}
+
+	verbatim, w := check("verbatim", func(s string) string { return s })
+	if w != nil || verbatim.Similarity < 0.9 {
+		t.Errorf("verbatim: similarity %.3f, swapped %+v", verbatim.Similarity, w)
+	}
+	cipher := map[rune]rune{}
+	for i, c := range common {
+		cipher[c[0]] = common[(i+1)%len(common)][0]
+	}
+	r, w := check("cipher", func(s string) string {
+		return strings.Map(func(c rune) rune { return cmp.Or(cipher[c], c) }, s)
+	})
+	if w == nil || w.Count < 3*minSwapContexts || len(w.Paragraphs) < 2 || r.Similarity >= verbatim.Similarity {
+		t.Errorf("the %d commonest characters each drawn as the next (%q): similarity %.3f, swapped %+v", len(common), cipher, r.Similarity, w)
+	} else {
+		for _, p := range w.Paragraphs {
+			if !strings.ContainsFunc(r.Paragraphs[p].Text, func(c rune) bool { _, ok := cipher[c]; return ok }) {
+				t.Errorf("paragraph %d named holds no swapped character: %s", p, r.Paragraphs[p].Text)
+			}
+		}
+	}
+	// Synonyms: the second character of each common two-character word, changed the same way
+	// wherever the word stands.
+	_, w = check("synonyms", func(s string) string {
+		for i, p := range pairs {
+			s = strings.ReplaceAll(s, string(p), string([]rune{p[0], '甲' + rune(i)}))
+		}
+		return s
+	})
+	if w != nil {
+		t.Errorf("the %d commonest words %q with a character changed: swapped %+v", len(pairs), pairs, w)
+	}
+	_, w = check("rote", func(s string) string {
+		return strings.Map(func(c rune) rune {
+			if c == common[0][0] || c == common[1][0] || c == common[2][0] {
+				return '乙'
+			}
+			return c
+		}, s)
+	})
+	if w != nil {
+		t.Errorf("three characters %q written as one: swapped %+v", common[:3], w)
+	}
+}
+
+// commonest returns the n commonest Han character strings of text that keep says are of the
+// length wanted: single characters, or two in a row.
+func commonest(text string, keep func([]rune) bool, n int) [][]rune {
+	counts := map[string]int{}
+	rs := []rune(text)
+	for i := range rs {
+		for j := i + 1; j <= min(i+2, len(rs)); j++ {
+			if w := rs[i:j]; keep(w) && !strings.ContainsFunc(string(w), func(c rune) bool { return c < 0x4E00 || c > 0x9FFF }) {
+				counts[string(w)]++
+			}
+		}
+	}
+	ws := slices.SortedFunc(maps.Keys(counts), func(a, b string) int { return cmp.Or(counts[b]-counts[a], strings.Compare(a, b)) })
+	var out [][]rune
+	for _, w := range ws[:min(n, len(ws))] {
+		out = append(out, []rune(w))
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"cmp"
+	"context"
 	"maps"
 	"os"
 	"path/filepath"
@@ -131,6 +132,23 @@ func TestSwappedCharacters(t *testing.T) {
 	})
 	if w != nil {
 		t.Errorf("three characters %q written as one: swapped %+v", common[:3], w)
+	}
+}
+
+// TestSwappedPDF: testdata/swapped/swapped.pdf shows the library's Chinese paragraphs while its font
+// draws six common characters in place of one another (make.sh): the check reads the swapped text
+// and says so, on the page that holds it, without calling it garbled (it reads as words).
+func TestSwappedPDF(t *testing.T) {
+	r, err := File(context.Background(), newLibrary(t), "testdata/swapped/swapped.pdf", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := warning(r, extract.WarnSwapped)
+	if w == nil || w.Count < 3*minSwapContexts || !slices.Equal(w.Pages, []int{1}) || garbled(r) != nil {
+		t.Errorf("similarity %.3f, warnings %+v", r.Similarity, r.Warnings)
+	}
+	if w != nil && !strings.Contains(w.Message, "的→") {
+		t.Errorf("the commonest character's swap is not among the examples: %s", w.Message)
 	}
 }
 

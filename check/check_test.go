@@ -1073,12 +1073,8 @@ func TestGarbledInReport(t *testing.T) {
 	// Chinese in short paragraphs, each too short to be judged alone, every character the next
 	// one: judged together they read as no words. The same sentences as written do not.
 	var sentences []string
-	for _, f := range []string{"zh-wetland.txt", "zh-library.txt", "zh-tea.txt"} {
-		data, err := os.ReadFile(filepath.Join(libDir, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range strings.SplitAfter(string(data), "。") {
+	for _, data := range zhLibrary(t) {
+		for _, s := range strings.SplitAfter(data, "。") {
 			if s = strings.TrimSpace(s); similarity.HanCount(s) >= 10 && !strings.Contains(s, "声明") {
 				sentences = append(sentences, s)
 			}

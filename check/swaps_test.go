@@ -71,12 +71,8 @@ func TestSameChar(t *testing.T) {
 func TestSwappedCharacters(t *testing.T) {
 	lib := newLibrary(t)
 	var paras []string
-	for _, f := range []string{"zh-wetland.txt", "zh-library.txt", "zh-tea.txt"} {
-		data, err := os.ReadFile(filepath.Join(libDir, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range strings.Split(string(data), "\n\n") {
+	for _, data := range zhLibrary(t) {
+		for _, p := range strings.Split(data, "\n\n") {
 			if p = strings.TrimSpace(p); len([]rune(p)) >= 60 && !strings.Contains(p, "声明") {
 				paras = append(paras, p)
 			}
@@ -150,6 +146,20 @@ func TestSwappedPDF(t *testing.T) {
 	if w != nil && !strings.Contains(w.Message, "的→") {
 		t.Errorf("the commonest character's swap is not among the examples: %s", w.Message)
 	}
+}
+
+// zhLibrary returns the texts of the test library's Chinese documents.
+func zhLibrary(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, f := range []string{"zh-wetland.txt", "zh-library.txt", "zh-tea.txt"} {
+		data, err := os.ReadFile(filepath.Join(libDir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, string(data))
+	}
+	return out
 }
 
 // commonest returns the n commonest Han character strings of text that keep says are of the

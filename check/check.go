@@ -460,7 +460,7 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 		if p.joined {
 			f.seeds = seedSpans(p.prep.Tokens, sp.Tokens, al)
 		} else {
-			f.swaps = swaps(p.text(), sp.Text, p.prep.Tokens, sp.Tokens, al, nil)
+			f.swaps = swaps(p.text(), sp.Text, p.prep.Tokens, sp.Tokens, al)
 		}
 		info, sig, err := c.lib.Doc(cand.Doc)
 		if err != nil {

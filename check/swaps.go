@@ -36,12 +36,13 @@ type swap struct {
 // swapped character breaks the word pairs on both sides, and the words around it.
 const maxSwapGap = 8
 
-// swaps appends to out the single characters by which the checked paragraph a (its runes and
+// swaps returns the single characters by which the checked paragraph a (its runes and
 // tokens ta) differs from its source b inside the chains of al: between two seeds where both
 // texts have as many characters. b is a string, made runes only where there is such a gap (a
 // verbatim copy's seeds overlap).
-func swaps(a []rune, b string, ta, tb []similarity.Token, al similarity.Alignment, out []swap) []swap {
+func swaps(a []rune, b string, ta, tb []similarity.Token, al similarity.Alignment) []swap {
 	var rb []rune
+	var out []swap
 	for _, seeds := range al.Seeds {
 		for k := 1; k < len(seeds); k++ {
 			s1, s2 := seeds[k-1], seeds[k]

@@ -38,7 +38,7 @@ func TestSwaps(t *testing.T) {
 		ta, tb := seg.Tokens(a), seg.Tokens(b)
 		al := similarity.Align(ta, tb, similarity.DefaultAlign)
 		var got []string
-		for _, s := range swaps([]rune(tt.copy), src, ta, tb, al, nil) {
+		for _, s := range swaps([]rune(tt.copy), src, ta, tb, al) {
 			if []rune(tt.copy)[s.at] != s.to {
 				t.Errorf("%s: swap at %d is %c, the copy has %c", tt.name, s.at, s.to, []rune(tt.copy)[s.at])
 			}

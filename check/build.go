@@ -249,7 +249,7 @@ type tally struct {
 	han        int      // Han characters, which the spaced-characters warning is measured against
 	shingles   []uint32 // the document's, for its Jaccard similarity with each source
 	garbled    []prepare.Garbled
-	swaps      swapTally
+	swaps      prepare.SwapTally
 	uncited    uncitedQuotes
 	filed      charsIn // counted though left out as headings, entries or front matter (settled.filed)
 	fragmented charsIn // found only by reading fragments together (settled.fragmented)
@@ -320,7 +320,11 @@ func (t *tally) add(r *report.Report, p *paragraph, s settled) {
 	if p.garbled {
 		t.garbled = append(t.garbled, prepare.Garbled{Index: len(r.Paragraphs), Chars: n, Page: p.src.Page})
 	}
-	t.swaps.add(p, len(r.Paragraphs))
+	for _, f := range p.matches {
+		for _, sw := range f.swaps {
+			t.swaps.Add(sw, len(r.Paragraphs), p.src.Page)
+		}
+	}
 	t.shingles = append(t.shingles, similarity.Shingles(p.prep.Tokens)...)
 	if !p.checked && !s.filed {
 		t.excluded[exclusionOf(p.src)] += n
@@ -483,8 +487,8 @@ func warnings(doc *extract.Document, t *tally, r *report.Report) []report.Warnin
 	for _, w := range prepare.GarbledWarning(t.garbled) {
 		ws = append(ws, report.Warning(w))
 	}
-	if w, ok := t.swaps.warning(); ok {
-		ws = append(ws, w)
+	if w, ok := t.swaps.Warning(); ok {
+		ws = append(ws, report.Warning(w))
 	}
 	if w, ok := t.uncited.warning(); ok {
 		ws = append(ws, w)

@@ -377,7 +377,7 @@ type found struct {
 	runs     []int
 	// swaps: the characters that stand alone for others of the source inside the match's runs
 	// (swaps.go), in a paragraph not joined.
-	swaps []swap
+	swaps []similarity.Swap
 }
 
 type checker struct {

@@ -171,6 +171,9 @@ type Pair struct {
 	// Fragments are every shared stretch of text, one paragraph on each side, in the order they
 	// stand in A.
 	Fragments []Fragment `json:"fragments"`
+	// swaps are the characters one document stands in for the other's (pairSwaps), for the
+	// swapped warning of its document.
+	swaps []docSwap
 }
 
 // Fragment is a stretch of text found in both documents of a pair: rune spans [start, end) of one

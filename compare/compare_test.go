@@ -1,9 +1,11 @@
 package compare
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -641,5 +643,56 @@ func TestSmallClassCopiesAreNotCommon(t *testing.T) {
 	}
 	if len(res.Common) == 0 {
 		t.Error("the prompt, in every document, is not common")
+	}
+}
+
+// TestSwappedDocument: a student's copy of another's paragraphs read through a font that draws six
+// common characters as one another (the file holds each as the next of them) warns of swapped
+// characters in the copy only, whose text reads as fewer words than the original's.
+func TestSwappedDocument(t *testing.T) {
+	var paras []string
+	for _, f := range []string{"zh-wetland.txt", "zh-library.txt", "zh-tea.txt"} {
+		paras = append(paras, checkParas(t, f)...)
+	}
+	text := strings.Join(paras, "\n\n")
+	counts := map[rune]int{}
+	for _, r := range text {
+		if r >= 0x4E00 && r <= 0x9FFF {
+			counts[r]++
+		}
+	}
+	common := slices.SortedFunc(maps.Keys(counts), func(a, b rune) int { return cmp.Or(counts[b]-counts[a], cmp.Compare(a, b)) })[:6]
+	held := map[rune]rune{}
+	for i, r := range common {
+		held[r] = common[(i+1)%len(common)]
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"own.txt":   text,
+		"font.txt":  strings.Map(func(r rune) rune { return cmp.Or(held[r], r) }, text),
+		"other.txt": strings.Join(checkParas(t, "en-printing.txt"), "\n\n"),
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(context.Background(), []string{dir}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pairs) != 1 || !res.Pairs[0].Flagged {
+		t.Fatalf("pairs %+v", res.Pairs)
+	}
+	for _, d := range res.Documents {
+		var swapped *extract.Warning
+		for i := range d.Warnings {
+			if d.Warnings[i].Kind == extract.WarnSwapped {
+				swapped = &d.Warnings[i]
+			}
+		}
+		if (swapped != nil) != (d.Name == "font.txt") || swapped != nil && (swapped.Count < 9 || len(swapped.Paragraphs) < 2) {
+			t.Errorf("%s: warnings %+v", d.Name, d.Warnings)
+		}
 	}
 }

@@ -70,6 +70,9 @@ type doc struct {
 	filed []filedPara
 	// extra is the characters of filed paragraphs put into toks for one pair's alignment.
 	extra int
+	// words is the share of the Han characters of its compared paragraphs that dictionary words
+	// hold (similarity.Wordiness), -1 when it holds no Han characters or was not read here.
+	words float64
 }
 
 func run(ctx context.Context, paths []string, o settings, progress Progress) (*Result, error) {
@@ -107,9 +110,18 @@ func run(ctx context.Context, paths []string, o settings, progress Progress) (*R
 	if pairs, err = reclaimFiled(ctx, docs, pairs, res, o, idx); err != nil {
 		return nil, err
 	}
+	swapped := make([]prepare.SwapTally, len(res.Documents))
 	for _, p := range pairs {
 		if p.SharedChars > 0 {
 			res.Pairs = append(res.Pairs, p)
+			for _, s := range p.swaps {
+				swapped[s.doc].Add(s.s, s.para, 0)
+			}
+		}
+	}
+	for i := range swapped {
+		if w, ok := swapped[i].Warning(); ok {
+			res.Documents[i].Warnings = append(res.Documents[i].Warnings, w)
 		}
 	}
 	sort.SliceStable(res.Pairs, func(i, j int) bool {
@@ -445,6 +457,14 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 	}
 	d.common = make([]bool, len(d.toks))
 	d.filed = filed
+	d.words = -1
+	han, inWords := 0, 0
+	for _, w := range wordiness {
+		han, inWords = han+w.Han, inWords+w.HanInWords
+	}
+	if han > 0 {
+		d.words = float64(inWords) / float64(han)
+	}
 	return out, d
 }
 

@@ -36,6 +36,13 @@ func (c *checker) build(doc *extract.Document, sha string, paras []paragraph) *r
 	for i := range paras {
 		t.add(r, &paras[i], settles[i])
 	}
+	if suspects := t.swaps.Suspects(); suspects != nil {
+		for i := range paras {
+			for _, sp := range keptIn(&paras[i]) {
+				t.swaps.Kept(i, paras[i].text(), sp, suspects) // report paragraph i: tally.add adds one a paragraph
+			}
+		}
+	}
 	r.Document.Chars = r.TotalChars
 	c.rankSources(r, t)
 	figures(r)

@@ -376,8 +376,10 @@ type found struct {
 	fragment bool
 	runs     []int
 	// swaps: the characters that stand alone for others of the source inside the match's runs
-	// (swaps.go), in a paragraph not joined.
+	// (swaps.go), in a paragraph not joined; kept: the rune spans of the words it has as the
+	// source has them.
 	swaps []similarity.Swap
+	kept  [][2]int
 }
 
 type checker struct {
@@ -461,6 +463,7 @@ func (c *checker) matchParagraph(p *paragraph) []found {
 			f.seeds = seedSpans(p.prep.Tokens, sp.Tokens, al)
 		} else {
 			f.swaps = swaps(p.text(), sp.Text, p.prep.Tokens, sp.Tokens, al)
+			f.kept = keptSpans(p.prep.Tokens, al)
 		}
 		info, sig, err := c.lib.Doc(cand.Doc)
 		if err != nil {

@@ -192,7 +192,7 @@ func (f found) piece(lo, hi int) (found, bool) {
 	g := f
 	g.spans, g.runs, g.seeds, g.fragment = spans, runs, nil, true
 	if len(src) > 0 {
-		g.srcSpans = joinWords([]rune(f.src.Text), mergeSpans(src))
+		g.srcSpans = joinWords([]rune(f.src.Text), similarity.MergeSpans(src, 0))
 	}
 	return g, true
 }

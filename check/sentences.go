@@ -1,12 +1,12 @@
 package check
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"thesischeck/extract"
+	"thesischeck/similarity"
 )
 
 // wholeSentence is the share of a sentence's letters that copied runs must cover for the whole
@@ -48,7 +48,7 @@ func extendToSentences(text []rune, pieces, runs [][2]int) [][2]int {
 			out = append(out, s)
 		}
 	}
-	return mergeSpans(out)
+	return similarity.MergeSpans(out, 0)
 }
 
 // splitAtQuotes cuts sentences where cited quotations (marks included) begin and end, the
@@ -119,24 +119,6 @@ func sentenceBounds(text []rune) [][2]int {
 		}
 		out = append(out, [2]int{start, j})
 		start, i = -1, j-1
-	}
-	return out
-}
-
-// mergeSpans sorts spans and joins those that overlap or touch.
-func mergeSpans(s [][2]int) [][2]int {
-	if len(s) == 0 {
-		return s
-	}
-	slices.SortFunc(s, func(a, b [2]int) int { return a[0] - b[0] })
-	out := s[:1]
-	for _, r := range s[1:] {
-		last := &out[len(out)-1]
-		if r[0] <= last[1] {
-			last[1] = max(last[1], r[1])
-			continue
-		}
-		out = append(out, r)
 	}
 	return out
 }

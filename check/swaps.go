@@ -21,3 +21,25 @@ func swaps(a []rune, b string, ta, tb []similarity.Token, al similarity.Alignmen
 	})
 	return out
 }
+
+// keptSpans returns the rune spans of the words of a (its tokens ta) that the seeds of al cover:
+// where a copy has its source's characters as they are.
+func keptSpans(ta []similarity.Token, al similarity.Alignment) [][2]int {
+	words, _ := similarity.SeedSpans(al)
+	out := make([][2]int, len(words))
+	for i, w := range words {
+		out[i] = [2]int{int(ta[w[0]].Start), int(ta[min(int(w[1]), len(ta))-1].End)}
+	}
+	return out
+}
+
+// keptIn are the spans of p where a source of it has its characters as they are (found.kept), merged
+// over its matches: where the swaps' source characters are counted as kept
+// (prepare.SwapTally.Kept), once each.
+func keptIn(p *paragraph) [][2]int {
+	var spans [][2]int
+	for _, f := range p.matches {
+		spans = append(spans, f.kept...)
+	}
+	return similarity.MergeSpans(spans, 0)
+}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"thesischeck/extract"
+	"thesischeck/internal/synth"
 	"thesischeck/report"
 	"thesischeck/similarity"
 )
@@ -51,10 +52,11 @@ func TestSwaps(t *testing.T) {
 }
 
 // TestSwappedCharacters: the library's Chinese paragraphs copied through a font that draws its
-// commonest characters as one another (the file holds each as the next of them) warn of swapped
-// characters; copied as they are, with each of their commonest two-character words changed in one
-// character (an editor's synonyms), or with three characters all written as one (a rote swap),
-// they do not.
+// commonest characters as one another (the file holds each as the next of them), or through fonts
+// that draw three of them from one code point, warn of swapped characters; copied as they are,
+// with each of their commonest two-character words changed in one character (an editor's
+// synonyms), or with their three commonest characters changed at a third of their places (an
+// editor's corrections), they do not.
 func TestSwappedCharacters(t *testing.T) {
 	lib := newLibrary(t)
 	var paras []string
@@ -66,7 +68,7 @@ func TestSwappedCharacters(t *testing.T) {
 		}
 	}
 	text := strings.Join(paras, "\n\n")
-	common := commonest(text, func(rs []rune) bool { return len(rs) == 1 }, 6)
+	common := commonest(text, func(rs []rune) bool { return len(rs) == 1 }, 3)
 	pairs := commonest(text, func(rs []rune) bool { return len(rs) == 2 }, 5)
 	check := func(name string, mapping func(string) string) (*report.Report, *report.Warning) {
 		r := checkData(t, lib, nil, name+".txt", []byte(mapping(text)+"\n"))
@@ -78,15 +80,10 @@ func TestSwappedCharacters(t *testing.T) {
 	if w != nil || verbatim.Similarity < 0.9 {
 		t.Errorf("verbatim: similarity %.3f, swapped %+v", verbatim.Similarity, w)
 	}
-	cipher := map[rune]rune{}
-	for i, c := range common {
-		cipher[c[0]] = common[(i+1)%len(common)][0]
-	}
-	r, w := check("cipher", func(s string) string {
-		return strings.Map(func(c rune) rune { return cmp.Or(cipher[c], c) }, s)
-	})
+	r, w := check("cipher", func(s string) string { swapped, _ := synth.SwapCommon(s, 6); return swapped })
+	_, cipher := synth.SwapCommon(text, 6)
 	if w == nil || w.Count < 9 || len(w.Paragraphs) < 2 || r.Similarity >= verbatim.Similarity {
-		t.Errorf("the %d commonest characters each drawn as the next (%q): similarity %.3f, swapped %+v", len(common), cipher, r.Similarity, w)
+		t.Errorf("the six commonest characters each drawn as the next (%q): similarity %.3f, swapped %+v", cipher, r.Similarity, w)
 	} else {
 		for _, p := range w.Paragraphs {
 			if !strings.ContainsFunc(r.Paragraphs[p].Text, func(c rune) bool { _, ok := cipher[c]; return ok }) {
@@ -105,7 +102,8 @@ func TestSwappedCharacters(t *testing.T) {
 	if w != nil {
 		t.Errorf("the %d commonest words %q with a character changed: swapped %+v", len(pairs), pairs, w)
 	}
-	_, w = check("rote", func(s string) string {
+	// Three characters drawn from one code point, with as many fonts: each is swapped.
+	r, w = check("one code", func(s string) string {
 		return strings.Map(func(c rune) rune {
 			if c == common[0][0] || c == common[1][0] || c == common[2][0] {
 				return '乙'
@@ -113,8 +111,26 @@ func TestSwappedCharacters(t *testing.T) {
 			return c
 		}, s)
 	})
+	if w == nil || !strings.Contains(w.Message, string(common[0])+"→乙") {
+		t.Errorf("three characters %q written as one: similarity %.3f, swapped %+v", common[:3], r.Similarity, w)
+	}
+	// An editor's corrections: the three commonest characters each changed at a third of their
+	// places (where the sentence wants another), kept as they are at the others.
+	_, w = check("corrections", func(s string) string {
+		seen := map[rune]int{}
+		return strings.Map(func(c rune) rune {
+			for i, x := range common[:3] {
+				if c == x[0] {
+					if seen[c]++; seen[c]%3 == 0 {
+						return '丙' + rune(i)
+					}
+				}
+			}
+			return c
+		}, s)
+	})
 	if w != nil {
-		t.Errorf("three characters %q written as one: swapped %+v", common[:3], w)
+		t.Errorf("the three commonest characters changed at a third of their places: swapped %+v", w)
 	}
 }
 

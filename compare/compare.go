@@ -172,8 +172,9 @@ type Pair struct {
 	// stand in A.
 	Fragments []Fragment `json:"fragments"`
 	// swaps are the characters one document stands in for the other's (pairSwaps), for the
-	// swapped warning of its document.
+	// swapped warning of its document; kept the spans where each has the other's as they are.
 	swaps []docSwap
+	kept  []docSpan
 }
 
 // Fragment is a stretch of text found in both documents of a pair: rune spans [start, end) of one

@@ -1,11 +1,9 @@
 package compare
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +12,7 @@ import (
 	"testing"
 
 	"thesischeck/extract"
+	"thesischeck/internal/synth"
 	"thesischeck/library"
 )
 
@@ -655,21 +654,11 @@ func TestSwappedDocument(t *testing.T) {
 		paras = append(paras, checkParas(t, f)...)
 	}
 	text := strings.Join(paras, "\n\n")
-	counts := map[rune]int{}
-	for _, r := range text {
-		if r >= 0x4E00 && r <= 0x9FFF {
-			counts[r]++
-		}
-	}
-	common := slices.SortedFunc(maps.Keys(counts), func(a, b rune) int { return cmp.Or(counts[b]-counts[a], cmp.Compare(a, b)) })[:6]
-	held := map[rune]rune{}
-	for i, r := range common {
-		held[r] = common[(i+1)%len(common)]
-	}
+	swapped, _ := synth.SwapCommon(text, 6)
 	dir := t.TempDir()
 	files := map[string]string{
 		"own.txt":   text,
-		"font.txt":  strings.Map(func(r rune) rune { return cmp.Or(held[r], r) }, text),
+		"font.txt":  swapped,
 		"other.txt": strings.Join(checkParas(t, "en-printing.txt"), "\n\n"),
 	}
 	for name, text := range files {

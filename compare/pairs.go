@@ -221,7 +221,7 @@ func alignPair(da, db *doc, res *Result, o settings) Pair {
 	p.Similarity = share
 	p.Flagged = p.Similarity >= o.Threshold
 	p.Fragments = fragments(da, db, al)
-	p.swaps = pairSwaps(da, db, al, res)
+	p.swaps, p.kept = pairSwaps(da, db, al, res)
 	return p
 }
 
@@ -231,13 +231,21 @@ type docSwap struct {
 	s         similarity.Swap
 }
 
+// docSpan is a rune span of paragraph para of document doc where a pair's other document has its
+// characters as they are (similarity.SeedSpans).
+type docSpan struct {
+	doc, para int
+	span      [2]int
+}
+
 // pairSwaps returns the characters by which two aligned documents differ one at a time, the same
 // paragraph on each side between two seeds (similarity.Swaps), as swaps of the document whose text
 // reads as fewer words, or of both when they read as many: a font that draws other characters than
 // its file holds leaves that file's text fewer words (the devset's zh S003, 0.80 of its Han
 // characters in dictionary words, 0.66 with its ten commonest characters swapped), and in a pair
-// either text stands for the other's characters.
-func pairSwaps(da, db *doc, al similarity.Alignment, res *Result) []docSwap {
+// either text stands for the other's characters. It returns too the spans of both documents where
+// the other has its characters as they are, where a swapped character counts as kept.
+func pairSwaps(da, db *doc, al similarity.Alignment, res *Result) ([]docSwap, []docSpan) {
 	known := func(w float64) float64 { // not read here (an old submission from a library): never the swapped one
 		if w < 0 {
 			return 2
@@ -272,6 +280,23 @@ func pairSwaps(da, db *doc, al similarity.Alignment, res *Result) []docSwap {
 			}
 		}
 	})
+	wa, wb := similarity.SeedSpans(al)
+	return out, append(seedRuneSpans(da, wa), seedRuneSpans(db, wb)...)
+}
+
+// seedRuneSpans turns word ranges of d into rune spans of its paragraphs, cut where a paragraph ends.
+func seedRuneSpans(d *doc, words [][2]int32) []docSpan {
+	var out []docSpan
+	for _, w := range words {
+		for k := w[0]; k < w[1]; {
+			p, e := d.para[k], k
+			for e < w[1] && d.para[e] == p {
+				e++
+			}
+			out = append(out, docSpan{d.idx, int(p), [2]int{int(d.toks[k].Start), int(d.toks[e-1].End)}})
+			k = e
+		}
+	}
 	return out
 }
 

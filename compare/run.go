@@ -119,11 +119,7 @@ func run(ctx context.Context, paths []string, o settings, progress Progress) (*R
 			}
 		}
 	}
-	for i := range swapped {
-		if w, ok := swapped[i].Warning(); ok {
-			res.Documents[i].Warnings = append(res.Documents[i].Warnings, w)
-		}
-	}
+	swapWarnings(res, swapped)
 	sort.SliceStable(res.Pairs, func(i, j int) bool {
 		a, b := res.Pairs[i], res.Pairs[j]
 		if a.Similarity != b.Similarity {
@@ -485,4 +481,37 @@ const commonMinDocs = 5
 // commonDocuments is how many of a class's n new documents must hold a passage for it to be common.
 func commonDocuments(n int, share float64) int {
 	return max(3, int(math.Ceil(float64(n)*share)), min(n, commonMinDocs))
+}
+
+// swapWarnings adds the swapped warning of each document whose tally (from res.Pairs' swaps) makes
+// one, its suspect characters counted where its pairs have them as they are, each place once.
+func swapWarnings(res *Result, swapped []prepare.SwapTally) {
+	suspects := make([]map[rune]bool, len(swapped))
+	any := false
+	for i := range swapped {
+		suspects[i] = swapped[i].Suspects()
+		any = any || suspects[i] != nil
+	}
+	if !any {
+		return
+	}
+	spans := map[[2]int][][2]int{} // document, paragraph
+	for _, p := range res.Pairs {
+		for _, k := range p.kept {
+			if suspects[k.doc] != nil {
+				spans[[2]int{k.doc, k.para}] = append(spans[[2]int{k.doc, k.para}], k.span)
+			}
+		}
+	}
+	for at, ss := range spans {
+		text := []rune(res.Documents[at[0]].Paragraphs[at[1]].Text)
+		for _, s := range similarity.MergeSpans(ss, 0) {
+			swapped[at[0]].Kept(at[1], text, s, suspects[at[0]])
+		}
+	}
+	for i := range swapped {
+		if w, ok := swapped[i].Warning(); ok {
+			res.Documents[i].Warnings = append(res.Documents[i].Warnings, w)
+		}
+	}
 }

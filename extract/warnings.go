@@ -45,9 +45,9 @@ const (
 	// fonts that draw other characters than the file holds does (similarity.Wordiness); only a
 	// check and a comparison, which segment the text, can tell.
 	WarnGarbled WarningKind = "garbled"
-	// WarnSwapped: characters of copied text that stand for others of their sources the same way
-	// wherever they occur, as text read through a font made to draw a few characters as others does
-	// (check's swaps); only a check, which aligns the text with its sources, can tell.
+	// WarnSwapped: characters of copied text that stand for others of their sources wherever the
+	// sources have them, as text read through a font made to draw a few characters as others does
+	// (prepare.SwapTally); only a check and a comparison, which align texts, can tell.
 	WarnSwapped WarningKind = "swapped"
 
 	// WarnLeftOut: most of the text was left out of the check (references, headings, front matter).

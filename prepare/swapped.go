@@ -10,34 +10,37 @@ import (
 	"thesischeck/similarity"
 )
 
-// Swapped characters (similarity.Swap) warn when minSwapPairs characters of the sources each
-// stand swapped for one character in minSwapContexts different characters before it and as many
-// after it, that character standing for no other (a font draws one glyph for one character), in
-// swapShare of the places where that source character was swapped at all. The devset's zh S003
-// (34.8 %) with its ten commonest Han characters permuted among themselves, 18 % of its Han
-// characters, reads as words still (the garbled warning passes it) and read 28.9 % with no warning:
-// 是 stood for 的 19 times there, between 15 different characters before it and 16 after. An
-// editor's synonym of a two-character word keeps the other character (文件 → 文档 is 档 for 件 after
-// 文, eight times in that S003), and none of the devset's 21 Chinese submissions, lightly and
-// heavily edited, with synonyms, patchwork and traditional characters, had a character swapped the
-// same way between three different characters on both sides.
+// Swapped characters (similarity.Swap) warn when minSwapChars characters of the sources are each
+// swapped between minSwapContexts different characters before them and as many after them, in
+// swapShare of the places where copied text has them at all (swapped, or kept as they are). The
+// devset's zh S003 (34.8 %) with its ten commonest Han characters permuted among themselves, 18 % of
+// its Han characters, reads as words still (the garbled warning passes it) and read 28.9 % with no
+// warning: 是 stood for 的 19 times there, between 15 different characters before it and 16 after,
+// and 的 was nowhere left as it was. A font can draw one character from several code points, or
+// several from one, with two fonts: what a character was swapped for is left free. An editor's
+// synonym of a two-character word keeps the other character beside the one changed (文件 → 文档 is
+// 档 for 件 after 文, eight times in that S003), and a correction (的 → 地 where an adverb needs it)
+// leaves most of the character's places as they were; none of the devset's 21 Chinese submissions,
+// lightly and heavily edited, with synonyms, patchwork and traditional characters, had a character
+// swapped between three different characters on both sides.
 const (
-	minSwapPairs    = 3
+	minSwapChars    = 3
 	minSwapContexts = 3
-	swapShare       = 0.75
+	swapShare       = 0.5
 )
 
 // SwapTally gathers the swaps of a document's paragraphs, each place once however many texts it
-// was aligned with. The zero value is empty.
+// was aligned with, then (Suspects, Kept) the places where copied text keeps those characters. The
+// zero value is empty.
 type SwapTally struct {
 	seen  map[[2]int32]bool // paragraph, rune offset
-	pairs map[[2]rune]*swapPair
-	from  map[rune]int           // swaps of each source character
-	into  map[rune]map[rune]bool // the source characters each character stood for
+	chars map[rune]*swapped // by the source's character
 }
 
-type swapPair struct {
+type swapped struct {
 	n           int
+	kept        int
+	into        map[rune]int // what it was swapped for, and how often
 	left, right map[rune]bool
 	paras       map[int]bool
 	pages       map[int]bool
@@ -50,59 +53,90 @@ func (t *SwapTally) Add(s similarity.Swap, para, page int) {
 		return
 	}
 	if t.seen == nil {
-		t.seen, t.pairs, t.from, t.into = map[[2]int32]bool{}, map[[2]rune]*swapPair{}, map[rune]int{}, map[rune]map[rune]bool{}
+		t.seen, t.chars = map[[2]int32]bool{}, map[rune]*swapped{}
 	}
 	t.seen[at] = true
-	k := [2]rune{s.From, s.To}
-	p := t.pairs[k]
-	if p == nil {
-		p = &swapPair{left: map[rune]bool{}, right: map[rune]bool{}, paras: map[int]bool{}, pages: map[int]bool{}}
-		t.pairs[k] = p
+	c := t.chars[s.From]
+	if c == nil {
+		c = &swapped{into: map[rune]int{}, left: map[rune]bool{}, right: map[rune]bool{}, paras: map[int]bool{}, pages: map[int]bool{}}
+		t.chars[s.From] = c
 	}
-	p.n++
-	p.left[s.Left], p.right[s.Right], p.paras[para] = true, true, true
+	c.n++
+	c.into[s.To]++
+	c.left[s.Left], c.right[s.Right], c.paras[para] = true, true, true
 	if page > 0 {
-		p.pages[page] = true
+		c.pages[page] = true
 	}
-	t.from[s.From]++
-	if t.into[s.To] == nil {
-		t.into[s.To] = map[rune]bool{}
+}
+
+// Suspects are the source characters swapped between enough different characters on both sides:
+// the caller counts where copied text keeps them (Kept), once each. Nil when there are none, as
+// for nearly every document.
+func (t *SwapTally) Suspects() map[rune]bool {
+	var out map[rune]bool
+	for r, c := range t.chars {
+		if min(len(c.left), len(c.right)) >= minSwapContexts {
+			if out == nil {
+				out = map[rune]bool{}
+			}
+			out[r] = true
+		}
 	}
-	t.into[s.To][s.From] = true
+	return out
+}
+
+// Kept counts the places of text[span[0]:span[1]], copied text of paragraph para (aligned with a
+// source), where it has a suspect character as it is, not where a swap put it there. A paragraph's
+// spans are given once: overlapping ones count twice.
+func (t *SwapTally) Kept(para int, text []rune, span [2]int, suspects map[rune]bool) {
+	for i := max(span[0], 0); i < min(span[1], len(text)); i++ {
+		if r := text[i]; suspects[r] && !t.seen[[2]int32{int32(para), int32(i)}] {
+			t.chars[r].kept++
+		}
+	}
 }
 
 // Warning is the swapped-characters warning, when the swaps add up to one.
 func (t *SwapTally) Warning() (extract.Warning, bool) {
-	var keys [][2]rune
-	for k, p := range t.pairs {
-		if min(len(p.left), len(p.right)) >= minSwapContexts && float64(p.n) >= swapShare*float64(t.from[k[0]]) &&
-			len(t.into[k[1]]) == 1 {
-			keys = append(keys, k)
+	var froms []rune
+	for r, c := range t.chars {
+		if min(len(c.left), len(c.right)) >= minSwapContexts && float64(c.n) >= swapShare*float64(c.n+c.kept) {
+			froms = append(froms, r)
 		}
 	}
-	if len(keys) < minSwapPairs {
+	if len(froms) < minSwapChars {
 		return extract.Warning{}, false
 	}
-	slices.SortFunc(keys, func(a, b [2]rune) int {
-		if d := t.pairs[b].n - t.pairs[a].n; d != 0 {
+	slices.SortFunc(froms, func(a, b rune) int {
+		if d := t.chars[b].n - t.chars[a].n; d != 0 {
 			return d
 		}
-		return int(a[0] - b[0])
+		return int(a - b)
 	})
 	chars := 0
 	paras, pages := map[int]bool{}, map[int]bool{}
 	var examples []string
-	for _, k := range keys {
-		p := t.pairs[k]
-		chars += p.n
-		maps.Copy(paras, p.paras)
-		maps.Copy(pages, p.pages)
+	for _, r := range froms {
+		c := t.chars[r]
+		chars += c.n
+		maps.Copy(paras, c.paras)
+		maps.Copy(pages, c.pages)
 		if len(examples) < 5 {
-			examples = append(examples, fmt.Sprintf("%c→%c ×%d", k[0], k[1], p.n))
+			into := slices.SortedFunc(maps.Keys(c.into), func(a, b rune) int {
+				if d := c.into[b] - c.into[a]; d != 0 {
+					return d
+				}
+				return int(a - b)
+			})
+			var to []string
+			for _, x := range into[:min(3, len(into))] {
+				to = append(to, string(x))
+			}
+			examples = append(examples, fmt.Sprintf("%c→%s ×%d", r, strings.Join(to, "/"), c.n))
 		}
 	}
 	ps, pgs := slices.Sorted(maps.Keys(paras)), slices.Sorted(maps.Keys(pages))
 	return extract.Warning{Kind: extract.WarnSwapped, Count: chars, Pages: pgs, Paragraphs: ps,
-		Message: fmt.Sprintf("%d characters of copied text stand for other characters of their sources the same way wherever they occur (%s)%s: a font that draws other characters than the file holds does this (a way to defeat checkers), and so does a tool that swaps words by rote; if the file shows the sources' characters there, what a reader sees was not checked",
+		Message: fmt.Sprintf("%d characters of copied text stand for other characters of their sources, wherever the sources have them and whatever stands beside them (%s)%s: a font that draws other characters than the file holds does this (a way to defeat checkers), and so does a tool that swaps words by rote; if the file shows the sources' characters there, what a reader sees was not checked",
 			chars, strings.Join(examples, ", "), extract.Where(pgs, ps))}, true
 }

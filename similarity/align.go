@@ -2,7 +2,6 @@ package similarity
 
 import (
 	"slices"
-	"sort"
 	"sync"
 )
 
@@ -225,7 +224,7 @@ func AlignGrams(a, b []Token, ga, gb []uint32, opt AlignOptions) Alignment {
 	for k := range ra {
 		pairs[k] = [2][2]int{ra[k], rb[k]}
 	}
-	return Alignment{A: mergeRuns(ra, opt.MaxGap), B: mergeRuns(rb, opt.MaxGap), MatchedA: matched, Pairs: pairs, Seeds: seeds}
+	return Alignment{A: MergeSpans(ra, opt.MaxGap), B: MergeSpans(rb, opt.MaxGap), MatchedA: matched, Pairs: pairs, Seeds: seeds}
 }
 
 // gramPositions finds where each gram of a paragraph stands: an open-addressing table of grams
@@ -319,21 +318,6 @@ func abs32(x int32) int32 {
 		return -x
 	}
 	return x
-}
-
-// mergeRuns sorts runs and joins those that overlap or lie at most gap words apart.
-func mergeRuns(rs [][2]int, gap int) [][2]int {
-	sort.Slice(rs, func(i, j int) bool { return rs[i][0] < rs[j][0] })
-	out := rs[:1]
-	for _, r := range rs[1:] {
-		last := &out[len(out)-1]
-		if r[0] <= last[1]+gap {
-			last[1] = max(last[1], r[1])
-			continue
-		}
-		out = append(out, r)
-	}
-	return out
 }
 
 // RuneSpans turns token runs into rune offsets [start, end) of the original text.

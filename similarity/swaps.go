@@ -62,3 +62,44 @@ func Swaps(a []rune, a0, a1 int32, b []rune, b0, b1 int32) []Swap {
 func SameChar(x, y rune) bool {
 	return x == y || slices.Equal(Normalize(string(x)).Runes, Normalize(string(y)).Runes)
 }
+
+// SeedSpans returns the stretches of words of each text that the seeds of al cover (a seed is a
+// word pair both texts have as they are), as word ranges [start, end), in order, merged where they
+// touch: in a, then in b.
+func SeedSpans(al Alignment) (a, b [][2]int32) {
+	for _, seeds := range al.Seeds {
+		for _, s := range seeds {
+			a = appendSpan(a, s.I)
+			b = appendSpan(b, s.J)
+		}
+	}
+	return MergeSpans(a, 0), MergeSpans(b, 0)
+}
+
+// appendSpan adds the word pair at w to spans, extending the last span when it reaches w.
+func appendSpan(spans [][2]int32, w int32) [][2]int32 {
+	if n := len(spans); n > 0 && w >= spans[n-1][0] && w <= spans[n-1][1] {
+		spans[n-1][1] = max(spans[n-1][1], w+2)
+		return spans
+	}
+	return append(spans, [2]int32{w, w + 2})
+}
+
+// MergeSpans sorts spans [start, end) and joins, in place, those that overlap or lie at most gap
+// apart.
+func MergeSpans[T int | int32](s [][2]T, gap T) [][2]T {
+	if len(s) == 0 {
+		return s
+	}
+	slices.SortFunc(s, func(a, b [2]T) int { return int(a[0] - b[0]) })
+	out := s[:1]
+	for _, r := range s[1:] {
+		last := &out[len(out)-1]
+		if r[0] <= last[1]+gap {
+			last[1] = max(last[1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}

@@ -241,7 +241,7 @@ var msgs = map[string]map[string]string{
 		"warn.same_file":        "库中有一篇文献与本文件逐字节相同，计入 %d 个复制字符：若它就是本论文，请在来源列表中取消勾选；若是他人的文件，则是整篇提交他人论文",
 		"warn.quoted":           "有出处的引文中，有 %d 个字符与来源相同，占全文比例很大：去除引用复制比把它们全部略去",
 		"warn.garbled":          "有段落共 %d 个字符读出来几乎不成词：若文件中这些段落显示正常，说明其字体把字符画成了别的字（字体加密，一种规避检测的手段），读者看到的文字未被比对；文言文或人名列表也可能如此",
-		"warn.swapped":          "复制的文字中有 %d 个字符处处以同样的方式换成了来源中别的字：只把几个字画成别的字的字体（字体加密，一种规避检测的手段）会如此，按固定规则替换词语的工具也会如此；若文件在这些地方显示的是来源的字，读者看到的文字未被比对",
+		"warn.swapped":          "复制的文字中有 %d 个字符换掉了来源中的字，且来源中的这些字在各种上下文中几乎处处被换掉：只把几个字画成别的字的字体（字体加密，一种规避检测的手段）会如此，机械替换词语的工具也会如此；若文件在这些地方显示的是来源的字，读者看到的文字未被比对",
 
 		"det.title":    "段落对照",
 		"det.prev":     "上一处",
@@ -553,7 +553,7 @@ var msgs = map[string]map[string]string{
 		"warn.same_file":        "a library document is this very file (the same SHA-256) and accounts for %d copied characters: if it is this thesis itself, untick it in the sources; if it is someone else's, their thesis was handed in as it is",
 		"warn.quoted":           "%d characters of cited quotations found in sources, a large share of the text: the figure excluding quotes leaves them all out",
 		"warn.garbled":          "%d characters of paragraphs read as almost no words: if the file shows ordinary text there, its fonts draw other characters than it holds (a way to defeat checkers) and what a reader sees was not checked; classical Chinese or a list of names can read so too",
-		"warn.swapped":          "%d characters of copied text stand for other characters of their sources the same way wherever they occur: a font made to draw a few characters as others does this (a way to defeat checkers), and so does a tool that swaps words by rote; if the file shows the sources' characters there, what a reader sees was not checked",
+		"warn.swapped":          "%d characters of copied text stand for other characters of their sources, wherever the sources have them and whatever stands beside them: a font made to draw a few characters as others does this (a way to defeat checkers), and so does a tool that swaps words by rote; if the file shows the sources' characters there, what a reader sees was not checked",
 
 		"det.title":    "Paragraph and source",
 		"det.prev":     "Previous",

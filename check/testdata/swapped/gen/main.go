@@ -1,16 +1,14 @@
 // Command gen writes the PDF make.sh turns into swapped.pdf: the Chinese paragraphs of
 // ../library (as TestSwappedCharacters takes them) with their six commonest characters each
-// written as the next of them, and prints each such pair (the character shown, the character
-// held) for make.sh to draw the held one with the glyph of the one shown.
+// written as the next of them (synth.SwapCommon), and prints each such pair (the character shown,
+// the character held) for make.sh to draw the held one with the glyph of the one shown.
 package main
 
 import (
 	"cmp"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"thesischeck/internal/synth"
@@ -30,23 +28,11 @@ func main() {
 			}
 		}
 	}
-	counts := map[rune]int{}
-	for _, p := range paras {
-		for _, r := range p {
-			if r >= 0x4E00 && r <= 0x9FFF {
-				counts[r]++
-			}
-		}
+	text, held := synth.SwapCommon(strings.Join(paras, "\n\n"), 6)
+	for shown, h := range held {
+		fmt.Printf("%d %d\n", shown, h)
 	}
-	common := slices.SortedFunc(maps.Keys(counts), func(a, b rune) int { return cmp.Or(counts[b]-counts[a], cmp.Compare(a, b)) })[:6]
-	held := map[rune]rune{}
-	for i, r := range common {
-		held[r] = common[(i+1)%len(common)]
-		fmt.Printf("%d %d\n", r, held[r])
-	}
-	for i, p := range paras {
-		paras[i] = strings.Map(func(r rune) rune { return cmp.Or(held[r], r) }, p)
-	}
+	paras = strings.Split(text, "\n\n")
 	title := strings.Map(func(r rune) rune { return cmp.Or(held[r], r) }, "城市湿地")
 	if _, err := synth.WritePDF(os.Args[1], title, paras); err != nil {
 		fmt.Fprintln(os.Stderr, err)

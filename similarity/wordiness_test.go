@@ -40,6 +40,22 @@ func scrambled(text string, seed int64) string {
 	}, text)
 }
 
+// swapLetters exchanges the letters of each pair, in both cases, as a Latin font that draws a few
+// letters as others reads.
+func swapLetters(text string, pairs ...string) string {
+	to := map[rune]rune{}
+	for _, p := range pairs {
+		a, b := rune(p[0]), rune(p[1])
+		to[a], to[b], to[unicode.ToUpper(a)], to[unicode.ToUpper(b)] = b, a, unicode.ToUpper(b), unicode.ToUpper(a)
+	}
+	return strings.Map(func(r rune) rune {
+		if m, ok := to[r]; ok {
+			return m
+		}
+		return r
+	}, text)
+}
+
 // rot13 is a substitution of letters, as a Latin font with swapped glyphs reads.
 func rot13(text string) string {
 	return strings.Map(func(r rune) rune {
@@ -73,6 +89,17 @@ func TestWordiness(t *testing.T) {
 		{"English prose", tides, false},
 		{"English, letters swapped", rot13(tides), true},
 		{"English too short to judge", rot13("The tide comes in twice a day and covers the flats."), false},
+		// "the", "of", "and" and "to" stay stop words; most other words stop being English.
+		{"English, three pairs of letters swapped", swapLetters(tides, "cl", "du", "mp"), true},
+		{"English, three other pairs", swapLetters(tides, "mp", "gy", "bv"), true},
+		{"English, rare letters swapped", swapLetters(tides, "kq", "vx", "jz"), false},
+		{"English, names and acronyms", "The survey teams of Zhangjiakou, Qinhuangdao and Xiamen met the WWF and IUCN " +
+			"delegates from Reykjavik, Tromso and Ushuaia at the station, where Dr Nkemelu and Prof Wojciechowski " +
+			"showed them the data that the teams had collected over the last ten years on the flats.", false},
+		{"French: few English stop words", "La ville moderne se transforme rapidement sous l'effet de la croissance " +
+			"démographique et des nouvelles technologies. Les chercheurs observent que les habitants des grandes " +
+			"agglomérations passent de plus en plus de temps dans les transports, tandis que les espaces verts " +
+			"diminuent, ce qui pose des questions importantes pour la santé publique.", false},
 		{"a command listing: few stop words, but not prose", code, false},
 		{"a command listing, letters swapped", rot13(code), false},
 	}
@@ -84,8 +111,16 @@ func TestWordiness(t *testing.T) {
 	}
 	// The counts themselves, on text whose words are known.
 	w := wordiness(s, "城市湿地 the wetland of a city")
-	if w.Han != 4 || w.HanInWords != 4 || w.Words != 5 || w.StopWords != 3 || w.Letters != 17 || w.Visible != 21 {
+	if w.Han != 4 || w.HanInWords != 4 || w.Words != 5 || w.StopWords != 3 || w.Letters != 17 || w.Visible != 21 || w.Lower != 0 {
 		t.Errorf("counts %+v", w)
+	}
+	// English words are counted in a paragraph judged as English: lower-case ones, and of them
+	// those the word list holds.
+	if w := wordiness(s, tides); w.Lower < 50 || w.LowerKnown*100 < w.Lower*95 {
+		t.Errorf("English prose: %d lower-case words, %d English", w.Lower, w.LowerKnown)
+	}
+	if w := wordiness(s, swapLetters(tides, "cl", "du", "mp")); w.LowerKnown*10 > w.Lower*8 {
+		t.Errorf("letters swapped: %d lower-case words, %d English", w.Lower, w.LowerKnown)
 	}
 	// Latin's segmenter has no dictionary: it counts English only.
 	if w := wordiness(Latin(), rot13(tides)); !w.Garbled() || w.Han != 0 {

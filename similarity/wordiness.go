@@ -160,8 +160,8 @@ func (w Wordiness) Garbled() bool {
 // and v as 8.5 %, both with no warning, while 0.27 of their words at least were stop words. Of
 // the lower-case words of 2,885 English paragraphs (the devset's 101 English documents, compare's
 // test prose, this project's README and docs): median 0 not English, 7.1 % at the 99th percentile,
-// 25.4 % at most (spellings of Shakespeare's day); of those two swaps' 31 paragraphs, 16-49 % and
-// 30-60 %. Other languages written in Latin letters hold few English stop words (French 0.11,
+// 25.4 % at most (spellings of Shakespeare's day); of those two swaps' 31 paragraphs, 29-60 % and
+// 16-49 %. Other languages written in Latin letters hold few English stop words (French 0.11,
 // German 0, Latin 0.09 in a test) and are left to the stop-word test.
 const (
 	minEnglishStops = 20

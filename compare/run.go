@@ -487,12 +487,12 @@ func commonDocuments(n int, share float64) int {
 // one, its suspect characters counted where its pairs have them as they are, each place once.
 func swapWarnings(res *Result, swapped []prepare.SwapTally) {
 	suspects := make([]map[rune]bool, len(swapped))
-	any := false
+	some := false
 	for i := range swapped {
 		suspects[i] = swapped[i].Suspects()
-		any = any || suspects[i] != nil
+		some = some || suspects[i] != nil
 	}
-	if !any {
+	if !some {
 		return
 	}
 	spans := map[[2]int][][2]int{} // document, paragraph

@@ -145,6 +145,13 @@ type runProps struct {
 	positionSet bool
 	// Word 2010's text effects, which Word shows instead of color (docx_effects.go).
 	textFill, textOutline textPaint
+	// vertAlign and combine shrink the run's characters below its size: to 2/3 as a superscript or
+	// subscript (w:vertAlign), to 1/2 as two lines in one (w:eastAsianLayout w:combine); 1 when a
+	// style or the run says not (a nearer one undoes a further one), 0 unset.
+	vertAlign, combine float64
+	// fit is w:fitText's width, twentieths of a point (0 unset): Word shrinks or widens the run's
+	// characters, with those of the runs beside it in its group, to fill that width.
+	fit int
 	// relief: emboss, engrave (imprint) or a shadow, of Word's Font dialog (w:emboss, w:imprint,
 	// w:shadow) or Word 2010's effects (w14:shadow, w14:glow): they draw in grey or colour beside
 	// the letters, so text the colour of the page still shows (Word makes embossed text white).
@@ -187,6 +194,20 @@ func (r *runProps) apply(se xml.StartElement) bool {
 	case "spacing":
 		if n, err := strconv.Atoi(attr(se, "val")); err == nil {
 			r.spacing, r.spacingSet = n, true
+		}
+	case "vertAlign":
+		r.vertAlign = 1
+		if v := attr(se, "val"); v == "superscript" || v == "subscript" {
+			r.vertAlign = 2.0 / 3
+		}
+	case "eastAsianLayout":
+		r.combine = 1
+		if onOff2(se, "combine") {
+			r.combine = 0.5
+		}
+	case "fitText":
+		if n, err := strconv.Atoi(attr(se, "val")); err == nil && n >= 0 {
+			r.fit = max(n, 1)
 		}
 	case "shd":
 		r.shd = shading(se)
@@ -250,6 +271,15 @@ func (r runProps) overValues(o runProps) runProps {
 	}
 	if o.spacingSet {
 		r.spacing, r.spacingSet = o.spacing, true
+	}
+	if o.fit > 0 {
+		r.fit = o.fit
+	}
+	if o.vertAlign > 0 {
+		r.vertAlign = o.vertAlign
+	}
+	if o.combine > 0 {
+		r.combine = o.combine
 	}
 	if o.shd.set {
 		r.shd = o.shd
@@ -324,6 +354,11 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 	}
 	if rp.sz > 0 {
 		size = float64(rp.sz) / 2
+		for _, f := range []float64{rp.vertAlign, rp.combine} {
+			if f > 0 {
+				size *= f
+			}
+		}
 		if rp.scale > 0 && rp.scale < 100 {
 			size = size * float64(rp.scale) / 100 // the narrower side of the em
 		}
@@ -492,6 +527,7 @@ type docxBack struct {
 
 func (w *docxWalker) startRun() {
 	w.runMark = false
+	w.runOff = w.elemOff
 	w.run, w.runStyle, w.runWhy, w.runSize, w.runDone = runProps{}, "", 0, 0, false
 	w.runNarrow = false
 }
@@ -548,7 +584,19 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		if h := w.exactHeight(); h > 0 && h < size/2 {
 			extra |= hideClipped
 		}
+		f, ok := w.fits[w.runOff]
+		if narrow := fitSize(rp, size, f, ok, s); narrow > 0 && !(narrow > maxTinySize) {
+			extra |= hideTiny
+			for _, sz := range []*float64{&w.runSize, &w.runSizeCS} {
+				if *sz == 0 || narrow < *sz {
+					*sz = narrow
+				}
+			}
+		}
 		w.runNarrow = narrowSpaces(rp, size)
+		if piled(rp, size, s) {
+			extra |= hideStacked
+		}
 		w.runWhy |= extra
 		w.runWhyCS |= extra
 		w.runDone = true
@@ -852,6 +900,30 @@ func (w *docxWalker) offPage(s *docxShape) hideSet {
 		return hideOffPage
 	}
 	return 0
+}
+
+// piled reports whether the characters of text s in a run of size points with properties rp are
+// condensed (w:spacing) until each covers three quarters of the one before it or more: junk so
+// typed between the words of a copy is a smudge a character wide, as unreadable as letters of no
+// width drawn on one spot in a PDF (pdfStacked). A Chinese character is taken as an em wide, any
+// other as half an em, about a lower-case letter's width in Times or Calibri: text is hidden once
+// condensed by 4.5 pt at 12 pt, where titles are condensed by a point or two at most.
+func piled(rp runProps, size float64, s string) bool {
+	if !rp.spacingSet || rp.spacing >= 0 {
+		return false
+	}
+	width := 0.5
+	for _, r := range s {
+		if pdfWide(r) {
+			width = 1
+			break
+		}
+	}
+	width *= size
+	if rp.scale > 0 {
+		width = width * float64(rp.scale) / 100
+	}
+	return float64(rp.spacing)/20 < -0.75*width
 }
 
 // narrowSpaces reports whether the spaces of a run of size points with properties rp are condensed

@@ -142,6 +142,10 @@ type docxWalker struct {
 	runDone  bool
 	// runNarrow: the run's spaces are condensed to almost nothing (narrowSpaces)
 	runNarrow bool
+	// The runs w:fitText may shrink (fitRuns), by where their w:r tags end; that of the run being
+	// read, and of the element being started.
+	fits            map[int64]fitRun
+	runOff, elemOff int64
 	// the same for text in a complex script, and whether the run is all complex script
 	runWhyCS   hideSet
 	runSizeCS  float64
@@ -277,6 +281,7 @@ func (w *docxWalker) walk(raw []byte) error {
 		w.namespaces = declaredNamespaces(raw)
 		w.ignored = ignoredElements(raw, w.namespaces)
 	}
+	w.fits = fitRuns(w.ctx, raw, w.styles)
 	d := newXMLDecoder(raw)
 	for n := 0; ; n++ {
 		if n&4095 == 0 && w.ctx.Err() != nil {
@@ -320,6 +325,7 @@ func (w *docxWalker) walk(raw []byte) error {
 
 // start handles an opening tag; skip reports that its whole element was consumed.
 func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err error) {
+	w.elemOff = d.InputOffset()
 	if w.ignores(t.Name) {
 		w.ignoredDepth++ // its text is hidden (hide)
 		return false, nil
@@ -486,7 +492,7 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		if inW("rPr") && w.isRunProps() {
 			w.runStyle = attr(t, "val")
 		}
-	case "vanish", "specVanish", "color", "sz", "szCs", "cs", "rtl", "position", "w", "highlight", "rFonts", "emboss", "imprint", "shadow":
+	case "vanish", "specVanish", "color", "sz", "szCs", "cs", "rtl", "position", "w", "highlight", "rFonts", "emboss", "imprint", "shadow", "fitText", "vertAlign", "eastAsianLayout":
 		if inW("rPr") && w.isRunProps() {
 			w.run.apply(t)
 		}

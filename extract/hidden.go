@@ -35,9 +35,9 @@ const (
 	// HideBlended: PDF text whose blend mode (Screen, Lighten, Overlay …) leaves its backdrop as it
 	// was: black text in Screen does not show on white.
 	HideBlended = "blended"
-	// HideStacked: PDF letters of no width drawn on one spot with others: junk typed between the
-	// words of a copy in a font whose glyphs are empty (and take no room), or a pile no reader
-	// can read.
+	// HideStacked: letters piled on one spot: in a PDF, of no width and drawn where others are
+	// (junk typed between the words of a copy in a font whose glyphs are empty and take no room),
+	// in Word condensed until each covers most of the one before (piled), a pile no reader can read.
 	HideStacked = "stacked"
 	// HideBlankFont: in an embedded font (a PDF's program, a DOCX's font part) whose glyphs are all
 	// empty.
@@ -85,7 +85,7 @@ var hideLabels = map[string]string{
 	HideTransparent: "transparent", HideOffPage: "off the page", HideClipped: "clipped away",
 	HideCovered: "covered by a box", HideLayer: "in a hidden layer", HideVanish: "hidden formatting",
 	HideField: "inside a field code", HideShape: "in a hidden shape",
-	HideStacked: "letters of no width piled on one spot", HideBlankFont: "in an embedded font that draws nothing",
+	HideStacked: "letters piled on one spot", HideBlankFont: "in an embedded font that draws nothing",
 	HideIgnored: "in markup Word ignores", HideBlended: "blended into what is under it",
 }
 

@@ -252,6 +252,13 @@ func TestPDFHiddenText(t *testing.T) {
 			apart("junk words", HideCovered)},
 		{"letters of no width piled on one spot", twoParagraphs("", "/F2 12 Tf (junkwords) Tj /F1 12 Tf", ""), nil,
 			inline("junkwords", HideStacked)},
+		// Letters with widths, each drawn over most of the one before: Word's junk condensed by an
+		// em, a negative character spacing, kerning back by each glyph's width.
+		{"letters kerned back onto one spot", twoParagraphs("", "[(j) 222 (u) 556 (n) 556 (k) 500] TJ", ""), nil,
+			inline("junk", HideStacked)},
+		{"letters condensed into a pile", twoParagraphs("", "-5 Tc (junkwords) Tj 0 Tc", ""), nil, inline("junkwords", HideStacked)},
+		{"letters condensed a little are visible", twoParagraphs("", "-1 Tc (seen) Tj 0 Tc", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
 		{"letters of no width placed one by one are visible", twoParagraphs("", "", "BT /F2 12 Tf 72 600 Td (w) Tj 9 0 Td (i) Tj 9 0 Td (d) Tj 9 0 Td (e) Tj ET"),
 			[]string{visible1, visible2, "wide"}, nil},
 		{"light grey is visible", twoParagraphs("", "0.75 g (light grey) Tj 0 g", ""),
@@ -433,6 +440,7 @@ const hiddenStyles = `<w:styles ` + wNS + `>` +
 	`<w:style w:type="paragraph" w:styleId="Squeezed"><w:name w:val="Squeezed"/><w:basedOn w:val="Normal"/><w:pPr><w:spacing w:line="20" w:lineRule="exact"/></w:pPr></w:style>` +
 	`<w:style w:type="paragraph" w:styleId="Yellow"><w:name w:val="Yellow"/><w:basedOn w:val="Normal"/><w:pPr><w:shd w:val="clear" w:fill="FFFF00"/></w:pPr></w:style>` +
 	`<w:style w:type="character" w:styleId="Hid"><w:name w:val="Hid"/><w:rPr><w:color w:val="FFFFFF"/><w:sz w:val="2"/></w:rPr></w:style>` +
+	`<w:style w:type="character" w:styleId="Fit"><w:name w:val="Fit"/><w:rPr><w:fitText w:val="60"/></w:rPr></w:style>` +
 	`<w:style w:type="character" w:styleId="Vanish"><w:name w:val="Vanish"/><w:rPr><w:vanish/></w:rPr></w:style>` +
 	`<w:style w:type="character" w:styleId="NoFill"><w:name w:val="NoFill"/><w:rPr><w14:textFill xmlns:w14="` + nsW14 + `"><w14:noFill/></w14:textFill></w:rPr></w:style>` +
 	`<w:style w:type="table" w:styleId="Banded"><w:name w:val="Banded"/><w:tblStylePr w:type="firstRow"><w:tcPr>` +
@@ -448,6 +456,20 @@ func w14(props string) string {
 // wRun is a run with run properties rpr.
 func wRun(rpr, text string) string {
 	return `<w:r><w:rPr>` + rpr + `</w:rPr><w:t xml:space="preserve">` + text + `</w:t></w:r>`
+}
+
+// fitRunsOf is runs of the texts, each fit to width (twentieths of a point) with w:fitText of the
+// id given (none if "").
+func fitRunsOf(width int, id string, texts ...string) string {
+	idAttr := ""
+	if id != "" {
+		idAttr = ` w:id="` + id + `"`
+	}
+	runs := ""
+	for _, t := range texts {
+		runs += wRun(fmt.Sprintf(`<w:fitText w:val="%d"%s/>`, width, idAttr), t)
+	}
+	return runs
 }
 
 // wTwo is the two paragraphs of visible text in style Body, with runs between the halves of the
@@ -545,6 +567,31 @@ func TestDOCXHiddenText(t *testing.T) {
 		{"12 pt as complex script is visible", wTwo(wRun(`<w:rtl/><w:sz w:val="2"/><w:szCs w:val="24"/>`, "seen "), ""),
 			[]string{visible1a + "seen " + visible1b, visible2}, nil},
 		{"Arabic letters at 1 pt", wTwo(wRun(`<w:sz w:val="24"/><w:szCs w:val="2"/>`, "مرحبا"), ""), nil, inline("مرحبا", HideTiny)},
+		// w:fitText shrinks a run's characters, with those of the runs in a row that share its id,
+		// into the width it gives: a point's width for a phrase leaves a hairline.
+		{"fit into a point", wTwo(wRun(`<w:fitText w:val="20" w:id="7"/>`, "junk words"), ""), nil, inline("junk words", HideTiny)},
+		{"fit into 3 pt by a character style, the run's text in two pieces", wTwo(`<w:r><w:rPr><w:rStyle w:val="Fit"/></w:rPr><w:t>ju</w:t>`+
+			`<w:t xml:space="preserve">nk words</w:t></w:r>`, ""), nil, inline("junk words", HideTiny)},
+		{"fit as a group of runs", wTwo(fitRunsOf(240, "7", "junk one, ", "junk two, ", "junk six, "), ""), nil,
+			inline("junk one, junk two, junk six,", HideTiny)},
+		{"each run fit alone is visible", wTwo(fitRunsOf(240, "", "seen one, ", "seen two, ", "seen six, "), ""),
+			[]string{visible1a + "seen one, seen two, seen six, " + visible1b, visible2}, nil},
+		{"fit into a width that holds it is visible", wTwo(wRun(`<w:fitText w:val="1440" w:id="9"/>`, "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		// Condensed until each character covers three quarters of the one before, a run is a smudge.
+		{"condensed into a pile", wTwo(wRun(`<w:spacing w:val="-100"/>`, "junk words"), ""), nil, inline("junk words", HideStacked)},
+		{"Chinese condensed into a pile", wTwo(wRun(`<w:spacing w:val="-200"/>`, "垃圾文字"), ""), nil, inline("垃圾文字", HideStacked)},
+		{"condensed by a point is visible", wTwo(wRun(`<w:spacing w:val="-20"/>`, "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
+		{"Chinese condensed by 8 pt is visible", wTwo(wRun(`<w:spacing w:val="-160"/>`, "看得见"), ""),
+			[]string{visible1a + "看得见" + visible1b, visible2}, nil},
+		// Superscripts and two lines in one are drawn smaller than their size.
+		{"3 pt as a superscript", wTwo(wRun(`<w:sz w:val="6"/><w:vertAlign w:val="superscript"/>`, "junk words"), ""), nil,
+			inline("junk words", HideTiny)},
+		{"3 pt as two lines in one", wTwo(wRun(`<w:sz w:val="6"/><w:eastAsianLayout w:id="1" w:combine="1"/>`, "junk words"), ""), nil,
+			inline("junk words", HideTiny)},
+		{"3 pt on the baseline is visible", wTwo(wRun(`<w:sz w:val="6"/><w:vertAlign w:val="baseline"/>`, "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
 		{"raised off the page", wTwo(wRun(`<w:position w:val="3400"/>`, "junk words"), ""), nil, inline("junk words", HideOffPage)},
 		{"raised a little is visible", wTwo(wRun(`<w:position w:val="6"/>`, "seen "), ""),
 			[]string{visible1a + "seen " + visible1b, visible2}, nil},

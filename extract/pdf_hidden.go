@@ -271,15 +271,32 @@ func init() { pdf.BlankProgram = blankFont }
 // of no width that a reader could see would be piled on each other, unreadable; combining marks,
 // which honest text stacks so, are neither letters nor digits. A glyph of no width on a spot of its
 // own is not marked: some writers place every glyph by itself and give none a width.
+//
+// A letter that has a width is marked too when one of the next two glyphs on its baseline, another
+// letter or digit or a space, covers more than 60 % of the narrower of the two: junk condensed
+// in Word until its characters pile up (docx piled), or drawn with a negative character spacing or
+// kerning, is a smudge a character wide on the page and words in the text. Kerning and CJK
+// punctuation's compression overlap glyphs by half of one at most; an accent TeX puts over a
+// letter is not a letter; a glyph drawn twice for bold is the same character, and text over a scan
+// is read whatever this says.
 func pdfStacked(glyphs []pdf.Text) []bool {
 	var out []bool
+	mark := func(i int) {
+		if out == nil {
+			out = make([]bool, len(glyphs))
+		}
+		out[i] = true
+	}
+	letter := func(g *pdf.Text) bool {
+		r, _ := utf8.DecodeRuneInString(g.S)
+		return unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
 	for i := range glyphs {
 		g := &glyphs[i]
 		if g.W != 0 {
 			continue
 		}
-		r, _ := utf8.DecodeRuneInString(g.S)
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		if !letter(g) {
 			continue
 		}
 		tol := 0.05 * max(math.Abs(g.FontSize), 1)
@@ -287,10 +304,30 @@ func pdfStacked(glyphs []pdf.Text) []bool {
 			return j >= 0 && j < len(glyphs) && math.Abs(glyphs[j].X-g.X) < tol && math.Abs(glyphs[j].Y-g.Y) < tol
 		}
 		if same(i-1) || same(i+1) {
-			if out == nil {
-				out = make([]bool, len(glyphs))
+			mark(i)
+		}
+	}
+	var covered []int // letters a glyph after them covers (j may be the first of the text that follows)
+	for i := range glyphs {
+		g := &glyphs[i]
+		for j := i + 1; j <= i+2 && j < len(glyphs); j++ {
+			h := &glyphs[j]
+			over := min(g.X+g.W, h.X+h.W) - max(g.X, h.X)
+			if !(over > 0.6*min(g.W, h.W)) || !(h.W > 0) || !(g.W > 0) { // nearly every pair: side by side
+				continue
 			}
-			out[i] = true
+			if math.Abs(h.Y-g.Y) < 0.2*max(math.Abs(g.FontSize), 1) && h.S != g.S && letter(g) && (letter(h) || h.S == " ") {
+				covered = append(covered, i)
+				break
+			}
+		}
+	}
+	// A pile is two such letters or more within two glyphs of each other: a space condensed past
+	// its width puts one letter over another (TestPDFCondensedSpaces), which a reader still reads
+	// as the word.
+	for k, i := range covered {
+		if k > 0 && i-covered[k-1] <= 2 || k+1 < len(covered) && covered[k+1]-i <= 2 {
+			mark(i)
 		}
 	}
 	return out

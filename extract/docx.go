@@ -59,7 +59,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	notes := map[string]string{}
 	var warnings []Warning
 	noteHidden := map[string][]Hidden{}
-	pageW, pageH := pageSize(body)
+	page := pageOf(body)
 	// walker makes a walker of this document's parts (notes, the body, headers and footers), with
 	// what they share.
 	plainPictures := map[string]plainPictureOf{}
@@ -104,7 +104,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	for pass := 0; pass < 2; pass++ {
 		w = walker(parseNumbering(numberingXML)) // lists count afresh each walk
 		w.notes, w.noteHidden = notes, noteHidden
-		w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
+		w.place(page)
 		w.pictureData = func(id string) []byte { return pkg.readOptional(relByID(rels, id, mainName)) }
 		w.onPage = onPage
 		if err = w.walk(body); err != nil {
@@ -141,7 +141,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	if depth == 0 {
 		doc.margins, err = docxMargins(ctx, pkg, rels, mainName, func() *docxWalker {
 			w := walker(nil)
-			w.pageW, w.pageH = int64(pageW)*635, int64(pageH)*635
+			w.place(page)
 			return w
 		})
 		if err != nil {

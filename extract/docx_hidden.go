@@ -7,10 +7,8 @@ package extract
 // the text box's, the page's).
 
 import (
-	"bytes"
 	"encoding/xml"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -399,40 +397,6 @@ func tableStyleShades(d *xml.Decoder) bool {
 	return shades
 }
 
-// pageSize reads the first section's page size (w:pgSz, twips) from the body, A4 without one.
-func pageSize(body []byte) (w, h int) {
-	w, h = 11906, 16838
-	at := 0
-	for {
-		i := bytes.Index(body[at:], []byte("pgSz"))
-		if i < 0 {
-			return w, h
-		}
-		at += i + len("pgSz")
-		if prev := body[at-len("pgSz")-1]; prev == '<' || prev == ':' {
-			break
-		}
-	}
-	end := bytes.IndexByte(body[at:], '>')
-	if end < 0 {
-		return w, h
-	}
-	for _, m := range reAttrWH.FindAllSubmatch(body[at:at+end], -1) {
-		n, err := strconv.Atoi(string(m[2]))
-		if err != nil || n <= 0 {
-			continue
-		}
-		if string(m[1]) == "w" {
-			w = n
-		} else {
-			h = n
-		}
-	}
-	return w, h
-}
-
-var reAttrWH = regexp.MustCompile(`\b(?:w:)?([wh])="(\d+)"`)
-
 // docxHidden is hidden text in a paragraph being read: where it stood (a line of the paragraph
 // and a byte offset into it) or, apart, after everything so far.
 type docxHidden struct {
@@ -517,6 +481,9 @@ type docxTable struct {
 	shd         docxColor
 	styleShades bool
 	rowExact    float64 // the exact height of the row being read, points; 0 for none
+	// left is where its left edge stands, EMU from the page's left edge (tablePlace); width, the sum
+	// of its grid's columns (0 unknown).
+	left, width int64
 }
 
 // docxBack is a background a run may be read on: a table cell's shading or a shape's fill.
@@ -594,6 +561,9 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 			}
 		}
 		w.runNarrow = narrowSpaces(rp, size)
+		if w.offColumn() {
+			extra |= hideOffPage
+		}
 		if piled(rp, size, s) {
 			extra |= hideStacked
 		}

@@ -21,6 +21,7 @@ type numLevel struct {
 	text  string
 	legal bool
 	suff  string
+	ind   indent // the paragraph indents of its w:pPr
 }
 
 type numbering struct {
@@ -110,7 +111,11 @@ func parseNumbering(raw []byte) *numbering {
 			if lvl != nil {
 				lvl.suff = attr(se, "val")
 			}
-		case "pPr", "rPr":
+		case "ind":
+			if lvl != nil {
+				lvl.ind.read(se) // within the level's w:pPr
+			}
+		case "rPr":
 			_ = d.Skip()
 		}
 	}
@@ -267,4 +272,12 @@ func chineseNumber(n int) string {
 		b.WriteRune(digits[n%10])
 	}
 	return b.String()
+}
+
+// indent is the paragraph indent level ilvl of list numID gives.
+func (n *numbering) indent(numID string, ilvl int) indent {
+	if l := n.abstract[n.nums[numID]][ilvl]; l != nil {
+		return l.ind
+	}
+	return indent{}
 }

@@ -19,6 +19,7 @@ type docxStyle struct {
 	// not exact, so that a nearer style's "auto" overrides a further one's exact).
 	lineExact    float64
 	lineExactSet bool
+	ind          indent // the paragraph indents it sets
 	// A table style that shades cells (all, or some rows and columns): what a cell of such a
 	// table is read on is not known without laying the table out.
 	shadesCells bool
@@ -92,6 +93,10 @@ func parseStyles(raw []byte) styleSheet {
 			case "spacing":
 				if cur != nil && depthPPr > 0 && attr(t, "line") != "" {
 					cur.lineExact, cur.lineExactSet = exactLine(t), true
+				}
+			case "ind":
+				if cur != nil && depthPPr > 0 {
+					cur.ind.read(t)
 				}
 			case "outlineLvl":
 				if cur != nil && depthPPr > 0 {

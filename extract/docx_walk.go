@@ -32,6 +32,8 @@ type paraBuilder struct {
 	// the line height (its style's is not looked up).
 	lineExact float64
 	lineSet   bool
+	ind       indent // its own w:ind
+	frameOff  bool   // in a frame placed off the page (frameOff)
 	// Text of it was written in a table of contents (a TOC field's result, a content control of
 	// the table-of-contents gallery) or in a content control showing its placeholder: the
 	// paragraph is left out if it reads as an entry of a table of contents (tocEntry) or as
@@ -158,6 +160,8 @@ type docxWalker struct {
 	pageH      int64
 	orphans    []orphanHidden      // hidden paragraphs: no visible text to stand in
 	noteHidden map[string][]Hidden // "f2" → the hidden text of that note
+
+	marginL, marginR int64 // the page's, EMU
 	// What the styles give, by paragraph and character style: worked out once each.
 	styledRuns   map[[2]string]runProps
 	styleShading map[string]docxColor
@@ -174,10 +178,10 @@ type docxWalker struct {
 }
 
 func newDocxWalker(ctx context.Context, ss styleSheet, num *numbering) *docxWalker {
-	w, h := pageSize(nil)
-	return &docxWalker{ctx: ctx, styles: ss, num: num, noteTexts: map[string]string{}, notesKept: map[string]bool{}, noteHidden: map[string][]Hidden{},
-		pageW: int64(w) * 635, pageH: int64(h) * 635, // twips → EMU
+	w := &docxWalker{ctx: ctx, styles: ss, num: num, noteTexts: map[string]string{}, notesKept: map[string]bool{}, noteHidden: map[string][]Hidden{},
 		styledRuns: map[[2]string]runProps{}, styleShading: map[string]docxColor{}}
+	w.place(pageOf(nil))
+	return w
 }
 
 func (w *docxWalker) top() *paraBuilder {
@@ -528,7 +532,15 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		}
 		w.backs = append(w.backs, back)
 	case "tbl":
-		w.tables = append(w.tables, docxTable{})
+		w.tables = append(w.tables, docxTable{left: w.marginL})
+	case "tblInd", "tblpPr", "gridCol":
+		if n := len(w.tables); n > 0 && (inW("tblPr") || inW("tblGrid")) {
+			w.tablePlace(&w.tables[n-1], t)
+		}
+	case "ind":
+		if p := w.top(); p != nil && inW("pPr") {
+			p.ind.read(t)
+		}
 	case "tr":
 		if n := len(w.tables); n > 0 {
 			w.tables[n-1].rowExact = 0
@@ -552,6 +564,9 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 			if v, err := strconv.Atoi(attr(t, "h")); err == nil && v >= 0 {
 				p.frameExact = max(float64(v)/20, 0.001)
 			}
+		}
+		if p := w.top(); p != nil && inW("pPr") {
+			p.frameOff = w.frameOff(t)
 		}
 	case "tblStyle":
 		if n := len(w.tables); n > 0 && inW("tblPr") {

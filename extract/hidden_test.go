@@ -663,6 +663,56 @@ func TestDOCXHiddenText(t *testing.T) {
 	}
 }
 
+// TestDOCXOffColumn: a paragraph whose column lies off the page, by its own indents, its style's or
+// its list level's, in a table indented or floated off it, or in a frame placed past its edge, is
+// hidden text; indents into the margin are not.
+func TestDOCXOffColumn(t *testing.T) {
+	para := func(ppr, text string) string {
+		return `<w:p><w:pPr><w:pStyle w:val="Body"/>` + ppr + `</w:pPr>` + wRun("", text) + `</w:p>`
+	}
+	table := func(tblPr, text string) string {
+		return `<w:tbl><w:tblPr>` + tblPr + `</w:tblPr><w:tblGrid><w:gridCol w:w="5000"/></w:tblGrid><w:tr><w:tc>` +
+			para("", text) + `</w:tc></w:tr></w:tbl>`
+	}
+	styles := strings.Replace(hiddenStyles, `</w:styles>`, `<w:style w:type="paragraph" w:styleId="Away"><w:name w:val="Away"/>`+
+		`<w:basedOn w:val="Body"/><w:pPr><w:ind w:left="30000" w:right="-30000"/></w:pPr></w:style></w:styles>`, 1)
+	numbering := `<w:numbering ` + wNS + `><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="none"/>` +
+		`<w:lvlText w:val=""/><w:pPr><w:ind w:left="-40000" w:right="40000"/></w:pPr></w:lvl></w:abstractNum>` +
+		`<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`
+	off := func(text string) []hiddenWant {
+		return []hiddenWant{{text: text, reasons: []string{HideOffPage}, para: 0, offset: len(visible1), apart: true}}
+	}
+	for _, tt := range []struct {
+		name, between string
+		paras         []string
+		hidden        []hiddenWant
+	}{
+		{"indented off the page", para(`<w:ind w:left="-40000" w:right="40000"/>`, "junk paragraph"), nil, off("junk paragraph")},
+		{"indented so that most of each line is off it", para(`<w:ind w:left="-20000"/>`, "junk paragraph"), nil, off("junk paragraph")},
+		{"by its style", `<w:p><w:pPr><w:pStyle w:val="Away"/></w:pPr>` + wRun("", "junk paragraph") + `</w:p>`, nil, off("junk paragraph")},
+		{"by its list level", para(`<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>`, "junk paragraph"), nil, off("junk paragraph")},
+		{"its own indent over its style's", `<w:p><w:pPr><w:pStyle w:val="Away"/><w:ind w:left="0" w:right="0"/></w:pPr>` + wRun("", "seen") + `</w:p>`,
+			[]string{visible1, "seen", visible2}, nil},
+		{"in a table indented off the page", table(`<w:tblInd w:w="-40000" w:type="dxa"/>`, "junk in a table"), nil, off("junk in a table")},
+		{"in a table floated off the page", table(`<w:tblpPr w:horzAnchor="page" w:tblpX="30000" w:tblpY="100"/>`, "junk in a table"), nil,
+			off("junk in a table")},
+		{"in a frame past the page's edge", para(`<w:framePr w:w="3000" w:x="40000" w:y="100" w:hAnchor="page" w:vAnchor="page"/>`, "junk in a frame"),
+			nil, off("junk in a frame")},
+		{"in a frame below the page", para(`<w:framePr w:w="3000" w:x="100" w:y="40000" w:hAnchor="page" w:vAnchor="page"/>`, "junk in a frame"),
+			nil, off("junk in a frame")},
+		{"a table wider than the page", `<w:tbl><w:tblPr/><w:tblGrid><w:gridCol w:w="40000"/></w:tblGrid><w:tr><w:tc>` + para("", "seen") +
+			`</w:tc></w:tr></w:tbl>`, []string{visible1, "seen", visible2}, nil},
+		{"indented into the margin", para(`<w:ind w:left="-1000" w:right="-1000" w:hanging="400"/>`, "seen"), []string{visible1, "seen", visible2}, nil},
+		{"a table indented into the margin, a frame on the page", table(`<w:tblInd w:w="-1000" w:type="dxa"/>`, "seen") +
+			para(`<w:framePr w:w="3000" w:x="2000" w:y="100" w:hAnchor="page" w:vAnchor="page"/>`, "framed"), []string{visible1, "seen", "framed", visible2}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			body := `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` + tt.between + wPara("Body", visible2)
+			checkDOCXHidden(t, body, map[string]string{"styles": styles, "numbering": numbering}, tt.paras, tt.hidden)
+		})
+	}
+}
+
 // checkDOCXHidden reads a DOCX of body, with hiddenStyles and the parts given, for checkHidden
 // (paras nil: the two visible paragraphs).
 func checkDOCXHidden(t *testing.T, body string, parts map[string]string, paras []string, hidden []hiddenWant) {

@@ -474,6 +474,9 @@ type docxShape struct {
 	behind, wrapNone, solid bool
 	fill                    docxColor // the solid fill's colour
 	blip                    string
+	// textHeight is the room its text box has for text, EMU, when the box does not grow to fit
+	// its text (0: it does, or it holds none): Word shows no more text than fits.
+	textHeight int64
 }
 
 // docxTable is an open table: its own shading, and whether its style shades cells.
@@ -589,13 +592,18 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 	return why, size
 }
 
-// exactHeight is the smallest exact height of the table rows, the frame and the lines the text
-// being read is in, points; 0 for none.
+// exactHeight is the smallest exact height of the table rows, the text boxes, the frame and the
+// lines the text being read is in, points; 0 for none.
 func (w *docxWalker) exactHeight() float64 {
 	h := 0.0
 	for _, t := range w.tables {
 		if t.rowExact > 0 && (h == 0 || t.rowExact < h) {
 			h = t.rowExact
+		}
+	}
+	for _, s := range w.shapes {
+		if x := float64(s.textHeight) / 12700; x > 0 && (h == 0 || x < h) {
+			h = x
 		}
 	}
 	if p := w.top(); p != nil {
@@ -683,6 +691,10 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		return w.drawingStart(d, t)
 	case inNS(t.Name, nsWPS, "wps") && t.Name.Local == "wsp":
 		w.backs = append(w.backs, docxBack{shape: true})
+	case inNS(t.Name, nsWPS, "wps") && t.Name.Local == "txbx":
+		if s, b := w.topShape(), w.boxes[w.elemOff]; s != nil && b.known && !b.grows {
+			s.textHeight = max(s.cy-b.insets, 1)
+		}
 	case inNS(t.Name, nsDgm, "dgm") && t.Name.Local == "relIds":
 		w.diagram(t)
 	case inNS(t.Name, nsA, "a"):

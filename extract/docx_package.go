@@ -242,6 +242,12 @@ func onOff(se xml.StartElement) bool {
 // newXMLDecoder reads a part as UTF-8. OOXML parts may also be UTF-16 with a byte-order mark, which
 // encoding/xml cannot read by itself.
 func newXMLDecoder(raw []byte) *xml.Decoder {
+	return xmlDecoder(xmlBytes(raw))
+}
+
+// xmlBytes is a part as newXMLDecoder reads it: UTF-8, without a byte-order mark or the control
+// characters XML forbids. A decoder's offsets are offsets into it.
+func xmlBytes(raw []byte) []byte {
 	if bytes.HasPrefix(raw, []byte{0xFF, 0xFE}) || bytes.HasPrefix(raw, []byte{0xFE, 0xFF}) {
 		dec := utf16.UTF16(utf16.BigEndian, utf16.ExpectBOM).NewDecoder()
 		if out, _, err := transform.Bytes(dec, raw); err == nil {
@@ -252,7 +258,12 @@ func newXMLDecoder(raw []byte) *xml.Decoder {
 	if !utf8.Valid(raw) {
 		raw = bytes.ToValidUTF8(raw, []byte("\uFFFD"))
 	}
-	d := xml.NewDecoder(bytes.NewReader(stripBadXMLChars(raw)))
+	return stripBadXMLChars(raw)
+}
+
+// xmlDecoder reads the bytes xmlBytes returned.
+func xmlDecoder(b []byte) *xml.Decoder {
+	d := xml.NewDecoder(bytes.NewReader(b))
 	// The text is UTF-8 by now, whatever the declaration says.
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 	return d

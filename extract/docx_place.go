@@ -217,3 +217,104 @@ func (w *docxWalker) tablePlace(t *docxTable, se xml.StartElement) {
 		}
 	}
 }
+
+// maxBoxDepth bounds the text boxes within text boxes textBoxes follows, so that a hostile part's
+// scan stays linear in its size.
+const maxBoxDepth = 16
+
+// boxBody is what a DrawingML text box's body (wps:bodyPr) says of its text: whether the shape
+// grows to fit it (a:spAutoFit; a:normAutofit, which Word does not do, taken so too), and the
+// room its top and bottom insets take, EMU. known is false where no body follows the text.
+type boxBody struct {
+	known, grows bool
+	insets       int64
+}
+
+// textBoxes finds the text boxes of a part (xmlBytes) and what their bodies say, by where their
+// wps:txbx start tags end (the decoder's offset after them). A shape's body follows its text in the
+// file, after the walk has read the text, so the part is scanned for them first: nil when it has
+// no text box. Word cuts off what does not fit in a box that does not grow, and a box a point
+// high shows nothing of the paragraphs in it.
+func textBoxes(b []byte) map[int64]boxBody {
+	if !bytes.Contains(b, []byte(":txbx")) {
+		return nil
+	}
+	out := map[int64]boxBody{}
+	// tagAt returns the end of the tag <prefix:local that starts at i (after its '>'), whether it
+	// closes itself, and false if none starts there.
+	tagAt := func(i int, prefix []byte, local string) (end int, empty, ok bool) {
+		name := append(append(append([]byte{'<'}, prefix...), ':'), local...)
+		if !bytes.HasPrefix(b[i:], name) || i+len(name) >= len(b) {
+			return 0, false, false
+		}
+		if c := b[i+len(name)]; c != '>' && c != '/' && c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return 0, false, false
+		}
+		j := bytes.IndexByte(b[i:], '>')
+		if j < 0 {
+			return 0, false, false
+		}
+		return i + j + 1, b[i+j-1] == '/', true
+	}
+	for from := 0; ; {
+		k := bytes.Index(b[from:], []byte(":txbx"))
+		if k < 0 {
+			return out
+		}
+		k += from
+		from = k + 1
+		start := bytes.LastIndexByte(b[:k], '<')
+		if start < 0 || bytes.ContainsAny(b[start+1:k], " \t\r\n/>") {
+			continue
+		}
+		prefix := b[start+1 : k]
+		end, empty, ok := tagAt(start, prefix, "txbx")
+		if !ok || empty {
+			continue
+		}
+		// The matching end tag, past text boxes within this one.
+		closing := append(append([]byte("</"), prefix...), ":txbx>"...)
+		depth, at := 1, end
+		for depth > 0 {
+			c := bytes.Index(b[at:], closing)
+			if c < 0 || depth > maxBoxDepth {
+				return out // no later box closes either; boxes in boxes in boxes are no document's
+			}
+			o := bytes.Index(b[at:at+c], append(append([]byte{'<'}, prefix...), ":txbx"...))
+			if o >= 0 {
+				if e, em, ok := tagAt(at+o, prefix, "txbx"); ok && !em {
+					depth++
+					at = e
+					continue
+				}
+				at += o + 1
+				continue
+			}
+			depth--
+			at += c + len(closing)
+		}
+		body := boxBody{}
+		i := at
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+			i++
+		}
+		if e, em, ok := tagAt(i, prefix, "bodyPr"); ok {
+			body.known = true
+			attrs := firstTagInts(b[i:e], "bodyPr")
+			for _, k := range []string{"tIns", "bIns"} {
+				v, ok := attrs[k]
+				if !ok {
+					v = 45720 // 0.05 inch, the default
+				}
+				body.insets += max(v, 0)
+			}
+			if !em {
+				if c := bytes.Index(b[e:], append(append([]byte("</"), prefix...), ":bodyPr>"...)); c >= 0 {
+					inner := b[e : e+c]
+					body.grows = bytes.Contains(inner, []byte(":spAutoFit")) || bytes.Contains(inner, []byte(":normAutofit"))
+				}
+			}
+		}
+		out[int64(end)] = body
+	}
+}

@@ -147,6 +147,7 @@ type docxWalker struct {
 	// The runs w:fitText may shrink (fitRuns), by where their w:r tags end; that of the run being
 	// read, and of the element being started.
 	fits            map[int64]fitRun
+	boxes           map[int64]boxBody // the part's text boxes (textBoxes)
 	runOff, elemOff int64
 	// the same for text in a complex script, and whether the run is all complex script
 	runWhyCS   hideSet
@@ -285,8 +286,10 @@ func (w *docxWalker) walk(raw []byte) error {
 		w.namespaces = declaredNamespaces(raw)
 		w.ignored = ignoredElements(raw, w.namespaces)
 	}
+	raw = xmlBytes(raw)
 	w.fits = fitRuns(w.ctx, raw, w.styles)
-	d := newXMLDecoder(raw)
+	w.boxes = textBoxes(raw)
+	d := xmlDecoder(raw)
 	for n := 0; ; n++ {
 		if n&4095 == 0 && w.ctx.Err() != nil {
 			return w.ctx.Err()

@@ -489,6 +489,14 @@ func wTextBox(anchor, props, rpr, text string) string {
 		`</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>`
 }
 
+// wTextBoxBody is the two visible paragraphs with a paragraph between them holding a text box cy
+// EMU high whose shape's body (after its text, as Word writes it) is body.
+func wTextBoxBody(cy, body, text string) string {
+	box := wTextBox(`<wp:extent cx="914400" cy="`+cy+`"/><wp:docPr id="1" name="box"/>`, "", "", text)
+	return `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
+		strings.Replace(box, "</wps:txbx>", "</wps:txbx>"+body, 1) + wPara("Body", visible2)
+}
+
 // TestDOCXHiddenText: each way of hiding text in Word is left out and warned of, through styles
 // as well as direct formatting, and the visible text stays whole. Readable colours on shading,
 // light grey and what styles undo are visible.
@@ -554,6 +562,14 @@ func TestDOCXHiddenText(t *testing.T) {
 			wTextBox(`<wp:positionH relativeFrom="page"><wp:posOffset>20000000</wp:posOffset></wp:positionH>`+
 				`<wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="box"/>`, "", "", "junk in a box") +
 			wPara("Body", visible2), nil, apart(len(visible1), "junk in a box", HideOffPage)},
+		// Word shows no more of a text box's text than fits in it, unless the box grows to fit.
+		{"in a text box a point high", wTextBoxBody("12700", `<wps:bodyPr/>`, "junk in a box"), nil, apart(len(visible1), "junk in a box", HideClipped)},
+		{"in a text box with no room inside its insets", wTextBoxBody("91440", `<wps:bodyPr wrap="square"></wps:bodyPr>`, "junk in a box"), nil,
+			apart(len(visible1), "junk in a box", HideClipped)},
+		{"in a text box a point high that grows to fit", wTextBoxBody("12700", `<wps:bodyPr><a:spAutoFit xmlns:a="`+nsA+`"/></wps:bodyPr>`, "a box that grows"),
+			[]string{visible1, "a box that grows", visible2}, nil},
+		{"in a text box that holds its text", wTextBoxBody("457200", `<wps:bodyPr tIns="0" bIns="0"/>`, "a box that holds it"),
+			[]string{visible1, "a box that holds it", visible2}, nil},
 		{"a text box filled like its text; automatic colour reads on any fill", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` +
 			wRun("", visible1) + `</w:p>` +
 			wTextBox(`<wp:docPr id="1" name="box"/>`, `<wps:spPr><a:solidFill xmlns:a="`+nsA+`"><a:srgbClr val="1F3864"/></a:solidFill></wps:spPr>`,

@@ -540,6 +540,9 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 				extra |= hideBlankFont
 			}
 		}
+		if pictureFont(rp.fonts[0]) && asciiAlnum(s) >= 3 {
+			extra |= hideSymbols
+		}
 		// Raised or lowered by a page's height or more, the run is off the page whatever line
 		// it is on.
 		if pt := float64(rp.position) / 2; math.Abs(pt) >= float64(w.pageH)/12700 {

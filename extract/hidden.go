@@ -42,13 +42,16 @@ const (
 	// HideBlankFont: in an embedded font (a PDF's program, a DOCX's font part) whose glyphs are all
 	// empty.
 	HideBlankFont = "blankfont"
+	// HideSymbols: letters and digits in a font of pictures (Wingdings, Webdings …), which draws a
+	// plane or a telephone for each: junk so typed shows as pictures between the words of a copy.
+	HideSymbols = "symbols"
 )
 
 // hideSet is a set of the reasons above, in this order.
-type hideSet uint16
+type hideSet uint32
 
 var hideNames = []string{HideWhite, HideBackground, HideTiny, HideInvisible, HideTransparent, HideOffPage,
-	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked, HideBlankFont, HideIgnored, HideBlended}
+	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked, HideBlankFont, HideIgnored, HideBlended, HideSymbols}
 
 const (
 	hideWhite hideSet = 1 << iota
@@ -67,6 +70,7 @@ const (
 	hideBlankFont
 	hideIgnored
 	hideBlended
+	hideSymbols
 )
 
 func (h hideSet) names() []string {
@@ -87,6 +91,7 @@ var hideLabels = map[string]string{
 	HideField: "inside a field code", HideShape: "in a hidden shape",
 	HideStacked: "letters piled on one spot", HideBlankFont: "in an embedded font that draws nothing",
 	HideIgnored: "in markup Word ignores", HideBlended: "blended into what is under it",
+	HideSymbols: "letters in a font of pictures",
 }
 
 // Hidden is a piece of text a reader cannot see, left out of its paragraph's text.

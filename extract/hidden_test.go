@@ -601,6 +601,11 @@ func TestDOCXHiddenText(t *testing.T) {
 			[]string{visible1a + "seen " + visible1b, visible2}, nil},
 		{"Chinese condensed by 8 pt is visible", wTwo(wRun(`<w:spacing w:val="-160"/>`, "看得见"), ""),
 			[]string{visible1a + "看得见" + visible1b, visible2}, nil},
+		// A font of pictures draws letters as pictures; Symbol's are Greek letters.
+		{"letters in Wingdings", wTwo(wRun(`<w:rFonts w:ascii="Wingdings" w:hAnsi="Wingdings"/>`, "junk words"), ""), nil,
+			inline("junk words", HideSymbols)},
+		{"a bullet in Wingdings and Greek in Symbol are read", wTwo(wRun(`<w:rFonts w:ascii="Wingdings"/>`, "l ")+wRun(`<w:rFonts w:ascii="Symbol"/>`, "abg "), ""),
+			[]string{visible1a + "l abg " + visible1b, visible2}, nil},
 		// Superscripts and two lines in one are drawn smaller than their size.
 		{"3 pt as a superscript", wTwo(wRun(`<w:sz w:val="6"/><w:vertAlign w:val="superscript"/>`, "junk words"), ""), nil,
 			inline("junk words", HideTiny)},

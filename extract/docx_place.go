@@ -13,11 +13,12 @@ import (
 	"strconv"
 )
 
-// pageGeometry is a section's page: its size and its left and right margins, EMU.
-type pageGeometry struct{ w, h, left, right int64 }
+// pageGeometry is the first section's page: its size and its left and right margins, and the
+// widest and tallest page of any section (a landscape one), EMU.
+type pageGeometry struct{ w, h, left, right, widest, tallest int64 }
 
-// pageOf reads the first section's page (w:pgSz, w:pgMar) from the body: A4 with Word's Chinese
-// margins (1800 twips) where it says nothing.
+// pageOf reads the first section's page (w:pgSz, w:pgMar) from the body, and the largest of all
+// its sections' pages: A4 with Word's Chinese margins (1800 twips) where it says nothing.
 func pageOf(body []byte) pageGeometry {
 	g := pageGeometry{w: 11906, h: 16838, left: 1800, right: 1800} // twips until the end
 	if a := firstTagInts(body, "pgSz"); a != nil {
@@ -27,6 +28,15 @@ func pageOf(body []byte) pageGeometry {
 		if v, ok := a["h"]; ok && v > 0 {
 			g.h = v
 		}
+	}
+	g.widest, g.tallest = g.w, g.h
+	for at := 0; ; {
+		a, end := tagInts(body[at:], "pgSz")
+		if a == nil {
+			break
+		}
+		g.widest, g.tallest = max(g.widest, a["w"]), max(g.tallest, a["h"])
+		at += end
 	}
 	if a := firstTagInts(body, "pgMar"); a != nil {
 		for _, k := range []string{"left", "start"} {
@@ -41,26 +51,33 @@ func pageOf(body []byte) pageGeometry {
 		}
 	}
 	const emu = 635 // a twip
-	return pageGeometry{g.w * emu, g.h * emu, g.left * emu, g.right * emu}
+	return pageGeometry{g.w * emu, g.h * emu, g.left * emu, g.right * emu, g.widest * emu, g.tallest * emu}
 }
 
 // firstTagInts returns the whole-number attributes of the first tag named local (with or without
 // a prefix) in raw, by their local names: nil when there is none.
 func firstTagInts(raw []byte, local string) map[string]int64 {
+	a, _ := tagInts(raw, local)
+	return a
+}
+
+// tagInts is firstTagInts, with where the tag ends in raw.
+func tagInts(raw []byte, local string) (map[string]int64, int) {
 	at := 0
 	for {
 		i := bytes.Index(raw[at:], []byte(local))
 		if i < 0 {
-			return nil
+			return nil, 0
 		}
 		at += i + len(local)
-		if prev := raw[at-len(local)-1]; (prev == '<' || prev == ':') && at < len(raw) && (raw[at] == ' ' || raw[at] == '/' || raw[at] == '>') {
+		if start := at - len(local) - 1; start >= 0 && (raw[start] == '<' || raw[start] == ':') && at < len(raw) &&
+			(raw[at] == ' ' || raw[at] == '/' || raw[at] == '>') {
 			break
 		}
 	}
 	end := bytes.IndexByte(raw[at:], '>')
 	if end < 0 {
-		return nil
+		return nil, 0
 	}
 	out := map[string]int64{}
 	for _, m := range reIntAttr.FindAllSubmatch(raw[at:at+end], -1) {
@@ -68,14 +85,14 @@ func firstTagInts(raw []byte, local string) map[string]int64 {
 			out[string(m[1])] = n
 		}
 	}
-	return out
+	return out, at + end + 1
 }
 
 var reIntAttr = regexp.MustCompile(`\b(?:\w+:)?(\w+)="(-?\d+)"`)
 
 // place gives the walker the page its text is laid out on.
 func (w *docxWalker) place(g pageGeometry) {
-	w.pageW, w.pageH, w.marginL, w.marginR = g.w, g.h, g.left, g.right
+	w.pageW, w.pageH, w.marginL, w.marginR, w.widest, w.tallest = g.w, g.h, g.left, g.right, g.widest, g.tallest
 }
 
 // indent is w:ind's left and right indents, twips; setL and setR tell 0 from unset, so that a
@@ -145,7 +162,8 @@ func (w *docxWalker) paraIndent(p *paraBuilder) indent {
 }
 
 // offColumn reports whether the paragraph being read, or the table or frame it is in, lies off the
-// page. A paragraph in a text box is placed by its box (offPage).
+// page: the widest of the document's, since the section it is in is not followed. A paragraph in a
+// text box is placed by its box (offPage).
 func (w *docxWalker) offColumn() bool {
 	p := w.top()
 	if p == nil || w.pageW <= 0 || len(w.shapes) > 0 {
@@ -157,7 +175,7 @@ func (w *docxWalker) offColumn() bool {
 	for _, t := range w.tables {
 		// Wholly off the page: a grid's widths are what the writer saved, and Word fits a table
 		// sized to its contents again when it opens it.
-		if t.left >= w.pageW || t.width > 0 && t.left+t.width <= 0 {
+		if t.left >= w.widest || t.width > 0 && t.left+t.width <= 0 {
 			return true
 		}
 	}
@@ -166,7 +184,7 @@ func (w *docxWalker) offColumn() bool {
 	}
 	in := w.paraIndent(p)
 	const emu = 635
-	return outside(w.marginL+in.left*emu, w.pageW-w.marginR-in.right*emu, w.pageW)
+	return outside(w.marginL+in.left*emu, w.widest-w.marginR-in.right*emu, w.widest)
 }
 
 // frameOff reports whether a frame (w:framePr) lies wholly off the page: placed at x from the
@@ -182,14 +200,14 @@ func (w *docxWalker) frameOff(se xml.StartElement) bool {
 		if attr(se, "hAnchor") != "page" {
 			x += w.marginL
 		}
-		if x >= w.pageW {
+		if x >= w.widest {
 			return true
 		}
 		if width, ok := num("w"); ok && width > 0 && x+width <= 0 {
 			return true
 		}
 	}
-	if y, ok := num("y"); ok && attr(se, "yAlign") == "" && y >= w.pageH {
+	if y, ok := num("y"); ok && attr(se, "yAlign") == "" && y >= w.tallest {
 		return true
 	}
 	return false

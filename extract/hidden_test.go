@@ -723,6 +723,9 @@ func TestDOCXOffColumn(t *testing.T) {
 			nil, off("junk in a frame")},
 		{"a table wider than the page", `<w:tbl><w:tblPr/><w:tblGrid><w:gridCol w:w="40000"/></w:tblGrid><w:tr><w:tc>` + para("", "seen") +
 			`</w:tc></w:tr></w:tbl>`, []string{visible1, "seen", visible2}, nil},
+		{"in a frame past a portrait page's edge, on a landscape section's page", `<w:p><w:pPr><w:sectPr><w:pgSz w:w="11906" w:h="16838"/></w:sectPr></w:pPr></w:p>` +
+			para(`<w:framePr w:w="2000" w:x="13000" w:y="100" w:hAnchor="page" w:vAnchor="page"/>`, "framed") +
+			`<w:p><w:pPr><w:sectPr><w:pgSz w:w="16838" w:h="11906" w:orient="landscape"/></w:sectPr></w:pPr></w:p>`, []string{visible1, "framed", visible2}, nil},
 		{"indented into the margin", para(`<w:ind w:left="-1000" w:right="-1000" w:hanging="400"/>`, "seen"), []string{visible1, "seen", visible2}, nil},
 		{"a table indented into the margin, a frame on the page", table(`<w:tblInd w:w="-1000" w:type="dxa"/>`, "seen") +
 			para(`<w:framePr w:w="3000" w:x="2000" w:y="100" w:hAnchor="page" w:vAnchor="page"/>`, "framed"), []string{visible1, "seen", "framed", visible2}, nil},

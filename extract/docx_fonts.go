@@ -87,3 +87,27 @@ func blankFont(data []byte) bool {
 	}
 	return n >= 2
 }
+
+// pictureFonts are the fonts whose letters and digits are pictures (Word's symbol fonts but
+// Symbol, whose letters are Greek ones), by lower-case name.
+var pictureFonts = map[string]bool{"wingdings": true, "wingdings 2": true, "wingdings 3": true, "webdings": true,
+	"zapf dingbats": true, "zapfdingbats": true, "itc zapf dingbats": true, "marlett": true, "ms outlook": true,
+	"bookshelf symbol 7": true, "ms reference specialty": true, "mt extra": true}
+
+// pictureFont reports whether Word draws ASCII letters in font as pictures.
+func pictureFont(font string) bool {
+	return font != "" && pictureFonts[strings.ToLower(strings.TrimSpace(font))]
+}
+
+// asciiAlnum counts the ASCII letters and digits of s. A run in a font of pictures holding three
+// or more is junk (or a row of pictures no one reads as words); one or two are the check mark or
+// bullet Word's Insert Symbol writes so.
+func asciiAlnum(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c >= 'a' && c <= 'z' || s[i] >= '0' && s[i] <= '9' {
+			n++
+		}
+	}
+	return n
+}

@@ -2,9 +2,9 @@ package extract
 
 // Where Word puts a paragraph across the page: text whose column lies off the page (the most of
 // it) is hidden text (see hidden.go), however it is formatted. A paragraph indented by a page's
-// width, a table indented so, a frame placed past the page's edge: paragraphs of one's own text so placed
-// are read by a checker and seen by no one, and add to the characters a similarity is a share of
-// (the devset's zh-wild S004, 46.6 %, read 22.8 % with 3,916 such characters added).
+// width, a table indented so, a frame placed past the page's edge: paragraphs of one's own text so
+// placed are read by a checker and seen by no one, and add to the characters a similarity is a
+// share of (the devset's zh-wild S004, 46.6 %, read 22.8 % with 3,916 such characters added).
 
 import (
 	"bytes"
@@ -169,6 +169,14 @@ func (w *docxWalker) offColumn() bool {
 	if p == nil || w.pageW <= 0 || len(w.shapes) > 0 {
 		return false
 	}
+	if !p.offKnown {
+		p.off, p.offKnown = w.placedOff(p), true
+	}
+	return p.off
+}
+
+// placedOff is offColumn for paragraph p, worked out.
+func (w *docxWalker) placedOff(p *paraBuilder) bool {
 	if p.frameOff {
 		return true
 	}

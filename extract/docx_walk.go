@@ -34,6 +34,9 @@ type paraBuilder struct {
 	lineSet   bool
 	ind       indent // its own w:ind
 	frameOff  bool   // in a frame placed off the page (frameOff)
+	// off: it lies off the page (offColumn), worked out at its first run's text (offKnown), when
+	// its properties have all been read
+	off, offKnown bool
 	// Text of it was written in a table of contents (a TOC field's result, a content control of
 	// the table-of-contents gallery) or in a content control showing its placeholder: the
 	// paragraph is left out if it reads as an entry of a table of contents (tocEntry) or as

@@ -272,10 +272,11 @@ func partBody(encoding string, r io.Reader) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(r, maxHTMLPage+1))
 }
 
-// htmlParagraphs reads an HTML page's visible text into paragraphs: one per block (p, div, li,
-// a table cell, a heading, which is marked so), none from script, style, the head or an element
-// styled display:none or visibility:hidden. The page is parsed as a browser parses it (end tags
-// it leaves out are implied), in the charset its <meta> names.
+// htmlParagraphs reads an HTML page's text into paragraphs: one per block (p, div, li, a table
+// cell, a heading, which is marked so), none from script, style, the head. Text a reader cannot see
+// by the inline styles Word's HTML import honours (htmlStyle) is left out of the paragraph and kept
+// as its hidden text. The page is parsed as a browser parses it (end tags it leaves out are
+// implied), in the charset its <meta> names.
 func htmlParagraphs(page []byte) []Paragraph {
 	r, err := charset.NewReader(bytes.NewReader(page), "")
 	if err != nil {
@@ -286,19 +287,53 @@ func htmlParagraphs(page []byte) []Paragraph {
 		return nil
 	}
 	var ps []Paragraph
+	var orphans []orphanHidden
 	var b strings.Builder
+	var pieces []Hidden // the hidden pieces of the paragraph being read, marked in b
+	var hid strings.Builder
+	var hidWhy hideSet
+	var hidSize float64
 	heading := false
-	flush := func() {
-		if text := htmlText(b.String()); text != "" {
-			ps = append(ps, Paragraph{Text: text, Heading: heading})
+	endHidden := func() {
+		if text := htmlText(hid.String()); text != "" {
+			b.WriteRune(hiddenMark)
+			pieces = append(pieces, Hidden{Text: text, Reasons: hidWhy.names(), Size: hidSize})
 		}
+		hid.Reset()
+		hidWhy, hidSize = 0, 0
+	}
+	flush := func() {
+		endHidden()
+		text, at := takeMarks(htmlText(b.String()))
+		switch {
+		case text != "":
+			for i := range pieces {
+				pieces[i].Offset = at[i]
+			}
+			ps = append(ps, Paragraph{Text: text, Heading: heading, Hidden: pieces})
+		default:
+			for _, h := range pieces {
+				orphans = append(orphans, orphanHidden{Hidden: h, after: len(ps) - 1})
+			}
+		}
+		pieces = nil
 		b.Reset()
 		heading = false
 	}
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
+	white := htmlWhiteShows(root)
+	var walk func(n *html.Node, st htmlStyle)
+	walk = func(n *html.Node, st htmlStyle) {
 		switch n.Type {
 		case html.TextNode:
+			if why, size := st.hides(white); why != 0 {
+				if hid.Len() > 0 && why != hidWhy {
+					endHidden()
+				}
+				hid.WriteString(n.Data)
+				hidWhy, hidSize = why, size
+				return
+			}
+			endHidden()
 			b.WriteString(n.Data)
 			return
 		case html.ElementNode:
@@ -306,15 +341,13 @@ func htmlParagraphs(page []byte) []Paragraph {
 			case atom.Script, atom.Style, atom.Head, atom.Title, atom.Noscript, atom.Template:
 				return
 			case atom.Br:
-				b.WriteByte('\n')
+				if why, _ := st.hides(white); why == 0 {
+					endHidden()
+					b.WriteByte('\n')
+				}
 				return
 			}
-			for _, a := range n.Attr {
-				style := strings.ToLower(strings.ReplaceAll(a.Val, " ", ""))
-				if a.Key == "style" && (strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden")) {
-					return
-				}
-			}
+			st = st.of(n)
 		}
 		block := n.Type == html.ElementNode && htmlBlock(n.DataAtom)
 		if block {
@@ -325,14 +358,15 @@ func htmlParagraphs(page []byte) []Paragraph {
 			}
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
+			walk(c, st)
 		}
 		if block {
 			flush()
 		}
 	}
-	walk(root)
+	walk(root, htmlStyle{})
 	flush()
+	attachOrphans(ps, orphans) // with no paragraph to stand by, the page shows nothing: dropped
 	return ps
 }
 

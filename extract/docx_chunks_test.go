@@ -184,3 +184,49 @@ func TestDOCXSmartArt(t *testing.T) {
 		})
 	}
 }
+
+// TestDOCXChunkHiddenHTML: text an imported HTML page hides by its inline styles — white, a size
+// of 2 pt or less, mso-hide:all, display:none, visibility:hidden — is its paragraph's hidden text,
+// warned of; white on a background, or on a page whose style sheet gives backgrounds, and larger
+// sizes are read.
+func TestDOCXChunkHiddenHTML(t *testing.T) {
+	page := func(head, body string) string {
+		return "<html><head>" + head + "</head><body>" + body + "</body></html>"
+	}
+	const a, b = "Students who copy a paragraph ", "hide words between its words."
+	span := func(style, text string) string { return "<p>" + a + `<span style="` + style + `">` + text + "</span>" + b + "</p>" }
+	inline := func(text string, reasons ...string) []hiddenWant {
+		return []hiddenWant{{text: text, reasons: reasons, para: 0, offset: len(a)}}
+	}
+	for _, tt := range []struct {
+		name, page string
+		paras      []string
+		hidden     []hiddenWant
+	}{
+		{"white", page("", span("color:#FFFFFF", "junk words")), nil, inline("junk words", HideWhite)},
+		{"1 pt", page("", span("font-size:1.0pt", "junk words")), nil, inline("junk words", HideTiny)},
+		{"no size", page("", span("font-size: 0", "junk words")), nil, inline("junk words", HideTiny)},
+		{"Word's hidden text", page("", span("mso-hide:all", "junk words")), nil, inline("junk words", HideVanish)},
+		{"white by a font tag", page("", "<p>"+a+`<font color="white">junk words</font>`+b+"</p>"), nil, inline("junk words", HideWhite)},
+		{"a hidden paragraph", page("", "<p>"+a+b+`</p><p style="visibility:hidden">junk paragraph</p>`), nil,
+			[]hiddenWant{{text: "junk paragraph", reasons: []string{HideVanish}, para: 0, offset: len(a + b), apart: true}}},
+		{"white on a cell's background", page("", `<table><tr><td style="background:#1F3864"><span style="color:white">seen</span></td></tr></table>`+span("", "")),
+			[]string{"seen", a + b}, nil},
+		{"white where a style sheet gives backgrounds", page("<style>.dark{background:black}</style>", span("color:white", "seen ")),
+			[]string{a + "seen " + b}, nil},
+		{"3 pt", page("", span("font-size:3pt", "seen ")), []string{a + "seen " + b}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data := chunkDOCX(t, `<w:altChunk r:id="rIdChunk"/>`, map[string]string{"rIdChunk": "afchunk.htm"}, map[string]string{"afchunk.htm": tt.page})
+			doc, err := Bytes(context.Background(), "chunk.docx", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			paras := tt.paras
+			if paras == nil {
+				paras = []string{a + b}
+			}
+			checkHidden(t, doc, paras, tt.hidden, nil)
+		})
+	}
+}

@@ -6,6 +6,7 @@ require (
 	codeberg.org/go-pdf/fpdf v0.12.0
 	fyne.io/fyne/v2 v2.7.1
 	github.com/BurntSushi/toml v1.5.0
+	github.com/andybalholm/cascadia v1.3.2
 	github.com/digitorus/pdf v0.1.2
 	github.com/digitorus/pdfsign v0.0.0-20250819064552-5f74f69dda1d
 	github.com/digitorus/pkcs7 v0.0.0-20230818184609-3a137a874352
@@ -13,6 +14,7 @@ require (
 	github.com/longbridgeapp/opencc v0.3.13
 	github.com/nguyenthenguyen/docx v0.0.0-20230621112118-9c8e795a11db
 	github.com/redis/go-redis/v9 v9.23.0
+	github.com/tdewolff/parse/v2 v2.25.0
 	github.com/yanyiwu/gojieba v1.4.7
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/image v0.40.0

@@ -274,8 +274,8 @@ func partBody(encoding string, r io.Reader) ([]byte, error) {
 
 // htmlParagraphs reads an HTML page's text into paragraphs: one per block (p, div, li, a table
 // cell, a heading, which is marked so), none from script, style, the head. Text a reader cannot see
-// by the inline styles Word's HTML import honours (htmlStyle) is left out of the paragraph and kept
-// as its hidden text. The page is parsed as a browser parses it (end tags it leaves out are
+// by the styles Word's HTML import honours (htmlStyle, inline or by the page's style sheets) is left
+// out of the paragraph and kept as its hidden text. The page is parsed as a browser parses it (end tags it leaves out are
 // implied), in the charset its <meta> names.
 func htmlParagraphs(page []byte) []Paragraph {
 	r, err := charset.NewReader(bytes.NewReader(page), "")
@@ -320,12 +320,12 @@ func htmlParagraphs(page []byte) []Paragraph {
 		b.Reset()
 		heading = false
 	}
-	white := htmlWhiteShows(root)
+	sheet := htmlSheetOf(root)
 	var walk func(n *html.Node, st htmlStyle)
 	walk = func(n *html.Node, st htmlStyle) {
 		switch n.Type {
 		case html.TextNode:
-			if why, size := st.hides(white); why != 0 {
+			if why, size := st.hides(); why != 0 {
 				if hid.Len() > 0 && why != hidWhy {
 					endHidden()
 				}
@@ -341,13 +341,13 @@ func htmlParagraphs(page []byte) []Paragraph {
 			case atom.Script, atom.Style, atom.Head, atom.Title, atom.Noscript, atom.Template:
 				return
 			case atom.Br:
-				if why, _ := st.hides(white); why == 0 {
+				if why, _ := st.hides(); why == 0 {
 					endHidden()
 					b.WriteByte('\n')
 				}
 				return
 			}
-			st = st.of(n)
+			st = st.of(n, sheet)
 		}
 		block := n.Type == html.ElementNode && htmlBlock(n.DataAtom)
 		if block {

@@ -185,16 +185,17 @@ func TestDOCXSmartArt(t *testing.T) {
 	}
 }
 
-// TestDOCXChunkHiddenHTML: text an imported HTML page hides by its inline styles — white, a size
-// of 2 pt or less, mso-hide:all, display:none, visibility:hidden — is its paragraph's hidden text,
-// warned of; white on a background, or on a page whose style sheet gives backgrounds, and larger
-// sizes are read.
+// TestDOCXChunkHiddenHTML: text an imported HTML page hides by its styles, inline or by its style
+// sheets — white, a size of 2 pt or less, mso-hide:all, display:none, visibility:hidden — is its
+// paragraph's hidden text, warned of; white on a background and larger sizes are read.
 func TestDOCXChunkHiddenHTML(t *testing.T) {
 	page := func(head, body string) string {
 		return "<html><head>" + head + "</head><body>" + body + "</body></html>"
 	}
 	const a, b = "Students who copy a paragraph ", "hide words between its words."
-	span := func(style, text string) string { return "<p>" + a + `<span style="` + style + `">` + text + "</span>" + b + "</p>" }
+	span := func(style, text string) string {
+		return "<p>" + a + `<span style="` + style + `">` + text + "</span>" + b + "</p>"
+	}
 	inline := func(text string, reasons ...string) []hiddenWant {
 		return []hiddenWant{{text: text, reasons: reasons, para: 0, offset: len(a)}}
 	}
@@ -212,9 +213,24 @@ func TestDOCXChunkHiddenHTML(t *testing.T) {
 			[]hiddenWant{{text: "junk paragraph", reasons: []string{HideVanish}, para: 0, offset: len(a + b), apart: true}}},
 		{"white on a cell's background", page("", `<table><tr><td style="background:#1F3864"><span style="color:white">seen</span></td></tr></table>`+span("", "")),
 			[]string{"seen", a + b}, nil},
-		{"white where a style sheet gives backgrounds", page("<style>.dark{background:black}</style>", span("color:white", "seen ")),
-			[]string{a + "seen " + b}, nil},
+		{"white on a class's background", page("<style>.dark{background:black}</style>", `<table><tr><td class="dark"><span style="color:white">seen</span></td></tr></table>`+span("", "")),
+			[]string{"seen", a + b}, nil},
+		{"white on the body's background", page("<style>body{background-color:#333}</style>", span("color:white", "seen ")), []string{a + "seen " + b}, nil},
+		{"white where a style sheet gives another element a background", page("<style>.dark{background:black}</style>", span("color:white", "junk words")), nil,
+			inline("junk words", HideWhite)},
 		{"3 pt", page("", span("font-size:3pt", "seen ")), []string{a + "seen " + b}, nil},
+		// The page's style sheets, by the cascade: class, descendant and id selectors, specificity
+		// over order, inline styles over both, at-rules passed over.
+		{"white by a class", page("<style>.j{color:#fff}</style>", "<p>"+a+`<span class="j">junk words</span>`+b+"</p>"), nil, inline("junk words", HideWhite)},
+		{"hidden by a descendant selector", page("<style>p span.k { display: none }</style>", "<p>"+a+`<span class="k">junk words</span>`+b+"</p>"), nil,
+			inline("junk words", HideVanish)},
+		{"1 pt by an id", page("<style>#x{font-size:1pt}</style>", "<p>"+a+`<span id="x">junk words</span>`+b+"</p>"), nil, inline("junk words", HideTiny)},
+		{"a class's hiding undone by a more specific rule", page("<style>span#x{visibility:visible} .k{visibility:hidden}</style>",
+			"<p>"+a+`<span class="k" id="x">seen </span>`+b+"</p>"), []string{a + "seen " + b}, nil},
+		{"a class's size undone inline", page("<style>.k{font-size:1pt}</style>", "<p>"+a+`<span class="k" style="font-size:12pt">seen </span>`+b+"</p>"),
+			[]string{a + "seen " + b}, nil},
+		{"a rule for print only is passed over", page("<style>@media print { .k { display: none } }</style>", "<p>"+a+`<span class="k">seen </span>`+b+"</p>"),
+			[]string{a + "seen " + b}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			data := chunkDOCX(t, `<w:altChunk r:id="rIdChunk"/>`, map[string]string{"rIdChunk": "afchunk.htm"}, map[string]string{"afchunk.htm": tt.page})

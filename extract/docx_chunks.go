@@ -293,6 +293,7 @@ func htmlParagraphs(page []byte) []Paragraph {
 	var hid strings.Builder
 	var hidWhy hideSet
 	var hidSize float64
+	gap := false // roomy hidden text with spaces in it since the last visible text (spaceAfterGap)
 	heading := false
 	endHidden := func() {
 		if text := htmlText(hid.String()); text != "" {
@@ -318,7 +319,7 @@ func htmlParagraphs(page []byte) []Paragraph {
 		}
 		pieces = nil
 		b.Reset()
-		heading = false
+		heading, gap = false, false
 	}
 	sheet := htmlSheetOf(root)
 	var walk func(n *html.Node, st htmlStyle)
@@ -331,9 +332,11 @@ func htmlParagraphs(page []byte) []Paragraph {
 				}
 				hid.WriteString(n.Data)
 				hidWhy, hidSize = why, size
+				gap = gap || roomy(why) && strings.ContainsAny(n.Data, " \t\r\n")
 				return
 			}
 			endHidden()
+			b.WriteString(spaceAfterGap(&gap, b.String(), n.Data))
 			b.WriteString(n.Data)
 			return
 		case html.ElementNode:

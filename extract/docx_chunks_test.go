@@ -219,6 +219,8 @@ func TestDOCXChunkHiddenHTML(t *testing.T) {
 		{"white where a style sheet gives another element a background", page("<style>.dark{background:black}</style>", span("color:white", "junk words")), nil,
 			inline("junk words", HideWhite)},
 		{"3 pt", page("", span("font-size:3pt", "seen ")), []string{a + "seen " + b}, nil},
+		{"white junk with its spaces parts the words", page("", `<p>Students who copy<span style="color:white"> junk </span>a paragraph</p>`),
+			[]string{"Students who copy a paragraph"}, []hiddenWant{{text: "junk", reasons: []string{HideWhite}, offset: len("Students who copy")}}},
 		// The page's style sheets, by the cascade: class, descendant and id selectors, specificity
 		// over order, inline styles over both, at-rules passed over.
 		{"white by a class", page("<style>.j{color:#fff}</style>", "<p>"+a+`<span class="j">junk words</span>`+b+"</p>"), nil, inline("junk words", HideWhite)},

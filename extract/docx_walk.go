@@ -32,8 +32,11 @@ type paraBuilder struct {
 	// the line height (its style's is not looked up).
 	lineExact float64
 	lineSet   bool
-	ind       indent // its own w:ind
-	frameOff  bool   // in a frame placed off the page (frameOff)
+	// gap: hidden text that takes its room on the page, spaces in it, stood since the last visible
+	// text (roomy)
+	gap      bool
+	ind      indent // its own w:ind
+	frameOff bool   // in a frame placed off the page (frameOff)
 	// off: it lies off the page (offColumn), worked out at its first run's text (offKnown), when
 	// its properties have all been read
 	off, offKnown bool
@@ -47,6 +50,7 @@ type paraBuilder struct {
 func (p *paraBuilder) breakLine() {
 	p.lines = append(p.lines, p.cur.String())
 	p.cur.Reset()
+	p.gap = false
 }
 
 func (p *paraBuilder) text() string {
@@ -235,9 +239,11 @@ func (w *docxWalker) write(s string) {
 		if w.runNarrow {
 			s = strings.ReplaceAll(s, " ", "\u200a")
 		}
+		p.cur.WriteString(spaceAfterGap(&p.gap, p.cur.String(), s))
 		p.cur.WriteString(s)
 		return
 	}
+	p.gap = p.gap || roomy(why) && strings.ContainsAny(s, " \t")
 	line, off := len(p.lines), p.cur.Len()
 	if n := len(p.hidden); n > 0 {
 		if h := p.hidden[n-1]; h.line == line && h.off == off && h.why == why && h.apart == nil {

@@ -329,3 +329,26 @@ func sortHidden(hs []Hidden, at []int) {
 	copy(hs, h2)
 	copy(at, a2)
 }
+
+// roomy reports whether hidden text for reasons why still takes its room on the page: white or
+// covered junk, say, leaves a gap, and a space typed in it parts the words on either side; text
+// Word's hidden formatting or a field's code hides, or that stands elsewhere, leaves none.
+func roomy(why hideSet) bool {
+	const none = hideVanish | hideField | hideShape | hideIgnored | hideOffPage | hideClipped
+	return why&none == 0
+}
+
+// spaceAfterGap returns the space that parts visible text s from the text before it, cur, where
+// roomy hidden text with spaces in it stood between them (*gap, which it clears): hidden junk typed
+// with the spaces around it would otherwise join the words on either side.
+func spaceAfterGap(gap *bool, cur, s string) string {
+	if !*gap {
+		return ""
+	}
+	*gap = false
+	cur = strings.TrimRight(cur, string(hiddenMark))
+	if cur == "" || s == "" || strings.HasSuffix(cur, " ") || strings.HasPrefix(s, " ") || strings.HasSuffix(cur, "\t") {
+		return ""
+	}
+	return " "
+}

@@ -737,6 +737,33 @@ func TestDOCXOffColumn(t *testing.T) {
 	}
 }
 
+// TestDOCXHiddenGap: white junk typed with the spaces around it leaves a gap on the page, which
+// parts the words on either side; Word's hidden text leaves none, and a space already there is not
+// doubled.
+func TestDOCXHiddenGap(t *testing.T) {
+	para := func(runs string) string { return `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + runs + `</w:p>` }
+	for _, tt := range []struct{ name, body, want string }{
+		{"white junk with its spaces", para(wRun("", "Students who copy") + wRun(`<w:color w:val="FFFFFF"/>`, " junk words ") + wRun("", "a paragraph")),
+			"Students who copy a paragraph"},
+		{"a space already there", para(wRun("", "Students who copy ") + wRun(`<w:color w:val="FFFFFF"/>`, " junk words ") + wRun("", "a paragraph")),
+			"Students who copy a paragraph"},
+		{"junk without spaces", para(wRun("", "Students who co") + wRun(`<w:color w:val="FFFFFF"/>`, "junk") + wRun("", "py a paragraph")),
+			"Students who copy a paragraph"},
+		{"Word's hidden text", para(wRun("", "Students who copy") + wRun(`<w:vanish/>`, " junk ") + wRun("", "ing a paragraph")),
+			"Students who copying a paragraph"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Bytes(context.Background(), "gap.docx", wordPackage(t, tt.body, map[string]string{"styles": hiddenStyles}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != tt.want || len(doc.Paragraphs[0].Hidden) != 1 {
+				t.Errorf("paragraphs %+v, want %q with its hidden text", doc.Paragraphs, tt.want)
+			}
+		})
+	}
+}
+
 // checkDOCXHidden reads a DOCX of body, with hiddenStyles and the parts given, for checkHidden
 // (paras nil: the two visible paragraphs).
 func checkDOCXHidden(t *testing.T, body string, parts map[string]string, paras []string, hidden []hiddenWant) {

@@ -73,6 +73,12 @@ func TestDOCXChunks(t *testing.T) {
 		{"embedded Word document", object, "embeddings/doc1.docx", inner, []string{chunkBefore, chunkCopied, chunkAfter}, nil, ""},
 		{"RTF", altChunk, "afchunk.rtf", `{\rtf1\ansi copied text}`, []string{chunkBefore, chunkAfter}, nil, "1 imported or embedded part Word shows could not be read: word/afchunk.rtf (RTF)"},
 		{"three deep", altChunk, "afchunk.docx", deeper, []string{chunkBefore, chunkAfter}, nil, "a Word document inside 2 others"},
+		// Elements opened and never closed make the HTML parser take the square of the page's
+		// length; paragraphs whose ends HTML implies do not pile up.
+		{"HTML nested 20,000 deep", altChunk, "afchunk.htm", "<html><body>" + strings.Repeat("<a><b></p>", 10000) + chunkCopied, []string{chunkBefore, chunkAfter}, nil,
+			"word/afchunk.htm (an HTML page whose elements nest more than 1000 deep)"},
+		{"HTML of 5,000 paragraphs never closed", altChunk, "afchunk.htm", "<html><body>" + strings.Repeat("<p>段", 5000) + "<p>" + chunkCopied,
+			append(append([]string{chunkBefore}, slices.Repeat([]string{"段"}, 5000)...), chunkCopied, chunkAfter), nil, ""},
 	}
 	for _, c := range cases {
 		data := chunkDOCX(t, c.body, map[string]string{"rIdChunk": c.part}, map[string]string{c.part: c.content})

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/andybalholm/cascadia"
+	"golang.org/x/net/html"
 	"reflect"
 	"slices"
 	"strings"
@@ -252,5 +254,55 @@ func TestDOCXChunkHiddenHTML(t *testing.T) {
 			}
 			checkHidden(t, doc, paras, tt.hidden, nil)
 		})
+	}
+}
+
+// TestCSSSelector: complex selectors are matched as cascadia matches them (on small pages, where
+// its way is quick), and a page nested a thousand deep is matched at all (cascadia's descendant
+// matching did not end there in 20 s).
+func TestCSSSelector(t *testing.T) {
+	pages := []string{
+		`<div id="x"><p class="a">one <span class="k">two</span></p><ul><li>a</li><li class="b">b<span>c</span></li></ul><p><b><span class="k">d</span></b></p></div>`,
+		`<table><tr><td class="dark"><span>w</span></td><td><p>x</p><p class="a">y</p><p>z</p></td></tr></table><section><p>q</p><span class="k">r</span></section>`,
+	}
+	selectors := []string{"p span.k", "div > p", "p + ul", "p ~ p", "ul li span", "#x p.a", "td.dark span", "div   p   span", "section>span.k", "li.b>span", "p[class='a']", "*", "td p ~ p"}
+	for _, page := range pages {
+		root, err := html.Parse(strings.NewReader(page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range selectors {
+			sel, ok := parseSelector(s)
+			if !ok {
+				t.Fatalf("%q not read", s)
+			}
+			c, err := cascadia.Parse(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, want := sel.matchAll(root), cascadia.QueryAll(root, c)
+			if !slices.Equal(got, want) {
+				t.Errorf("%q on %.40q: %d elements, cascadia %d", s, page, len(got), len(want))
+			}
+			if sel.spec != c.Specificity() {
+				t.Errorf("%q: specificity %v, cascadia %v", s, sel.spec, c.Specificity())
+			}
+		}
+	}
+	for _, s := range []string{"> p", "p >", "p::before", "a:unknown-thing"} {
+		if _, ok := parseSelector(s); ok {
+			t.Errorf("%q read", s)
+		}
+	}
+	deep, err := html.Parse(strings.NewReader(strings.Repeat("<div>", 990) + "<span>text</span>"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"p div div div", "div div div span", "div > div > div ~ span"} {
+		sel, _ := parseSelector(s)
+		want := map[string]int{"p div div div": 0, "div div div span": 1, "div > div > div ~ span": 0}[s]
+		if got := len(sel.matchAll(deep)); got != want {
+			t.Errorf("%q on 990 divs: %d elements, want %d", s, got, want)
+		}
 	}
 }

@@ -82,15 +82,15 @@ func (st htmlStyle) declare(k, v string) htmlStyle {
 // cascade's order: by the selector's specificity, then as written.
 type htmlSheet map[*html.Node][][2]string
 
-// sheetWork bounds the selectors matched against a page's elements, as selectors times elements:
-// a hostile page of many rules and many elements would take minutes. A thesis's page of 5,000
-// elements has its first 4,000 selectors followed.
+// sheetWork bounds the selectors matched against a page's elements, as their compound selectors
+// times elements: a hostile page of many rules and many elements would take minutes. A thesis's
+// page of 5,000 elements has its first 4,000 compounds followed.
 const sheetWork = 20_000_000
 
 // htmlSheetOf reads the page's <style> elements (tdewolff/parse's CSS parser) and matches their
-// rules' selectors against its elements (cascadia), for the properties htmlStyle follows. A
-// selector cascadia does not read, the rules of @media and other at-rules, and those past
-// sheetWork are passed over.
+// rules' selectors against its elements (cssSelector, with cascadia's compound selectors), for the
+// properties htmlStyle follows. A selector cascadia does not read, the rules of @media and other
+// at-rules, and those past sheetWork are passed over.
 func htmlSheetOf(root *html.Node) htmlSheet {
 	var text strings.Builder
 	nodes := 0
@@ -144,15 +144,18 @@ func htmlSheetOf(root *html.Node) htmlSheet {
 			decls = append(decls, [2]string{string(data), v.String()})
 		case css.EndRulesetGrammar:
 			rules++
-			group, err := cascadia.ParseGroup(selector.String())
-			if err != nil || depth > 0 || len(decls) == 0 {
+			if depth > 0 || len(decls) == 0 {
 				continue
 			}
 			kept := slices.Clone(decls)
-			for _, sel := range group {
-				selectors++
-				for _, n := range cascadia.QueryAll(root, sel) {
-					matched[n] = append(matched[n], match{sel.Specificity(), rules, kept})
+			for _, text := range splitTop(selector.String(), ",") {
+				sel, ok := parseSelector(text)
+				if !ok {
+					continue
+				}
+				selectors += len(sel.parts)
+				for _, n := range sel.matchAll(root) {
+					matched[n] = append(matched[n], match{sel.spec, rules, kept})
 				}
 			}
 		}
@@ -223,4 +226,174 @@ func cssPoints(v string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// cssSelector is a complex selector: compound selectors (cascadia's, without combinators) joined
+// by combinators, matched right to left with each answer kept per element. cascadia matches a
+// descendant combinator by trying every ancestor for each element, again for each combinator: "p
+// div div div" on a page nested 990 deep did not end in 20 s; kept answers make it linear.
+type cssSelector struct {
+	parts []cascadia.Sel // left to right
+	combs []byte         // combs[i] joins parts[i] and parts[i+1]: ' ', '>', '+' or '~'
+	spec  cascadia.Specificity
+}
+
+// parseSelector reads one complex selector; ok is false for one this reading does not follow
+// (a pseudo-class or pseudo-element cascadia does not know, a namespace, a stray combinator).
+func parseSelector(text string) (sel cssSelector, ok bool) {
+	comb := byte(0)
+	for _, tok := range splitTop(text, " >+~") {
+		if tok == "" {
+			continue
+		}
+		if len(tok) == 1 && strings.ContainsAny(tok, " >+~") {
+			if tok != " " || comb == 0 {
+				comb = tok[0]
+			}
+			continue
+		}
+		c, err := cascadia.Parse(tok)
+		if err != nil {
+			return cssSelector{}, false
+		}
+		if len(sel.parts) > 0 {
+			if comb == 0 {
+				return cssSelector{}, false
+			}
+			sel.combs = append(sel.combs, comb)
+		} else if comb != 0 && comb != ' ' {
+			return cssSelector{}, false
+		}
+		sel.parts = append(sel.parts, c)
+		sel.spec = sel.spec.Add(c.Specificity())
+		comb = 0
+	}
+	return sel, len(sel.parts) > 0 && comb == 0
+}
+
+// splitTop cuts s at each of seps outside brackets, parentheses and quotes, keeping each combinator
+// or whitespace run as a piece of its own (a run of whitespace as one " ") unless seps is ",".
+func splitTop(s, seps string) []string {
+	var out []string
+	var cur strings.Builder
+	depth, quote := 0, rune(0)
+	keep := seps != ","
+	for _, r := range s {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '"' || r == '\'':
+			quote = r
+		case r == '[' || r == '(':
+			depth++
+		case r == ']' || r == ')':
+			depth = max(depth-1, 0)
+		case depth == 0 && strings.ContainsRune(seps, r) || depth == 0 && keep && (r == '\t' || r == '\n' || r == '\r'):
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+			if keep {
+				if r == '\t' || r == '\n' || r == '\r' {
+					r = ' '
+				}
+				if n := len(out); r == ' ' && n > 1 && out[n-1] == "" && out[n-2] == " " {
+					continue // a run of whitespace
+				}
+				out = append(out, string(r))
+			}
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	return append(out, strings.TrimSpace(cur.String()))
+}
+
+// matchAll returns the elements under root the selector matches.
+func (sel cssSelector) matchAll(root *html.Node) []*html.Node {
+	last := len(sel.parts) - 1
+	memo := make([]map[*html.Node]bool, len(sel.parts)) // part i matches the element
+	// up and back: part i matches the element or an element above it (before it among its
+	// siblings)
+	up := make([]map[*html.Node]bool, len(sel.parts))
+	back := make([]map[*html.Node]bool, len(sel.parts))
+	for i := range memo {
+		memo[i], up[i], back[i] = map[*html.Node]bool{}, map[*html.Node]bool{}, map[*html.Node]bool{}
+	}
+	var match func(n *html.Node, i int) bool
+	// reach reports whether p, or an element step walks to from it, matches part i; the answer is
+	// kept for every element it walked past.
+	reach := func(p *html.Node, i int, step func(*html.Node) *html.Node, kept map[*html.Node]bool) bool {
+		var path []*html.Node
+		v := false
+		for ; p != nil; p = step(p) {
+			if r, ok := kept[p]; ok {
+				v = r
+				break
+			}
+			if match(p, i) {
+				v, kept[p] = true, true
+				break
+			}
+			path = append(path, p)
+		}
+		for _, q := range path {
+			kept[q] = v
+		}
+		return v
+	}
+	match = func(n *html.Node, i int) bool {
+		if v, ok := memo[i][n]; ok {
+			return v
+		}
+		v := sel.parts[i].Match(n)
+		if v && i > 0 {
+			switch sel.combs[i-1] {
+			case ' ':
+				v = reach(parentElement(n), i-1, parentElement, up[i-1])
+			case '>':
+				p := parentElement(n)
+				v = p != nil && match(p, i-1)
+			case '+':
+				p := prevElement(n)
+				v = p != nil && match(p, i-1)
+			case '~':
+				v = reach(prevElement(n), i-1, prevElement, back[i-1])
+			}
+		}
+		memo[i][n] = v
+		return v
+	}
+	var out []*html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && match(n, last) {
+			out = append(out, n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(root)
+	return out
+}
+
+// parentElement is n's parent element, nil at the top.
+func parentElement(n *html.Node) *html.Node {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode {
+			return p
+		}
+	}
+	return nil
+}
+
+// prevElement is the element before n among its siblings, nil for none.
+func prevElement(n *html.Node) *html.Node {
+	for p := n.PrevSibling; p != nil; p = p.PrevSibling {
+		if p.Type == html.ElementNode {
+			return p
+		}
+	}
+	return nil
 }

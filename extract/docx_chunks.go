@@ -321,8 +321,8 @@ func partBody(encoding string, r io.Reader) ([]byte, error) {
 // htmlParagraphs reads an HTML page's text into paragraphs: one per block (p, div, li, a table
 // cell, a heading, which is marked so), none from script, style, the head. Text a reader cannot see
 // by the styles Word's HTML import honours (htmlStyle, inline or by the page's style sheets) is left
-// out of the paragraph and kept as its hidden text. The page is parsed as a browser parses it (end tags it leaves out are
-// implied), in the charset its <meta> names.
+// out of the paragraph and kept as its hidden text. The page is parsed as a browser parses it (end
+// tags it leaves out are implied), in the charset its <meta> names.
 func htmlParagraphs(page []byte) []Paragraph {
 	r, err := charset.NewReader(bytes.NewReader(page), "")
 	if err != nil {

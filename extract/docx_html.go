@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/andybalholm/cascadia"
 	cssinput "github.com/tdewolff/parse/v2"
@@ -148,7 +149,7 @@ func htmlSheetOf(root *html.Node) htmlSheet {
 				continue
 			}
 			kept := slices.Clone(decls)
-			for _, text := range splitTop(selector.String(), ",") {
+			for _, text := range splitTop(selector.String(), ",", false) {
 				sel, ok := parseSelector(text)
 				if !ok {
 					continue
@@ -242,7 +243,9 @@ type cssSelector struct {
 // (a pseudo-class or pseudo-element cascadia does not know, a namespace, a stray combinator).
 func parseSelector(text string) (sel cssSelector, ok bool) {
 	comb := byte(0)
-	for _, tok := range splitTop(text, " >+~") {
+	// A run of whitespace is pieces " " and "", one combinator however many; next to ">", "+" or
+	// "~" it is none.
+	for _, tok := range splitTop(text, " \t\r\n>+~", true) {
 		if tok == "" {
 			continue
 		}
@@ -271,13 +274,12 @@ func parseSelector(text string) (sel cssSelector, ok bool) {
 	return sel, len(sel.parts) > 0 && comb == 0
 }
 
-// splitTop cuts s at each of seps outside brackets, parentheses and quotes, keeping each combinator
-// or whitespace run as a piece of its own (a run of whitespace as one " ") unless seps is ",".
-func splitTop(s, seps string) []string {
+// splitTop cuts s at each of seps outside brackets, parentheses and quotes; with keep, each
+// separator is a piece of its own too, whitespace of any kind as " ".
+func splitTop(s, seps string, keep bool) []string {
 	var out []string
 	var cur strings.Builder
 	depth, quote := 0, rune(0)
-	keep := seps != ","
 	for _, r := range s {
 		switch {
 		case quote != 0:
@@ -290,15 +292,12 @@ func splitTop(s, seps string) []string {
 			depth++
 		case r == ']' || r == ')':
 			depth = max(depth-1, 0)
-		case depth == 0 && strings.ContainsRune(seps, r) || depth == 0 && keep && (r == '\t' || r == '\n' || r == '\r'):
+		case depth == 0 && strings.ContainsRune(seps, r):
 			out = append(out, strings.TrimSpace(cur.String()))
 			cur.Reset()
 			if keep {
-				if r == '\t' || r == '\n' || r == '\r' {
+				if unicode.IsSpace(r) {
 					r = ' '
-				}
-				if n := len(out); r == ' ' && n > 1 && out[n-1] == "" && out[n-2] == " " {
-					continue // a run of whitespace
 				}
 				out = append(out, string(r))
 			}

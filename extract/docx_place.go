@@ -21,23 +21,24 @@ type pageGeometry struct{ w, h, left, right, widest, tallest int64 }
 // its sections' pages: A4 with Word's Chinese margins (1800 twips) where it says nothing.
 func pageOf(body []byte) pageGeometry {
 	g := pageGeometry{w: 11906, h: 16838, left: 1800, right: 1800} // twips until the end
-	if a := firstTagInts(body, "pgSz"); a != nil {
-		if v, ok := a["w"]; ok && v > 0 {
-			g.w = v
-		}
-		if v, ok := a["h"]; ok && v > 0 {
-			g.h = v
-		}
-	}
-	g.widest, g.tallest = g.w, g.h
 	for at := 0; ; {
 		a, end := tagInts(body[at:], "pgSz")
 		if a == nil {
 			break
 		}
+		if at == 0 { // the first section's
+			if v, ok := a["w"]; ok && v > 0 {
+				g.w = v
+			}
+			if v, ok := a["h"]; ok && v > 0 {
+				g.h = v
+			}
+			g.widest, g.tallest = g.w, g.h
+		}
 		g.widest, g.tallest = max(g.widest, a["w"]), max(g.tallest, a["h"])
 		at += end
 	}
+	g.widest, g.tallest = max(g.widest, g.w), max(g.tallest, g.h)
 	if a := firstTagInts(body, "pgMar"); a != nil {
 		for _, k := range []string{"left", "start"} {
 			if v, ok := a[k]; ok && v >= 0 {

@@ -341,6 +341,7 @@ func htmlParagraphs(page []byte) []Paragraph {
 	var hidSize float64
 	gap := false // roomy hidden text with spaces in it since the last visible text (spaceAfterGap)
 	heading := false
+	var guides strings.Builder // ruby text read after the paragraph (htmlGuide)
 	endHidden := func() {
 		if text := htmlText(hid.String()); text != "" {
 			b.WriteRune(hiddenMark)
@@ -351,6 +352,10 @@ func htmlParagraphs(page []byte) []Paragraph {
 	}
 	flush := func() {
 		endHidden()
+		if guides.Len() > 0 {
+			b.WriteString("\n" + guides.String())
+			guides.Reset()
+		}
 		text, at := takeMarks(htmlText(b.String()))
 		switch {
 		case text != "":
@@ -389,6 +394,11 @@ func htmlParagraphs(page []byte) []Paragraph {
 			switch n.DataAtom {
 			case atom.Script, atom.Style, atom.Head, atom.Title, atom.Noscript, atom.Template:
 				return
+			case atom.Rp:
+				return // shown only where ruby is not
+			case atom.Rt:
+				guides.WriteString(htmlGuide(n, st, sheet))
+				return
 			case atom.Br:
 				if why, _ := st.hides(); why == 0 {
 					endHidden()
@@ -417,6 +427,38 @@ func htmlParagraphs(page []byte) []Paragraph {
 	flush()
 	attachOrphans(ps, orphans) // with no paragraph to stand by, the page shows nothing: dropped
 	return ps
+}
+
+// htmlGuide is the text of a ruby's rt to read after its paragraph, as a DOCX's phonetic guides are
+// read (docx_ruby.go): what it shows, when it holds Han characters or stands over no letters; none
+// when it spells its base's sounds. What the page's styles hide in it is left out unwarned.
+func htmlGuide(rt *html.Node, ruby htmlStyle, sheet htmlSheet) string {
+	var guide, base strings.Builder
+	var text func(n *html.Node, st htmlStyle, out *strings.Builder)
+	text = func(n *html.Node, st htmlStyle, out *strings.Builder) {
+		if n.Type == html.TextNode {
+			if why, _ := st.hides(); why == 0 {
+				out.WriteString(n.Data)
+			}
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom != atom.Rt && c.DataAtom != atom.Rp {
+				text(c, st.of(c, sheet), out)
+			} else if c.Type == html.TextNode {
+				text(c, st, out)
+			}
+		}
+	}
+	text(rt, ruby.of(rt, sheet), &guide)
+	if rt.Parent != nil {
+		text(rt.Parent, ruby, &base) // the ruby's other text, its rt and rp left out
+	}
+	g := guide.String()
+	if strings.ContainsFunc(g, isHan) || !strings.ContainsFunc(base.String(), isLetterOrDigit) {
+		return g
+	}
+	return ""
 }
 
 func htmlBlock(a atom.Atom) bool {

@@ -239,6 +239,12 @@ func TestDOCXChunkHiddenHTML(t *testing.T) {
 			"<p>"+a+`<span class="k" id="x">seen </span>`+b+"</p>"), []string{a + "seen " + b}, nil},
 		{"a class's size undone inline", page("<style>.k{font-size:1pt}</style>", "<p>"+a+`<span class="k" style="font-size:12pt">seen </span>`+b+"</p>"),
 			[]string{a + "seen " + b}, nil},
+		// Ruby, as a DOCX's phonetic guides: a copy in rt over nothing read, junk in rt over a copy
+		// read after it, pinyin and rp left out.
+		{"a copy as ruby text over nothing", page("", "<p>"+a+"<ruby><rt>"+b+"</rt></ruby></p>"), nil, nil},
+		{"junk ruby text over a copy", page("", "<p><ruby>"+a+"<rp>(</rp><rt>的一是</rt><rp>)</rp></ruby>"+b+"</p>"),
+			[]string{a + b + " 的一是"}, nil},
+		{"pinyin over its characters", page("", "<p>"+a+"<ruby>汉<rt>hàn</rt>字<rt>zì</rt></ruby>"+b+"</p>"), []string{a + "汉字" + b}, nil},
 		{"a rule for print only is passed over", page("<style>@media print { .k { display: none } }</style>", "<p>"+a+`<span class="k">seen </span>`+b+"</p>"),
 			[]string{a + "seen " + b}, nil},
 	} {

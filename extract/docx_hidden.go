@@ -477,6 +477,10 @@ type docxShape struct {
 	// textHeight is the room its text box has for text, EMU, when the box does not grow to fit
 	// its text (0: it does, or it holds none): Word shows no more text than fits.
 	textHeight int64
+	// A VML shape's outline colour and size, points (0 unknown), for its WordArt (docx_wordart.go).
+	stroke     docxColor
+	vmlW, vmlH float64
+	vmlFloats  bool
 }
 
 // docxTable is an open table: its own shading, and whether its style shades cells.
@@ -565,6 +569,11 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 					*sz = narrow
 				}
 			}
+		}
+		if r := w.ruby; r != nil && r.inGuide && r.hps > 0 && r.hps <= maxTinySize {
+			// a guide's text is drawn at its own size, whatever its runs say
+			extra |= hideTiny
+			w.runSize, w.runSizeCS = r.hps, r.hps
 		}
 		w.runNarrow = narrowSpaces(rp, size)
 		if w.offColumn() {
@@ -712,8 +721,11 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		switch t.Name.Local {
 		case "imagedata":
 			w.pictureStart(attr(t, "id"))
+		case "textpath":
+			w.wordArt(t)
 		case "shape", "rect", "roundrect", "oval", "polyline":
 			s := docxShape{vml: true}
+			vmlShapeInk(&s, t)
 			style := strings.ToLower(strings.ReplaceAll(attr(t, "style"), " ", ""))
 			if strings.Contains(style, "visibility:hidden") || strings.Contains(style, "display:none") {
 				s.why |= hideShape

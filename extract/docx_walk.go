@@ -45,6 +45,7 @@ type paraBuilder struct {
 	// paragraph is left out if it reads as an entry of a table of contents (tocEntry) or as
 	// Word's prompt (wordPrompt), and read as any other if not, since Word shows it.
 	toc, prompt bool
+	guides      []rubyGuide // phonetic guides read after its text (docx_ruby.go)
 }
 
 func (p *paraBuilder) breakLine() {
@@ -120,7 +121,8 @@ type docxWalker struct {
 	tText                 strings.Builder
 	inT                   bool
 	preserve              bool
-	runMark               bool // the run holds a custom footnote mark, which is not body text
+	runMark               bool       // the run holds a custom footnote mark, which is not body text
+	ruby                  *rubyState // the phonetic guide being read (docx_ruby.go)
 	sdts                  []sdtKind
 	tocDepth, promptDepth int    // inside content controls of a table of contents, of a placeholder
 	fldSimpleTOC          []bool // per open w:fldSimple: a table of contents
@@ -393,7 +395,7 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 			return true, d.Skip()
 		}
 	}
-	if w.startFormat(t, parent, inW) || w.startControl(t) {
+	if w.startFormat(t, parent, inW) || w.startControl(t) || w.rubyStart(t, inW) {
 		return false, nil
 	}
 	switch t.Name.Local {
@@ -419,7 +421,9 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 			w.write("\t")
 		}
 	case "br", "cr":
-		if inW("r") {
+		if r := w.ruby; r != nil && r.inGuide {
+			w.write(" ") // a guide is one line above its base
+		} else if inW("r") {
 			if why, _ := w.hide(); why == 0 {
 				if p := w.top(); p != nil {
 					p.breakLine()
@@ -454,7 +458,8 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		}
 	case "del", "moveFrom", "delText", "pPrChange", "rPrChange", "sectPrChange", "tblPrChange",
 		"trPrChange", "tcPrChange", "numberingChange", "rt", "commentReference":
-		// Deleted and moved-away text, old formatting and ruby annotations are not text.
+		// Deleted and moved-away text and old formatting are not text; nor is a phonetic guide
+		// that rubyStart does not read.
 		return true, d.Skip()
 	case "sym":
 		// A symbol: in a symbol font (Wingdings, Symbol) its character is in U+F000-U+F0FF and is a
@@ -883,6 +888,10 @@ func (w *docxWalker) end(t xml.EndElement) {
 		w.endText()
 	case "r":
 		w.startRun()
+	case "rt":
+		w.guideEnd()
+	case "ruby":
+		w.rubyEnd()
 	case "bdo", "dir":
 		if n := len(w.bidi); n > 0 {
 			if w.bidi[n-1] {
@@ -905,6 +914,9 @@ func (w *docxWalker) end(t xml.EndElement) {
 		}
 		p := w.stack[n-1]
 		w.stack = w.stack[:n-1]
+		if w.ruby != nil && w.ruby.p == p {
+			w.ruby = nil // a guide not closed in its paragraph
+		}
 		w.finish(p)
 	case "sdtContent":
 		if n := len(w.sdts); n > 0 {
@@ -936,6 +948,7 @@ func (w *docxWalker) end(t xml.EndElement) {
 
 // finish turns a closed w:p into a Paragraph (or a part of a note).
 func (w *docxWalker) finish(p *paraBuilder) {
+	p.endGuides()
 	text, before := p.text(), len(w.paras)
 	defer func() { // where it is, for the pages of docx_cover.go
 		if p.seq < len(w.kept) {

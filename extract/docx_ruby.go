@@ -1,0 +1,140 @@
+package extract
+
+import (
+	"encoding/xml"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// A phonetic guide (w:ruby, Word's 拼音指南) draws its guide text (w:rt) above its base text
+// (w:rubyBase). Pinyin, zhuyin or kana over the characters they spell are no prose, and were left
+// out; but a guide holds any text, and a paragraph written as guides over blank bases shows its
+// words above an empty line while the checker read the blanks: the copied paragraphs of a thesis
+// set so read 0.0 % with no warning. A reader reads the guides as a line of their own over the
+// paragraph's, so they are read after its text, as a line: those over a base that shows no
+// letters, and those holding Han characters (glosses, or junk over a copy, which then leaves the
+// copy whole); a guide that only spells its base's sounds is left out.
+
+// rubyState is the phonetic guide being read, in paragraph p.
+type rubyState struct {
+	p   *paraBuilder
+	hps float64 // the guide text's size (w:hps), points; 0 when not given
+	// guide: the guide's visible text, taken out of p's line (from off, lines as at its start,
+	// hidden pieces from hidden on) when its w:rt closes; its hidden pieces, placed from guide's
+	// start; taken: that was done.
+	inGuide     bool
+	line, off   int
+	hidden      int
+	guide       string
+	guideHidden []*docxHidden
+	taken       bool
+	// where the base text begins in p
+	baseLine, baseOff int
+	nested            int // guides opened inside it, which are left out
+}
+
+// rubyStart handles the tags of a phonetic guide; handled is false for any other tag.
+func (w *docxWalker) rubyStart(t xml.StartElement, inW func(string) bool) (handled bool) {
+	switch t.Name.Local {
+	case "ruby":
+		if w.ruby != nil {
+			w.ruby.nested++
+		} else if p := w.top(); p != nil {
+			w.ruby = &rubyState{p: p}
+		}
+	case "hps":
+		if r := w.ruby; r != nil && inW("rubyPr") {
+			if v, err := strconv.ParseFloat(attr(t, "val"), 64); err == nil && v > 0 {
+				r.hps = v / 2
+			}
+		}
+	case "rt":
+		r := w.ruby
+		if r == nil || r.p != w.top() || r.inGuide || r.taken || r.nested > 0 {
+			return false // left out (docxWalker.start)
+		}
+		r.inGuide = true
+		r.line, r.off, r.hidden = len(r.p.lines), r.p.cur.Len(), len(r.p.hidden)
+	case "rubyBase":
+		if r := w.ruby; r != nil && r.p == w.top() {
+			r.baseLine, r.baseOff = len(r.p.lines), r.p.cur.Len()
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// guideEnd takes the guide's text, written into its paragraph's line, out of it when its w:rt
+// closes, to be read after the paragraph if its base shows it is more than a spelling (rubyEnd).
+func (w *docxWalker) guideEnd() {
+	r := w.ruby
+	if r == nil || !r.inGuide {
+		return
+	}
+	r.inGuide, r.taken = false, true
+	p := r.p
+	cur := p.cur.String()
+	if len(p.lines) != r.line || w.top() != p || len(cur) < r.off {
+		r.taken = false // a break in the guide (not taken when written): read where it stands
+		return
+	}
+	r.guide = cur[r.off:]
+	p.cur.Reset()
+	p.cur.WriteString(cur[:r.off])
+	for _, h := range p.hidden[r.hidden:] {
+		h.off -= r.off
+		r.guideHidden = append(r.guideHidden, h)
+	}
+	p.hidden = p.hidden[:r.hidden]
+}
+
+// rubyEnd keeps the guide's text to be read after its paragraph, when its w:ruby closes.
+func (w *docxWalker) rubyEnd() {
+	r := w.ruby
+	if r != nil && r.nested > 0 {
+		r.nested--
+		return
+	}
+	w.ruby = nil
+	if r == nil || !r.taken {
+		return
+	}
+	p := r.p
+	base := "letters" // a base broken over lines is text
+	if cur := p.cur.String(); len(p.lines) == r.baseLine && r.baseOff <= len(cur) {
+		base = cur[r.baseOff:]
+	}
+	if !strings.ContainsFunc(base, isLetterOrDigit) || strings.ContainsFunc(r.guide, isHan) {
+		p.guides = append(p.guides, rubyGuide{r.guide, r.guideHidden})
+	}
+}
+
+// rubyGuide is a guide's text read after its paragraph, and its hidden pieces.
+type rubyGuide struct {
+	text   string
+	hidden []*docxHidden
+}
+
+// endGuides writes the guides kept for p as a line after its text, their hidden pieces placed in
+// it.
+func (p *paraBuilder) endGuides() {
+	if len(p.guides) == 0 {
+		return
+	}
+	p.breakLine()
+	for _, g := range p.guides {
+		at := p.cur.Len()
+		p.cur.WriteString(g.text)
+		for _, h := range g.hidden {
+			h.line, h.off = len(p.lines), h.off+at
+			p.hidden = append(p.hidden, h)
+		}
+	}
+	p.guides = nil
+}
+
+func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }

@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 func (ss styleSheet) numbering(id string) (numID string, level int) {
@@ -21,20 +22,22 @@ type numLevel struct {
 	text  string
 	legal bool
 	suff  string
-	ind   indent // the paragraph indents of its w:pPr
+	ind   indent   // the paragraph indents of its w:pPr
+	rp    runProps // its w:rPr, which formats the label
 }
 
 type numbering struct {
 	abstract map[string]map[int]*numLevel // abstractNumId → level → definition
 	nums     map[string]string            // numId → abstractNumId
 	override map[string]map[int]int       // numId → level → start override
+	levels   map[string]map[int]*numLevel // numId → level → a definition of its own (w:lvlOverride/w:lvl)
 	counters map[string][]int             // abstractNumId → current counter per level
 	started  map[string]bool              // numIds whose overrides were applied
 }
 
 func parseNumbering(raw []byte) *numbering {
 	n := &numbering{abstract: map[string]map[int]*numLevel{}, nums: map[string]string{},
-		override: map[string]map[int]int{}, counters: map[string][]int{}, started: map[string]bool{}}
+		override: map[string]map[int]int{}, levels: map[string]map[int]*numLevel{}, counters: map[string][]int{}, started: map[string]bool{}}
 	if len(raw) == 0 {
 		return n
 	}
@@ -86,10 +89,18 @@ func parseNumbering(raw []byte) *numbering {
 				n.override[numID][overrideLvl], _ = strconv.Atoi(attr(se, "val"))
 			}
 		case "lvl":
-			if absID != "" && numID == "" {
-				i, _ := strconv.Atoi(attr(se, "ilvl"))
+			i, _ := strconv.Atoi(attr(se, "ilvl"))
+			switch {
+			case absID != "" && numID == "":
 				lvl = &numLevel{start: 1, fmt: "decimal", suff: "tab"}
 				n.abstract[absID][i] = lvl
+			case numID != "" && overrideLvl >= 0:
+				// A list's own definition of a level, which Word shows instead of its abstract one's.
+				lvl = &numLevel{start: 1, fmt: "decimal", suff: "tab"}
+				if n.levels[numID] == nil {
+					n.levels[numID] = map[int]*numLevel{}
+				}
+				n.levels[numID][overrideLvl] = lvl
 			}
 		case "start":
 			if lvl != nil {
@@ -116,9 +127,50 @@ func parseNumbering(raw []byte) *numbering {
 				lvl.ind.read(se) // within the level's w:pPr
 			}
 		case "rPr":
-			_ = d.Skip()
+			if lvl == nil {
+				_ = d.Skip()
+				continue
+			}
+			for depth := 1; depth > 0; {
+				tok, err := d.Token()
+				if err != nil {
+					return n
+				}
+				switch t := tok.(type) {
+				case xml.StartElement:
+					depth++
+					lvl.rp.apply(t)
+				case xml.EndElement:
+					depth--
+				}
+			}
 		}
 	}
+}
+
+// level is the definition of level ilvl of list numID: the list's own, else its abstract one's.
+func (n *numbering) level(numID string, ilvl int) *numLevel {
+	if n == nil {
+		return nil
+	}
+	if l := n.levels[numID][ilvl]; l != nil {
+		return l
+	}
+	return n.abstract[n.nums[numID]][ilvl]
+}
+
+// worded reports whether a level's label has words of its own beside its numbers: "Step %1:",
+// "第%1条", text typed as a number format (a copy so set reads as the labels of empty list items
+// with no text of theirs); not "%1.", "(%1)", "[%1]", "%1.%2".
+func (l *numLevel) worded() bool {
+	if l == nil || l.fmt == "none" || l.fmt == "bullet" {
+		return false
+	}
+	own := l.text
+	for i := 1; i <= 9; i++ {
+		own = strings.ReplaceAll(own, "%"+strconv.Itoa(i), "")
+	}
+	return strings.ContainsFunc(own, unicode.IsLetter)
 }
 
 // next counts a paragraph of list numID at level ilvl and returns its label ("第1章 ", "1.2 ").
@@ -151,15 +203,15 @@ func (n *numbering) next(numID string, ilvl int) string {
 		c[i] = startOf(levels[i]) - 1
 	}
 	n.counters[absID] = c
-	def := levels[ilvl]
+	def := n.level(numID, ilvl)
 	if def == nil || def.fmt == "none" || def.fmt == "bullet" || def.text == "" {
 		return ""
 	}
 	label := def.text
 	for i := 0; i <= ilvl; i++ {
 		f := "decimal"
-		if levels[i] != nil {
-			f = levels[i].fmt
+		if l := n.level(numID, i); l != nil {
+			f = l.fmt
 		}
 		if def.legal {
 			f = "decimal"
@@ -276,7 +328,7 @@ func chineseNumber(n int) string {
 
 // indent is the paragraph indent level ilvl of list numID gives.
 func (n *numbering) indent(numID string, ilvl int) indent {
-	if l := n.abstract[n.nums[numID]][ilvl]; l != nil {
+	if l := n.level(numID, ilvl); l != nil {
 		return l.ind
 	}
 	return indent{}

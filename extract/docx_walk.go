@@ -46,6 +46,7 @@ type paraBuilder struct {
 	// Word's prompt (wordPrompt), and read as any other if not, since Word shows it.
 	toc, prompt bool
 	guides      []rubyGuide // phonetic guides read after its text (docx_ruby.go)
+	mark        runProps    // its paragraph mark's run properties (w:pPr/w:rPr)
 }
 
 func (p *paraBuilder) breakLine() {
@@ -515,8 +516,11 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 			w.runStyle = attr(t, "val")
 		}
 	case "vanish", "specVanish", "color", "sz", "szCs", "cs", "rtl", "position", "w", "highlight", "rFonts", "emboss", "imprint", "shadow", "fitText", "vertAlign", "eastAsianLayout":
-		if inW("rPr") && w.isRunProps() {
+		switch p := w.top(); {
+		case inW("rPr") && w.isRunProps():
 			w.run.apply(t)
+		case inW("rPr") && p != nil && strings.HasSuffix(w.grandparent(), " pPr"):
+			p.mark.apply(t) // the paragraph mark's, which its list label takes too
 		}
 	case "shd":
 		switch {
@@ -976,6 +980,16 @@ func (w *docxWalker) finish(p *paraBuilder) {
 	if len(p.hidden) > 0 {
 		hidden = p.hiddenPieces(text)
 	}
+	level, title := w.styles.headingLevel(p.style)
+	if p.outline >= 0 {
+		level = p.outline
+		if level >= 9 {
+			level = -1
+		}
+	}
+	if lvl := w.num.level(numID, numLevel); label != "" && level < 0 && !title && lvl.worded() {
+		text, hidden = w.labelled(p, lvl, label, text, hidden)
+	}
 	if w.notes == nil { // reading a notes part
 		if w.noteID != "" {
 			if text != "" {
@@ -990,13 +1004,6 @@ func (w *docxWalker) finish(p *paraBuilder) {
 			w.orphans = append(w.orphans, orphanHidden{Hidden: h, after: len(w.paras) - 1})
 		}
 		return
-	}
-	level, title := w.styles.headingLevel(p.style)
-	if p.outline >= 0 {
-		level = p.outline
-		if level >= 9 {
-			level = -1
-		}
 	}
 	para := Paragraph{Text: text, Notes: p.notes, Hidden: hidden}
 	w.textBytes += len(text)
@@ -1015,6 +1022,33 @@ func (w *docxWalker) finish(p *paraBuilder) {
 		}
 	}
 	w.paras = append(w.paras, para)
+}
+
+// labelled puts the label of a list paragraph p that is not a heading, of level lvl, before its
+// text, when it has words of its own (numLevel.worded): a reader reads them, and a copy typed as
+// the number formats of empty list items read 0.0 % with no warning. The label is formatted as
+// Word formats it, by the paragraph's style, its mark's properties and the level's, which can
+// hide it.
+func (w *docxWalker) labelled(p *paraBuilder, lvl *numLevel, label, text string, hidden []Hidden) (string, []Hidden) {
+	rp := w.styles.styledRun(p.style, "").over(p.mark).over(lvl.rp)
+	rp.color = w.theme.resolve(rp.color)
+	back := docxWhite
+	if p.shd.set && !p.shd.none {
+		back = w.theme.resolve(p.shd)
+	}
+	if why, size := runHide(rp, back); why != 0 {
+		h := Hidden{Text: strings.TrimSpace(label), Reasons: why.names(), Size: size}
+		return text, append([]Hidden{h}, hidden...)
+	}
+	labelled := strings.TrimSpace(label)
+	if text != "" {
+		labelled += labelSep(label, text) + text
+	}
+	shift := utf8.RuneCountInString(labelled) - utf8.RuneCountInString(text)
+	for i := range hidden {
+		hidden[i].Offset += shift
+	}
+	return labelled, hidden
 }
 
 // labelSep keeps the space a numbering label ends with ("1.1 背景") or none ("第一章绪论").

@@ -91,6 +91,11 @@ type fieldState struct {
 	instr  strings.Builder
 	result bool // past w:fldChar separate: what follows is the field's displayed result
 	toc    bool
+	// A drop-down form field's entries (w:ddList) and the one it shows: Word writes no result
+	// for it, and shows the entry.
+	entries    []string
+	pick, dflt int
+	picked     bool
 }
 
 type docxWalker struct {
@@ -415,6 +420,10 @@ func (w *docxWalker) start(d *xml.Decoder, t xml.StartElement) (skip bool, err e
 		return true, d.Skip()
 	case "fldChar":
 		w.fieldChar(t)
+	case "listEntry", "result", "default":
+		if inW("ddList") {
+			w.dropDown(t)
+		}
 	case "fldSimple":
 		w.fldSimpleTOC = append(w.fldSimpleTOC, isTOCInstr(attr(t, "instr")))
 	case "tab", "ptab":
@@ -696,8 +705,36 @@ func (w *docxWalker) fieldChar(t xml.StartElement) {
 		}
 	case "end":
 		if n := len(w.fields); n > 0 {
+			f := w.fields[n-1]
 			w.fields = w.fields[:n-1]
+			if !f.result && len(f.entries) > 0 && strings.Contains(strings.ToUpper(f.instr.String()), "FORMDROPDOWN") {
+				i := f.dflt
+				if f.picked {
+					i = f.pick
+				}
+				if i >= 0 && i < len(f.entries) {
+					w.write(f.entries[i])
+				}
+			}
 		}
+	}
+}
+
+// dropDown reads the parts of a drop-down form field's list (w:ffData/w:ddList).
+func (w *docxWalker) dropDown(t xml.StartElement) {
+	n := len(w.fields)
+	if n == 0 {
+		return
+	}
+	f := w.fields[n-1]
+	switch t.Name.Local {
+	case "listEntry":
+		f.entries = append(f.entries, attr(t, "val"))
+	case "result":
+		f.pick, _ = strconv.Atoi(attr(t, "val"))
+		f.picked = true
+	case "default":
+		f.dflt, _ = strconv.Atoi(attr(t, "val"))
 	}
 }
 

@@ -54,10 +54,10 @@ func (w *docxWalker) wordArt(t xml.StartElement) {
 		return // a text path outside a shape draws nothing
 	}
 	// The shape's fill is the letters' colour, read against what lies under the shape.
-	fill := w.backs[n-1].c
-	w.backs = w.backs[:n-1]
+	fill, backs := w.backs[n-1].c, w.backs
+	w.backs = backs[:n-1]
 	back := w.background(runProps{})
-	w.backs = w.backs[:n]
+	w.backs = backs
 	unseen := func(c docxColor) bool {
 		return c.none || c.known && back.known && colorsClose(c.rgb, back.rgb)
 	}

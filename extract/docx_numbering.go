@@ -131,18 +131,8 @@ func parseNumbering(raw []byte) *numbering {
 				_ = d.Skip()
 				continue
 			}
-			for depth := 1; depth > 0; {
-				tok, err := d.Token()
-				if err != nil {
-					return n
-				}
-				switch t := tok.(type) {
-				case xml.StartElement:
-					depth++
-					lvl.rp.apply(t)
-				case xml.EndElement:
-					depth--
-				}
+			if eachStart(d, func(t xml.StartElement) { lvl.rp.apply(t) }) != nil {
+				return n
 			}
 		}
 	}

@@ -429,9 +429,10 @@ func (l loaded) segment(seg *similarity.Segmenter, src source) (Document, *doc) 
 			if !p.counted {
 				norm.SpacedCJK, norm.SpacedLetters = 0, 0
 			}
+			words[i] = seg.UnweightedTokens(norm)
+			norm.CountMarksInWords(words[i])
 			dodges.Add(norm.Dodges)
 			han += similarity.HanCount(p.text)
-			words[i] = seg.UnweightedTokens(norm)
 			wordiness = append(wordiness, seg.Wordiness([]rune(p.text), words[i]))
 			judged = append(judged, prepare.Garbled{Index: i, Chars: n, Page: p.page})
 		}

@@ -87,7 +87,7 @@ const (
 	WarnLookalike WarningKind = "lookalike"
 	// WarnSpaced: spaces between Chinese characters.
 	WarnSpaced WarningKind = "spaced"
-	// WarnInterleaved: characters put between single Chinese characters (本·研·究).
+	// WarnInterleaved: characters put between Chinese characters inside words (本·研·究, 本研，究以).
 	WarnInterleaved WarningKind = "interleaved"
 	// WarnSpacedLetters: Latin words spaced out letter by letter.
 	WarnSpacedLetters WarningKind = "spaced_letters"

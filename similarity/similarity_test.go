@@ -65,6 +65,12 @@ func TestNormalize(t *testing.T) {
 		{"interleaved", "研究·以·高·校·学·位·论文", "研究以高校学位论文", Dodges{Interleaved: 6}},
 		{"interleaved digits", "本1研2究3以4高5校6为7背景", "本研究以高校为背景", Dodges{Interleaved: 7}},
 		{"a short list", "金、木、水、火、土", "金,木,水,火,土", Dodges{}},
+		// Marks after every few characters, eight or more in a row, are read off (counted as a
+		// dodge only when they stood inside words: CountMarksInWords); fewer are punctuation.
+		{"marks every few characters", "本研，究以高，校学，生为，研究，对象，进行，了调，查分析", "本研究以高校学生为研究对象进行了调查分析", Dodges{}},
+		{"a long list", "选取北京、上海、天津、重庆、广州、深圳、杭州、南京、武汉、成都等城市", "选取北京上海天津重庆广州深圳杭州南京武汉成都等城市", Dodges{}},
+		{"a list of seven", "选取北京、上海、天津、重庆、广州、深圳、杭州、南京等城市", "选取北京,上海,天津,重庆,广州,深圳,杭州,南京等城市", Dodges{}},
+		{"longer pieces", "本研究以，高校学生为，研究对象进行，了调查分析，本研究以，高校学生为，研究对象进行，了调查分析，本研究以", "本研究以,高校学生为,研究对象进行,了调查分析,本研究以,高校学生为,研究对象进行,了调查分析,本研究以", Dodges{}},
 		{"cjk punctuation", "你好，世界。", "你好,世界.", Dodges{}},
 		{"space next to latin kept", "使用 vim 编辑", "使用vim编辑", Dodges{}},
 		{"ascii", "Say \"A-Z\" & {x_1}~@ #9;\tTab\x01Bell\x7fDel", "say\"a-z\"&{x_1}~@#9;tabbelldel", Dodges{Invisible: 2}},
@@ -97,6 +103,7 @@ func TestDodgedTextMatchesSource(t *testing.T) {
 		{"zero width", zw},
 		{"traditional", "如果你希望嘗試任一作業系統的一個新的圖形桌面環境，我推薦在穩定版系統上使用虛擬化軟體安全地運行多個桌面環境。"},
 		{"spaced", strings.Join(strings.Split(clean, ""), " ")},
+		{"a comma every three characters", everyFew(clean, 3, "，")},
 	}
 	src := s.Prepare(clean)
 	for _, tt := range tests {
@@ -126,6 +133,34 @@ func TestDodgedTextMatchesSource(t *testing.T) {
 	al := Align(s.Prepare(dodged).Tokens, s.Prepare(lat).Tokens, DefaultAlign)
 	if al.MatchedA < 10 {
 		t.Errorf("look-alike letters: %d words matched, want the whole sentence", al.MatchedA)
+	}
+}
+
+// everyFew puts mark after every n Han characters of text.
+func everyFew(text string, n int, mark string) string {
+	var b strings.Builder
+	k := 0
+	for _, r := range text {
+		b.WriteRune(r)
+		if isHan(r) {
+			if k++; k%n == 0 {
+				b.WriteString(mark)
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestMarksInWords: of the marks read off chains, those that stood inside the words cut are the
+// dodge; a list's stand between words.
+func TestMarksInWords(t *testing.T) {
+	s := segmenter(t)
+	clean := "如果你希望尝试任一操作系统的一个新的图形桌面环境，我推荐在稳定版系统上使用虚拟化软件安全地运行多个桌面环境。"
+	if d := s.Prepare(everyFew(clean, 3, "，")).Dodges; d.Interleaved < 8 {
+		t.Errorf("a comma every three characters: %d inside words, want most of the 16", d.Interleaved)
+	}
+	if d := s.Prepare("本文选取北京、上海、天津、重庆、广州、深圳、杭州、南京、武汉、成都等十个城市作为样本。").Dodges; d.Interleaved != 0 {
+		t.Errorf("a list of ten cities: %d marks inside words, want none", d.Interleaved)
 	}
 }
 

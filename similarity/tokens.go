@@ -585,6 +585,7 @@ func (s *Segmenter) PrepareWeighted(text string, weight func(hash uint32) float3
 	sc.toks = s.appendTokens(sc.toks[:0], n, weight)
 	toks := make([]Token, len(sc.toks))
 	copy(toks, sc.toks)
+	n.CountMarksInWords(toks)
 	return Prepared{Tokens: toks, SimHash: SimHash(toks), Grams: Grams(toks), Dodges: n.Dodges, Runes: n.Len}
 }
 

@@ -31,7 +31,11 @@ import (
 // words beside them ran together); hair, thin and other narrow spaces between two letters are read
 // off (each word of a copy split by one read 0 %); the CJK Radicals Supplement's radicals drawn as
 // whole characters are read as those characters (⻓ as 长), as NFKC reads the Kangxi radicals.
-const analyserRevision = 4
+//
+// 5: punctuation and symbols put after every few Han characters, in chains of eight or more, are
+// dropped (dropMarkChains): a comma after every three characters of a copy made jieba cut other
+// words than the source's.
+const analyserRevision = 5
 
 // AnalyserVersion names the text analyser of this build: its revision, and a checksum of the tables
 // it uses (jieba's dictionaries and IDF table, the stop words, the look-alike letters and radicals, the

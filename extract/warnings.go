@@ -95,6 +95,8 @@ const (
 	WarnMarks WarningKind = "marks"
 	// WarnNarrowSpaces: hair, thin and other narrow spaces inside words, read without them.
 	WarnNarrowSpaces WarningKind = "narrow_spaces"
+	// WarnSplitWords: marks put inside English words (plagi'arism), read without them.
+	WarnSplitWords WarningKind = "split_words"
 	// WarnRadicals: CJK radicals drawn as whole characters (⻓ for 长), read as those characters.
 	WarnRadicals WarningKind = "radicals"
 	// WarnTraditional: traditional characters, compared as simplified.
@@ -106,5 +108,5 @@ const (
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
 	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnSwapped, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign, WarnRepeated, WarnBoilerplate,
-	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnNarrowSpaces, WarnRadicals, WarnTraditional,
+	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnNarrowSpaces, WarnSplitWords, WarnRadicals, WarnTraditional,
 }

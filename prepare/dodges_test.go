@@ -35,6 +35,9 @@ func TestDodgeWarnings(t *testing.T) {
 		{similarity.Dodges{Marks: 100}, 500, 10_000, []extract.WarningKind{extract.WarnMarks}},
 		{similarity.Dodges{NarrowSpaces: 9}, 0, 100, nil},
 		{similarity.Dodges{NarrowSpaces: 10}, 0, 100_000, []extract.WarningKind{extract.WarnNarrowSpaces}},
+		{similarity.Dodges{SplitWords: 9}, 0, 100, nil},
+		{similarity.Dodges{SplitWords: 10}, 0, 20_000, []extract.WarningKind{extract.WarnSplitWords}},
+		{similarity.Dodges{SplitWords: 10}, 0, 20_002, nil},
 		{similarity.Dodges{Radicals: 9}, 100, 100, nil},
 		{similarity.Dodges{Radicals: 10}, 100_000, 100_000, []extract.WarningKind{extract.WarnRadicals}},
 	}

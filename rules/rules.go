@@ -66,7 +66,7 @@ var Doubts = []extract.WarningKind{
 	extract.WarnPicturesUnseen, extract.WarnUnreadablePages, extract.WarnTruncatedPages, extract.WarnUnreadableParts,
 	extract.WarnUnreadableNotes, extract.WarnLeftOut, extract.WarnForeign,
 	extract.WarnHidden, extract.WarnInvisible, extract.WarnLookalike, extract.WarnSpaced, extract.WarnInterleaved, extract.WarnSpacedLetters, extract.WarnNarrowSpaces,
-	extract.WarnReversed, extract.WarnFragmented, extract.WarnFiled, extract.WarnUncited, extract.WarnRepeated, extract.WarnBoilerplate,
+	extract.WarnSplitWords, extract.WarnReversed, extract.WarnFragmented, extract.WarnFiled, extract.WarnUncited, extract.WarnRepeated, extract.WarnBoilerplate,
 }
 
 // doubts reports whether a warning of kind stands against a pass by the profile's figure: the

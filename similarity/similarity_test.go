@@ -65,6 +65,10 @@ func TestNormalize(t *testing.T) {
 		{"interleaved", "研究·以·高·校·学·位·论文", "研究以高校学位论文", Dodges{Interleaved: 6}},
 		{"interleaved digits", "本1研2究3以4高5校6为7背景", "本研究以高校为背景", Dodges{Interleaved: 7}},
 		{"a short list", "金、木、水、火、土", "金,木,水,火,土", Dodges{}},
+		// Marks put inside English words whose pieces are no words are read off; compounds,
+		// contractions, possessives and abbreviations keep theirs.
+		{"marks in words", "the plagi'arism of a docu-ment resea.rch in,to ca/mpaign", "the plagiarism of a document research into campaign", Dodges{SplitWords: 5}},
+		{"words with marks", "don't, it's, we'll, a student's well-known co-operate e-mail e.g. u.s. and/or out/put state-of-the-art 9 a.m. 3d.ocument", "don't,it's,we'll,a student's well-known co-operate e-mail e.g.u.s.and/or out/put state-of-the-art 9 a.m.3d.ocument", Dodges{}},
 		// Marks after every few characters, eight or more in a row, are read off (counted as a
 		// dodge only when they stood inside words: CountMarksInWords); fewer are punctuation.
 		{"marks every few characters", "本研，究以高，校学，生为，研究，对象，进行，了调，查分析", "本研究以高校学生为研究对象进行了调查分析", Dodges{}},

@@ -34,7 +34,8 @@ import (
 //
 // 5: punctuation and symbols put after every few Han characters, in chains of eight or more, are
 // dropped (dropMarkChains): a comma after every three characters of a copy made jieba cut other
-// words than the source's.
+// words than the source's. Marks put inside English words whose pieces are no words are read off
+// (dropSplitWords, by the English word list, which the checksum now covers).
 const analyserRevision = 5
 
 // AnalyserVersion names the text analyser of this build: its revision, and a checksum of the tables
@@ -55,6 +56,7 @@ var analyserVersion = sync.OnceValue(func() string {
 		r.Close()
 	}
 	h.Write(appendTable(appendTable(nil, confusables), radicals))
+	h.Write(assets.EnglishWords)
 	if info, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range info.Deps {
 			if d.Path == "github.com/longbridgeapp/opencc" || d.Path == "github.com/yanyiwu/gojieba" {

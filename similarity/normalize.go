@@ -333,7 +333,7 @@ func (n *Normalized) dropSplitWords() {
 	var drop []int // marks to read off, by index in rs
 	var pieces [][2]int
 	for k := 1; k+1 < len(rs); k++ {
-		if !asciiLower(rs[k-1]) || !asciiLower(rs[k+1]) || !isChainMark(rs[k]) {
+		if r := rs[k]; asciiLower(r) || r == ' ' || plainHan(r) || !asciiLower(rs[k-1]) || !asciiLower(rs[k+1]) || !isChainMark(r) {
 			continue
 		}
 		// The word the mark stands in: letter runs joined by single marks, from the start of the

@@ -77,7 +77,7 @@ func (w *docxWalker) guideEnd() {
 	p := r.p
 	cur := p.cur.String()
 	if len(p.lines) != r.line || w.top() != p || len(cur) < r.off {
-		r.taken = false // a break in the guide (not taken when written): read where it stands
+		r.taken = false // its text went elsewhere too (a text box in the guide): read where it stands
 		return
 	}
 	r.guide = cur[r.off:]

@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // TestDOCXDropDown: a drop-down form field shows its chosen entry, which Word writes as no result:
 // the entry is read where the field stands (a copy set as drop-downs' entries read 0.0 %).
@@ -32,6 +35,38 @@ func TestDOCXDropDown(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			checkDOCXHidden(t, tt.body, nil, tt.want, tt.hidden)
+		})
+	}
+}
+
+// TestDOCXCustomMark: a footnote reference's custom mark (a symbol or two) is not body text; a
+// "mark" of words is, as Word shows it.
+func TestDOCXCustomMark(t *testing.T) {
+	const fn = `<w:footnotes ` + wNS + `><w:footnote w:id="1"><w:p><w:r><w:t>A note.</w:t></w:r></w:p></w:footnote></w:footnotes>`
+	mark := func(rpr, text string) string {
+		return `<w:r><w:rPr>` + rpr + `</w:rPr><w:footnoteReference w:customMarkFollows="1" w:id="1"/><w:t xml:space="preserve">` + text + `</w:t></w:r>`
+	}
+	para := func(runs string) string {
+		return `<w:p>` + wRun("", "Students who copy ") + runs + wRun("", " hide words.") + `</w:p>`
+	}
+	for _, tt := range []struct {
+		name, body string
+		want       []string
+		hidden     []hiddenWant
+	}{
+		{"a symbol", para(mark("", "*")), []string{"Students who copy  hide words."}, nil},
+		{"注1", para(mark("", "注1")), []string{"Students who copy  hide words."}, nil},
+		{"a copy as a mark", para(mark("", "a paragraph")), []string{"Students who copy a paragraph hide words."}, nil},
+		{"three letters", para(mark("", "one")), []string{"Students who copy one hide words."}, nil},
+		{"a white one", para(mark(`<w:color w:val="FFFFFF"/>`, "a paragraph")), []string{"Students who copy  hide words."},
+			[]hiddenWant{{text: "a paragraph", reasons: []string{HideWhite}, para: 0, offset: -1}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Bytes(context.Background(), "mark.docx", wordPackage(t, tt.body, map[string]string{"footnotes": fn}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkHidden(t, doc, tt.want, tt.hidden, nil)
 		})
 	}
 }

@@ -500,7 +500,7 @@ type docxBack struct {
 }
 
 func (w *docxWalker) startRun() {
-	w.runMark = false
+	w.markEnd()
 	w.runOff = w.elemOff
 	w.run, w.runStyle, w.runWhy, w.runSize, w.runDone = runProps{}, "", 0, 0, false
 	w.runNarrow = false

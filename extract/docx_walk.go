@@ -127,8 +127,9 @@ type docxWalker struct {
 	tText                 strings.Builder
 	inT                   bool
 	preserve              bool
-	runMark               bool       // the run holds a custom footnote mark, which is not body text
-	ruby                  *rubyState // the phonetic guide being read (docx_ruby.go)
+	runMark               bool            // the run holds a custom footnote mark, which is not body text
+	markText              strings.Builder // the custom mark's text (markEnd)
+	ruby                  *rubyState      // the phonetic guide being read (docx_ruby.go)
 	sdts                  []sdtKind
 	tocDepth, promptDepth int    // inside content controls of a table of contents, of a placeholder
 	fldSimpleTOC          []bool // per open w:fldSimple: a table of contents
@@ -237,7 +238,11 @@ func (w *docxWalker) inTOC() bool {
 // write adds text to the innermost open paragraph: visible text to its text, hidden text apart.
 func (w *docxWalker) write(s string) {
 	p := w.top()
-	if p == nil || w.runMark {
+	if p == nil {
+		return
+	}
+	if w.runMark {
+		w.markText.WriteString(s)
 		return
 	}
 	p.toc = p.toc || w.inTOC()
@@ -763,6 +768,28 @@ func (w *docxWalker) noteReference(t xml.StartElement) {
 	}
 	if onOff2(t, "customMarkFollows") {
 		w.runMark = true
+	}
+}
+
+// markEnd ends a run's custom footnote mark (w:customMarkFollows): the run's text is the mark Word
+// shows instead of a number, a symbol or two (*, †, 注). A copy typed as the marks of footnote
+// references, which Word shows as the run's text, read 0.0 % with no warning: a mark of three
+// letters or digits or more is read as the text it is.
+func (w *docxWalker) markEnd() {
+	if !w.runMark {
+		return
+	}
+	w.runMark = false
+	mark := w.markText.String()
+	w.markText.Reset()
+	letters := 0
+	for _, r := range mark {
+		if isLetterOrDigit(r) {
+			letters++
+		}
+	}
+	if letters >= 3 {
+		w.write(mark)
 	}
 }
 

@@ -312,3 +312,55 @@ func TestCSSSelector(t *testing.T) {
 		}
 	}
 }
+
+// TestDOCXChart: a chart's title and axis titles, and the text boxes drawn on it, are read where
+// the chart stands (copied paragraphs made the titles of charts read 0.0 %); the labels of its data
+// are not; a hidden chart shows nothing.
+func TestDOCXChart(t *testing.T) {
+	const a = `xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"`
+	rich := func(text string) string {
+		return `<c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>` + text + `</a:t></a:r></a:p></c:rich></c:tx>`
+	}
+	chart := `<?xml version="1.0" encoding="UTF-8"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" ` + a + `><c:chart>` +
+		`<c:title>` + rich("Tidal flats look empty at first glance, yet they feed more birds than any other coast.") + `</c:title>` +
+		`<c:plotArea><c:barChart><c:ser><c:cat><c:strRef><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>a category label</c:v></c:pt></c:strCache></c:strRef></c:cat>` +
+		`</c:ser></c:barChart><c:valAx><c:title>` + rich("Birds a day") + `</c:title><c:txPr><a:bodyPr/><a:p><a:pPr/><a:endParaRPr/></a:p></c:txPr></c:valAx></c:plotArea></c:chart></c:chartSpace>`
+	shapes := `<?xml version="1.0" encoding="UTF-8"?><c:userShapes xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:cdr="http://schemas.openxmlformats.org/drawingml/2006/chartDrawing" ` + a + `>` +
+		`<cdr:relSizeAnchor><cdr:sp><cdr:txBody><a:bodyPr/><a:p><a:r><a:t>A text box on the chart.</a:t></a:r></a:p></cdr:txBody></cdr:sp></cdr:relSizeAnchor></c:userShapes>`
+	shapesRels := `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+		`<Relationship Id="rId1" Type="` + relPrefix + `chartUserShapes" Target="drawing1.xml"/></Relationships>`
+	graphic := func(hidden string) string {
+		return `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing">` +
+			`<wp:extent cx="5486400" cy="3200400"/><wp:docPr id="1" name="Chart 1"` + hidden + `/>` +
+			`<a:graphic ` + a + `><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">` +
+			`<c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rIdchart"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`
+	}
+	for _, tc := range []struct {
+		name, hidden string
+		shapes       bool
+		want         []string
+	}{
+		{"shown", "", false, []string{"Before the chart.", "Tidal flats look empty at first glance, yet they feed more birds than any other coast.", "Birds a day", "After it."}},
+		{"with a text box", "", true, []string{"Before the chart.", "Tidal flats look empty at first glance, yet they feed more birds than any other coast.", "Birds a day", "A text box on the chart.", "After it."}},
+		{"hidden", ` hidden="1"`, true, []string{"Before the chart.", "After it."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			parts := map[string]string{"chart": chart}
+			if tc.shapes {
+				parts["word/_rels/chart.xml.rels"], parts["word/drawing1.xml"] = shapesRels, shapes
+			}
+			body := wPara("", "Before the chart.") + graphic(tc.hidden) + wPara("", "After it.")
+			doc, err := Bytes(context.Background(), "chart.docx", wordPackage(t, body, parts))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range doc.Paragraphs {
+				got = append(got, p.Text)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("paragraphs %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -458,6 +458,7 @@ const (
 	nsWPS = "http://schemas.microsoft.com/office/word/2010/wordprocessingShape"
 	nsV   = "urn:schemas-microsoft-com:vml"
 	nsDgm = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+	nsC   = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 )
 
 func inNS(n xml.Name, ns, prefix string) bool { return n.Space == ns || n.Space == prefix }
@@ -709,6 +710,8 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		}
 	case inNS(t.Name, nsDgm, "dgm") && t.Name.Local == "relIds":
 		w.diagram(t)
+	case inNS(t.Name, nsC, "c") && t.Name.Local == "chart":
+		w.chart(t)
 	case inNS(t.Name, nsA, "a"):
 		if t.Name.Local == "blip" {
 			w.pictureStart(attr(t, "embed"))

@@ -248,13 +248,15 @@ func diagramDocument(raw []byte) (*Document, error) {
 }
 
 // chartDocument reads a chart's text: the paragraphs of its rich text (its title, its axes'
-// titles, rich data labels), as a SmartArt graphic's are read, and those of the text boxes drawn
-// on it (its user shapes' part). Its labels from the data (the category and series names in its
-// caches) are not read.
+// titles, rich data labels), as a SmartArt graphic's are read, those of the text boxes drawn on it
+// (its user shapes' part), and its category labels when they are text (chartLabels).
 func chartDocument(pkg *docxPackage, name string, raw []byte) (*Document, error) {
 	doc, err := diagramDocument(raw)
 	if err != nil {
 		return nil, err
+	}
+	for _, l := range chartLabels(raw) {
+		doc.Paragraphs = append(doc.Paragraphs, Paragraph{Text: l})
 	}
 	if shapes := pkg.target(pkg.rels(name), "chartUserShapes", name, ""); shapes != "" && pkg.parts[strings.ToLower(shapes)] != nil {
 		raw, err := pkg.read(shapes)
@@ -268,6 +270,85 @@ func chartDocument(pkg *docxPackage, name string, raw []byte) (*Document, error)
 		doc.Paragraphs = append(doc.Paragraphs, more.Paragraphs...)
 	}
 	return doc, nil
+}
+
+// A chart's category labels are read as text when one holds minChartLabel letters or more, or all
+// of them minChartLabels together: a chart's own (years, months, places, a dozen short names) hold
+// fewer, and are not read, lest every chart add to the characters a figure is a share of; copied
+// paragraphs typed as labels (which read 0.0 %) hold more.
+const (
+	minChartLabel  = 20
+	minChartLabels = 100
+)
+
+// chartLabels is the text of a chart's category labels (the values its c:cat caches hold), one
+// label a paragraph, when Word shows them (the category axis is not deleted, nor its labels set to
+// none) and they are text (minChartLabel); nil else.
+func chartLabels(raw []byte) []string {
+	d := newXMLDecoder(raw)
+	var labels []string
+	var names []string
+	letters, longest, shown := 0, 0, true
+	inCat, inV := 0, false
+	var v strings.Builder
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			break
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if !inNS(t.Name, nsC, "c") {
+				continue
+			}
+			names = append(names, t.Name.Local)
+			switch t.Name.Local {
+			case "cat":
+				inCat++
+			case "v":
+				inV = inCat > 0
+				v.Reset()
+			case "delete", "tickLblPos":
+				if n := len(names); n >= 2 && names[n-2] == "catAx" {
+					val := attr(t, "val")
+					shown = shown && !(t.Name.Local == "delete" && (val == "1" || val == "true") || t.Name.Local == "tickLblPos" && val == "none")
+				}
+			}
+		case xml.EndElement:
+			if !inNS(t.Name, nsC, "c") {
+				continue
+			}
+			if n := len(names); n > 0 {
+				names = names[:n-1]
+			}
+			switch t.Name.Local {
+			case "cat":
+				inCat--
+			case "v":
+				if inV {
+					if s := strings.TrimSpace(v.String()); s != "" {
+						labels = append(labels, s)
+						n := 0
+						for _, r := range s {
+							if unicode.IsLetter(r) {
+								n++
+							}
+						}
+						letters, longest = letters+n, max(longest, n)
+					}
+				}
+				inV = false
+			}
+		case xml.CharData:
+			if inV {
+				v.Write(t)
+			}
+		}
+	}
+	if !shown || longest < minChartLabel && letters < minChartLabels {
+		return nil
+	}
+	return labels
 }
 
 // htmlDocument reads an HTML page, refusing one too large or nested too deep to parse.

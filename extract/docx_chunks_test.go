@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/andybalholm/cascadia"
-	"golang.org/x/net/html"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/cascadia"
+	"golang.org/x/net/html"
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
@@ -314,8 +315,8 @@ func TestCSSSelector(t *testing.T) {
 }
 
 // TestDOCXChart: a chart's title and axis titles, and the text boxes drawn on it, are read where
-// the chart stands (copied paragraphs made the titles of charts read 0.0 %); the labels of its data
-// are not; a hidden chart shows nothing.
+// the chart stands (copied paragraphs made the titles of charts read 0.0 %), and so are its
+// category labels when they are words, not a chart's short ones; a hidden chart shows nothing.
 func TestDOCXChart(t *testing.T) {
 	const a = `xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"`
 	rich := func(text string) string {
@@ -334,6 +335,45 @@ func TestDOCXChart(t *testing.T) {
 			`<wp:extent cx="5486400" cy="3200400"/><wp:docPr id="1" name="Chart 1"` + hidden + `/>` +
 			`<a:graphic ` + a + `><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">` +
 			`<c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rIdchart"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`
+	}
+	// A chart of category labels, as a chart shows them (short) or as a copy typed into them.
+	labelled := func(axis string, labels ...string) string {
+		var pts strings.Builder
+		for i, l := range labels {
+			pts.WriteString(`<c:pt idx="` + strconv.Itoa(i) + `"><c:v>` + l + `</c:v></c:pt>`)
+		}
+		return `<?xml version="1.0" encoding="UTF-8"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart><c:plotArea><c:barChart><c:ser>` +
+			`<c:cat><c:strRef><c:strCache>` + pts.String() + `</c:strCache></c:strRef></c:cat></c:ser></c:barChart>` +
+			`<c:catAx><c:axId val="1"/>` + axis + `</c:catAx></c:plotArea></c:chart></c:chartSpace>`
+	}
+	const long = "Tidal flats look empty at first glance, yet they feed more birds than any other coast."
+	years := []string{"2015", "2016", "2017", "2018", "2019", "2020", "2021", "2022", "2023", "2024", "2025", "2026"}
+	pieces := []string{"Tidal flats look", "empty at first", "glance, yet they", "feed more birds", "than any other", "coast, and more", "than any river", "and birds come back", "every spring."}
+	for _, tc := range []struct {
+		name  string
+		chart string
+		want  []string
+	}{
+		{"short labels not read", labelled("", years...), []string{"Before the chart.", "After it."}},
+		{"a label of words read", labelled("", long, "b"), []string{"Before the chart.", long, "b", "After it."}},
+		{"labels of words together read", labelled("", pieces...), append(append([]string{"Before the chart."}, pieces...), "After it.")},
+		{"its axis deleted", labelled(`<c:delete val="1"/>`, long), []string{"Before the chart.", "After it."}},
+		{"its labels set to none", labelled(`<c:tickLblPos val="none"/>`, long), []string{"Before the chart.", "After it."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := wPara("", "Before the chart.") + graphic("") + wPara("", "After it.")
+			doc, err := Bytes(context.Background(), "chart.docx", wordPackage(t, body, map[string]string{"chart": tc.chart}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range doc.Paragraphs {
+				got = append(got, p.Text)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("paragraphs %q, want %q", got, tc.want)
+			}
+		})
 	}
 	for _, tc := range []struct {
 		name, hidden string

@@ -179,17 +179,7 @@ func TestDOCXSmartArt(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := wPara("", "Before the graphic.") + graphic(tc.hidden) + wPara("", "After it.")
-			doc, err := Bytes(context.Background(), "smartart.docx", wordPackage(t, body, map[string]string{"diagramData": data}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, p := range doc.Paragraphs {
-				got = append(got, p.Text)
-			}
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("paragraphs %q, want %q", got, tc.want)
-			}
+			checkTexts(t, "smartart.docx", wordPackage(t, body, map[string]string{"diagramData": data}), tc.want)
 		})
 	}
 }
@@ -362,17 +352,7 @@ func TestDOCXChart(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := wPara("", "Before the chart.") + graphic("") + wPara("", "After it.")
-			doc, err := Bytes(context.Background(), "chart.docx", wordPackage(t, body, map[string]string{"chart": tc.chart}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, p := range doc.Paragraphs {
-				got = append(got, p.Text)
-			}
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("paragraphs %q, want %q", got, tc.want)
-			}
+			checkTexts(t, "chart.docx", wordPackage(t, body, map[string]string{"chart": tc.chart}), tc.want)
 		})
 	}
 	for _, tc := range []struct {
@@ -390,17 +370,7 @@ func TestDOCXChart(t *testing.T) {
 				parts["word/_rels/chart.xml.rels"], parts["word/drawing1.xml"] = shapesRels, shapes
 			}
 			body := wPara("", "Before the chart.") + graphic(tc.hidden) + wPara("", "After it.")
-			doc, err := Bytes(context.Background(), "chart.docx", wordPackage(t, body, parts))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, p := range doc.Paragraphs {
-				got = append(got, p.Text)
-			}
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("paragraphs %q, want %q", got, tc.want)
-			}
+			checkTexts(t, "chart.docx", wordPackage(t, body, parts), tc.want)
 		})
 	}
 }

@@ -135,6 +135,22 @@ func TestDOCXProducers(t *testing.T) {
 
 // buildDOCX writes a minimal WordprocessingML package: parts by name, with the content types
 // and relationships Word expects.
+// checkTexts reads a document of data and compares its paragraphs' texts with want.
+func checkTexts(t *testing.T, name string, data []byte, want []string) {
+	t.Helper()
+	doc, err := Bytes(context.Background(), name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range doc.Paragraphs {
+		got = append(got, p.Text)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("paragraphs %q, want %q", got, want)
+	}
+}
+
 func buildDOCX(t *testing.T, parts map[string]string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
@@ -487,17 +503,7 @@ func TestDOCXDataBinding(t *testing.T) {
 				"docProps/core.xml": `<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ` +
 					`xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>The Title In The Properties</dc:title></cp:coreProperties>`,
 			})
-			doc, err := Bytes(context.Background(), "bound.docx", data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, p := range doc.Paragraphs {
-				got = append(got, p.Text)
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("paragraphs %q, want %q", got, tt.want)
-			}
+			checkTexts(t, "bound.docx", data, tt.want)
 		})
 	}
 }

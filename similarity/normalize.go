@@ -239,10 +239,14 @@ const (
 func (n *Normalized) dropMarkChains() {
 	rs := n.Runes
 	var chain [][2]int // the marks of the chain being read: runs of rs, [from, to)
-	var drop [][2]int
+	var drop []int     // the runes of the chains found, by index in rs
 	end := func() {
 		if len(chain) >= markChain {
-			drop = append(drop, chain...)
+			for _, c := range chain {
+				for k := c[0]; k < c[1]; k++ {
+					drop = append(drop, k)
+				}
+			}
 		}
 		chain = chain[:0]
 	}
@@ -264,22 +268,28 @@ func (n *Normalized) dropMarkChains() {
 		k = to - 1
 	}
 	end()
-	if len(drop) == 0 {
-		return
+	n.dropped = n.dropRunes(drop)
+}
+
+// dropRunes takes the runes at the indices at (rising) out of n and returns their original offsets.
+func (n *Normalized) dropRunes(at []int) []int32 {
+	if len(at) == 0 {
+		return nil
 	}
+	rs, orig := n.Runes, n.Orig
+	var offsets []int32
 	w, d := 0, 0
 	for i := range rs {
-		if d < len(drop) && i >= drop[d][0] {
-			n.dropped = append(n.dropped, n.Orig[i])
-			if i+1 == drop[d][1] {
-				d++
-			}
+		if d < len(at) && at[d] == i {
+			offsets = append(offsets, orig[i])
+			d++
 			continue
 		}
-		rs[w], n.Orig[w] = rs[i], n.Orig[i]
+		rs[w], orig[w] = rs[i], orig[i]
 		w++
 	}
-	n.Runes, n.Orig = rs[:w], n.Orig[:w]
+	n.Runes, n.Orig = rs[:w], orig[:w]
+	return offsets
 }
 
 // hanBetween reports whether rs[from:to] is one to markSegment Han characters.
@@ -366,20 +376,8 @@ func (n *Normalized) dropSplitWords() {
 		}
 		k = i
 	}
-	if len(drop) == 0 {
-		return
-	}
 	n.SplitWords += len(drop)
-	w, d := 0, 0
-	for i := range rs {
-		if d < len(drop) && drop[d] == i {
-			d++
-			continue
-		}
-		rs[w], n.Orig[w] = rs[i], n.Orig[i]
-		w++
-	}
-	n.Runes, n.Orig = rs[:w], n.Orig[:w]
+	n.dropRunes(drop)
 }
 
 // splitWord reports whether the pieces of rs, joined by the marks between them, make an English
@@ -394,13 +392,14 @@ func splitWord(rs []rune, pieces [][2]int) bool {
 	english := englishWords()
 	words, hyphen, last := 0, false, false
 	for i, p := range pieces {
-		piece := buf[len(joined):len(joined)]
+		start := len(joined)
 		for _, r := range rs[p[0]:p[1]] {
-			piece = append(piece, byte(r))
+			joined = append(joined, byte(r))
 		}
-		if len(joined)+len(piece) > len(buf) {
-			return false
+		if len(joined) > len(buf) {
+			return false // no word of the list is that long
 		}
+		piece := joined[start:]
 		if i > 0 {
 			switch rs[p[0]-1] {
 			case '-', '\u2010', '\u2011':
@@ -416,7 +415,6 @@ func splitWord(rs []rune, pieces [][2]int) bool {
 		if last && len(piece) >= 3 {
 			words++
 		}
-		joined = buf[:len(joined)+len(piece)]
 	}
 	if hyphen && last || words == len(pieces) {
 		return false

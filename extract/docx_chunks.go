@@ -328,12 +328,7 @@ func chartLabels(raw []byte) []string {
 				if inV {
 					if s := strings.TrimSpace(v.String()); s != "" {
 						labels = append(labels, s)
-						n := 0
-						for _, r := range s {
-							if unicode.IsLetter(r) {
-								n++
-							}
-						}
+						n := countRunes(s, unicode.IsLetter)
 						letters, longest = letters+n, max(longest, n)
 					}
 				}

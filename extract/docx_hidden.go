@@ -512,6 +512,18 @@ func (w *docxWalker) hide() (hideSet, float64) {
 	return w.hideText("")
 }
 
+// styledRun is what paragraph style pStyle and character style rStyle give a run, worked out once
+// for each pair.
+func (w *docxWalker) styledRun(pStyle, rStyle string) runProps {
+	key := [2]string{pStyle, rStyle}
+	styled, ok := w.styledRuns[key]
+	if !ok {
+		styled = w.styles.styledRun(pStyle, rStyle)
+		w.styledRuns[key] = styled
+	}
+	return styled
+}
+
 // hideText is hide for the text s: Word sizes text in a complex script (Arabic, Hebrew, …) by the
 // run's complex-script size, as it does all the text of a run marked so.
 func (w *docxWalker) hideText(s string) (hideSet, float64) {
@@ -520,13 +532,7 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		if p := w.top(); p != nil {
 			style = p.style
 		}
-		key := [2]string{style, w.runStyle}
-		styled, ok := w.styledRuns[key]
-		if !ok {
-			styled = w.styles.styledRun(style, w.runStyle)
-			w.styledRuns[key] = styled
-		}
-		rp := styled.over(w.run)
+		rp := w.styledRun(style, w.runStyle).over(w.run)
 		rp.color = w.theme.resolve(rp.color)
 		rp.textFill = rp.textFill.resolved(w.theme)
 		rp.textOutline = rp.textOutline.resolved(w.theme)

@@ -4,7 +4,6 @@ import (
 	"encoding/xml"
 	"strconv"
 	"strings"
-	"unicode"
 )
 
 // A phonetic guide (w:ruby, Word's 拼音指南) draws its guide text (w:rt) above its base text
@@ -134,7 +133,3 @@ func (p *paraBuilder) endGuides() {
 	}
 	p.guides = nil
 }
-
-func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
-func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }

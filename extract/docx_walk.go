@@ -782,13 +782,7 @@ func (w *docxWalker) markEnd() {
 	w.runMark = false
 	mark := w.markText.String()
 	w.markText.Reset()
-	letters := 0
-	for _, r := range mark {
-		if isLetterOrDigit(r) {
-			letters++
-		}
-	}
-	if letters >= 3 {
+	if countRunes(mark, isLetterOrDigit) >= 3 {
 		w.write(mark)
 	}
 }
@@ -1094,7 +1088,7 @@ func (w *docxWalker) finish(p *paraBuilder) {
 // Word formats it, by the paragraph's style, its mark's properties and the level's, which can
 // hide it.
 func (w *docxWalker) labelled(p *paraBuilder, lvl *numLevel, label, text string, hidden []Hidden) (string, []Hidden) {
-	rp := w.styles.styledRun(p.style, "").over(p.mark).over(lvl.rp)
+	rp := w.styledRun(p.style, "").over(p.mark).over(lvl.rp)
 	rp.color = w.theme.resolve(rp.color)
 	back := docxWhite
 	if p.shd.set && !p.shd.none {

@@ -352,3 +352,18 @@ func spaceAfterGap(gap *bool, cur, s string) string {
 	}
 	return " "
 }
+
+func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// countRunes counts the runes of s that f holds for.
+func countRunes(s string, f func(rune) bool) int {
+	n := 0
+	for _, r := range s {
+		if f(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }

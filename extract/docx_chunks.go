@@ -456,7 +456,8 @@ func htmlParagraphs(page []byte) []Paragraph {
 	var hidSize float64
 	gap := false // roomy hidden text with spaces in it since the last visible text (spaceAfterGap)
 	heading := false
-	var guides strings.Builder // ruby text read after the paragraph (htmlGuide)
+	var guides strings.Builder        // ruby text read after the paragraph (htmlGuide)
+	lettered := map[*html.Node]bool{} // whether a ruby's base shows letters, by the ruby (htmlGuide)
 	endHidden := func() {
 		if text := htmlText(hid.String()); text != "" {
 			b.WriteRune(hiddenMark)
@@ -512,7 +513,7 @@ func htmlParagraphs(page []byte) []Paragraph {
 			case atom.Rp:
 				return // shown only where ruby is not
 			case atom.Rt:
-				guides.WriteString(htmlGuide(n, st, sheet))
+				guides.WriteString(htmlGuide(n, st, sheet, lettered))
 				return
 			case atom.Br:
 				if why, _ := st.hides(); why == 0 {
@@ -547,8 +548,10 @@ func htmlParagraphs(page []byte) []Paragraph {
 // htmlGuide is the text of a ruby's rt to read after its paragraph, as a DOCX's phonetic guides are
 // read (docx_ruby.go): what it shows, when it holds Han characters or stands over no letters; none
 // when it spells its base's sounds. What the page's styles hide in it is left out unwarned.
-func htmlGuide(rt *html.Node, ruby htmlStyle, sheet htmlSheet) string {
-	var guide, base strings.Builder
+// lettered keeps, for each ruby, whether its base shows letters: read again for each of its rt, a
+// ruby of 20,000 took 8 s, its base's text walked for every one.
+func htmlGuide(rt *html.Node, ruby htmlStyle, sheet htmlSheet, lettered map[*html.Node]bool) string {
+	var guide strings.Builder
 	var text func(n *html.Node, st htmlStyle, out *strings.Builder)
 	text = func(n *html.Node, st htmlStyle, out *strings.Builder) {
 		if n.Type == html.TextNode {
@@ -566,11 +569,15 @@ func htmlGuide(rt *html.Node, ruby htmlStyle, sheet htmlSheet) string {
 		}
 	}
 	text(rt, ruby.of(rt, sheet), &guide)
-	if rt.Parent != nil {
+	letters, ok := lettered[rt.Parent]
+	if !ok && rt.Parent != nil {
+		var base strings.Builder
 		text(rt.Parent, ruby, &base) // the ruby's other text, its rt and rp left out
+		letters = strings.ContainsFunc(base.String(), isLetterOrDigit)
+		lettered[rt.Parent] = letters
 	}
 	g := guide.String()
-	if strings.ContainsFunc(g, isHan) || !strings.ContainsFunc(base.String(), isLetterOrDigit) {
+	if strings.ContainsFunc(g, isHan) || !letters {
 		return g
 	}
 	return ""

@@ -374,3 +374,15 @@ func TestDOCXChart(t *testing.T) {
 		})
 	}
 }
+
+// TestHTMLRubyOfManyGuides: a ruby of many guides is read whole, its base's letters judged once for
+// all of them (judged again for each, a ruby of 20,000 took 8 s, and this one would take half an
+// hour).
+func TestHTMLRubyOfManyGuides(t *testing.T) {
+	const n = 300_000
+	page := "<html><body><p><ruby>" + strings.Repeat("字<rt>zì</rt>", n) + "</ruby></p></body></html>"
+	ps := htmlParagraphs([]byte(page))
+	if len(ps) != 1 || ps[0].Text != strings.Repeat("字", n) {
+		t.Fatalf("%d paragraphs, want the ruby's base alone, its pinyin left out", len(ps))
+	}
+}

@@ -19,12 +19,12 @@ import (
 type rubyState struct {
 	p   *paraBuilder
 	hps float64 // the guide text's size (w:hps), points; 0 when not given
-	// guide: the guide's visible text, taken out of p's line (from off, lines as at its start,
-	// hidden pieces from hidden on) when its w:rt closes; its hidden pieces, placed from guide's
-	// start; taken: that was done.
+	// While its w:rt is open (inGuide), what would be written into p goes into g instead; when it
+	// closes, guide is g's visible text and guideHidden its hidden pieces, placed from guide's
+	// start (taken). Written into p's line and cut out of it, each guide copied the line so far:
+	// a paragraph of 160,000 guides took 4.3 s.
 	inGuide     bool
-	line, off   int
-	hidden      int
+	g           *paraBuilder
 	guide       string
 	guideHidden []*docxHidden
 	taken       bool
@@ -53,8 +53,7 @@ func (w *docxWalker) rubyStart(t xml.StartElement, inW func(string) bool) (handl
 		if r == nil || r.p != w.top() || r.inGuide || r.taken || r.nested > 0 {
 			return false // left out (docxWalker.start)
 		}
-		r.inGuide = true
-		r.line, r.off, r.hidden = len(r.p.lines), r.p.cur.Len(), len(r.p.hidden)
+		r.inGuide, r.g = true, &paraBuilder{outline: -1}
 	case "rubyBase":
 		if r := w.ruby; r != nil && r.p == w.top() {
 			r.baseLine, r.baseOff = len(r.p.lines), r.p.cur.Len()
@@ -65,28 +64,15 @@ func (w *docxWalker) rubyStart(t xml.StartElement, inW func(string) bool) (handl
 	return true
 }
 
-// guideEnd takes the guide's text, written into its paragraph's line, out of it when its w:rt
-// closes, to be read after the paragraph if its base shows it is more than a spelling (rubyEnd).
+// guideEnd keeps the guide's text, written apart, when its w:rt closes, to be read after the
+// paragraph if its base shows it is more than a spelling (rubyEnd).
 func (w *docxWalker) guideEnd() {
 	r := w.ruby
 	if r == nil || !r.inGuide {
 		return
 	}
 	r.inGuide, r.taken = false, true
-	p := r.p
-	cur := p.cur.String()
-	if len(p.lines) != r.line || w.top() != p || len(cur) < r.off {
-		r.taken = false // its text went elsewhere too (a text box in the guide): read where it stands
-		return
-	}
-	r.guide = cur[r.off:]
-	p.cur.Reset()
-	p.cur.WriteString(cur[:r.off])
-	for _, h := range p.hidden[r.hidden:] {
-		h.off -= r.off
-		r.guideHidden = append(r.guideHidden, h)
-	}
-	p.hidden = p.hidden[:r.hidden]
+	r.guide, r.guideHidden, r.g = r.g.cur.String(), r.g.hidden, nil
 }
 
 // rubyEnd keeps the guide's text to be read after its paragraph, when its w:ruby closes.

@@ -241,6 +241,9 @@ func (w *docxWalker) write(s string) {
 	if p == nil {
 		return
 	}
+	if r := w.ruby; r != nil && r.inGuide && r.p == p {
+		p = r.g // a phonetic guide's text, kept apart (docx_ruby.go)
+	}
 	if w.runMark {
 		w.markText.WriteString(s)
 		return

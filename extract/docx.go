@@ -130,14 +130,14 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 		warnings = append(warnings, Warning{Kind: WarnRepeatedNotes, Count: w.noteRepeats,
 			Message: fmt.Sprintf("%d more references to notes already read: each note is kept once, with the first paragraph that refers to it", w.noteRepeats)})
 	}
-	paras, chunkWarnings, chunkPictures, err := readChunks(ctx, pkg, rels, mainName, w.paras, w.chunks, depth, budget)
+	paras, unplaced, chunkWarnings, chunkPictures, err := readChunks(ctx, pkg, rels, mainName, w, depth, budget)
 	if err != nil {
 		return nil, err
 	}
 	warnings = append(warnings, chunkWarnings...)
 	doc := &Document{Paragraphs: paras, Warnings: warnings,
 		pictures: append(docxPictures(pkg, rels, mainName, w.pictureIDs), chunkPictures...)}
-	doc.unplacedHidden = attachOrphans(doc.Paragraphs, w.orphans)
+	doc.unplacedHidden = unplaced
 	if depth == 0 {
 		doc.margins, err = docxMargins(ctx, pkg, rels, mainName, func() *docxWalker {
 			w := walker(nil)

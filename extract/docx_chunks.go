@@ -18,6 +18,7 @@ import (
 	"mime/multipart"
 	"mime/quotedprintable"
 	"net/mail"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -53,6 +54,9 @@ type docxChunk struct {
 	word    bool   // an embedded Word document (an altChunk is read by its content)
 	diagram bool   // a SmartArt graphic's data model
 	chart   bool   // a chart
+	// icon: an embedded object Word draws as an icon (DrawAspect="Icon"), showing none of its text.
+	icon bool
+	back docxColor // what lies under it on the page (a graphic's text is judged on it)
 }
 
 // altChunk notes a w:altChunk.
@@ -69,7 +73,7 @@ func (w *docxWalker) diagram(t xml.StartElement) {
 		return
 	}
 	if id := attr(t, "dm"); id != "" && len(w.chunks) < maxChunks {
-		w.chunks = append(w.chunks, docxChunk{at: len(w.paras), id: id, diagram: true})
+		w.chunks = append(w.chunks, docxChunk{at: len(w.paras), id: id, diagram: true, back: w.under()})
 	}
 }
 
@@ -81,18 +85,26 @@ func (w *docxWalker) chart(t xml.StartElement) {
 		return
 	}
 	if id := attr(t, "id"); id != "" && len(w.chunks) < maxChunks {
-		w.chunks = append(w.chunks, docxChunk{at: len(w.paras), id: id, chart: true})
+		w.chunks = append(w.chunks, docxChunk{at: len(w.paras), id: id, chart: true, back: w.under()})
 	}
 }
 
-// object reads a w:object: an embedded Word document is noted as a part to read; any other object
-// (an Excel sheet, an equation) shows a picture of itself, which is looked at as pictures are.
+// under is the colour under a graphic that stands here, its theme's names resolved.
+func (w *docxWalker) under() docxColor {
+	return applyMods(w.theme.resolve(w.background(runProps{})))
+}
+
+// object reads a w:object: an embedded Word document is noted as a part to read (its text hidden
+// when Word draws it as an icon); any other object (an Excel sheet, an equation) shows a picture
+// of itself, which is looked at as pictures are.
 func (w *docxWalker) object(d *xml.Decoder) error {
 	var progID, objectID, pictureID string
+	icon := false
 	err := eachStart(d, func(t xml.StartElement) {
 		switch t.Name.Local {
 		case "OLEObject":
 			progID, objectID = attr(t, "ProgID"), attr(t, "id")
+			icon = strings.EqualFold(attr(t, "DrawAspect"), "Icon")
 		case "imagedata":
 			pictureID = attr(t, "id")
 		}
@@ -104,7 +116,7 @@ func (w *docxWalker) object(d *xml.Decoder) error {
 		return nil
 	}
 	if strings.HasPrefix(progID, "Word.Document") && objectID != "" && len(w.chunks) < maxChunks {
-		w.chunks = append(w.chunks, docxChunk{at: len(w.paras), id: objectID, word: true})
+		w.chunks = append(w.chunks, docxChunk{at: len(w.paras), id: objectID, word: true, icon: icon})
 		return nil
 	}
 	if pictureID != "" {
@@ -113,19 +125,27 @@ func (w *docxWalker) object(d *xml.Decoder) error {
 	return nil
 }
 
-// readChunks reads the parts the body imports or embeds and puts their paragraphs where they
-// stand among paras. A part that cannot be read is said in a warning, not an error: the rest of
-// the document is still the document.
-func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName string, paras []Paragraph, chunks []docxChunk, depth int, budget *chunkBudget) ([]Paragraph, []Warning, []picture, error) {
-	if len(chunks) == 0 {
-		return paras, nil, nil, nil
+// readChunks reads the parts the body w read imports or embeds and puts their paragraphs where
+// they stand among w's, the hidden text that stood outside any paragraph (w's and theirs) placed
+// beside the paragraph before it; it returns what no paragraph could take. A part that cannot be
+// read is said in a warning, not an error: the rest of the document is still the document.
+func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName string, w *docxWalker, depth int, budget *chunkBudget) ([]Paragraph, []Hidden, []Warning, []picture, error) {
+	paras, orphans := w.paras, w.orphans
+	if len(w.chunks) == 0 {
+		return paras, attachOrphans(paras, orphans), nil, nil, nil
 	}
 	var out []Paragraph
 	var warnings []Warning
 	var pictures []picture // a DOCX part's own
 	var unread []string
 	next := 0
-	for _, c := range chunks {
+	// moved maps the body's paragraphs to their places among out, for the orphans that follow them.
+	moved := make([]int, len(paras))
+	var more []orphanHidden // the parts' own
+	for _, c := range w.chunks {
+		for i := next; i < c.at; i++ {
+			moved[i] = len(out) + i - next
+		}
 		out = append(out, paras[next:c.at]...)
 		next = c.at
 		name := relByID(rels, c.id, mainName)
@@ -134,23 +154,24 @@ func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName stri
 		}
 		raw, err := pkg.read(name)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, nil, err
 		}
 		if budget.raw -= len(raw); budget.raw < 0 {
-			return nil, nil, nil, fmt.Errorf("%w: its imported parts expand to more than %d MB", ErrTooLarge, MaxTextBytes>>20)
+			return nil, nil, nil, nil, fmt.Errorf("%w: its imported parts expand to more than %d MB", ErrTooLarge, MaxTextBytes>>20)
 		}
 		var doc *Document
+		dc := drawContext{theme: w.theme, page: c.back}
 		switch {
 		case c.diagram:
-			doc, err = diagramDocument(raw)
+			doc, err = drawingDocument(raw, dc)
 		case c.chart:
-			doc, err = chartDocument(pkg, name, raw)
+			doc, err = chartDocument(pkg, name, raw, dc)
 		default:
 			doc, err = readChunk(ctx, raw, c.word, depth, budget)
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, nil, nil, ctx.Err()
+				return nil, nil, nil, nil, ctx.Err()
 			}
 			unread = append(unread, fmt.Sprintf("%s (%v)", name, err))
 			continue
@@ -159,22 +180,52 @@ func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName stri
 			budget.text -= len(p.Text)
 		}
 		if budget.text < 0 {
-			return nil, nil, nil, fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
+			return nil, nil, nil, nil, fmt.Errorf("%w: more than %d MB of text", ErrTooLarge, MaxDocText>>20)
 		}
-		out = append(out, doc.Paragraphs...)
+		if c.icon {
+			for _, h := range iconText(doc) {
+				more = append(more, orphanHidden{Hidden: h, after: len(out) - 1})
+			}
+		} else {
+			for _, h := range doc.unplacedHidden {
+				more = append(more, orphanHidden{Hidden: h, after: len(out) - 1})
+			}
+			out = append(out, doc.Paragraphs...)
+		}
 		warnings = append(warnings, doc.Warnings...)
 		pictures = append(pictures, doc.pictures...)
 		if len(out) > MaxParagraphs {
-			return nil, nil, nil, fmt.Errorf("%w: more than %d paragraphs", ErrTooLarge, MaxParagraphs)
+			return nil, nil, nil, nil, fmt.Errorf("%w: more than %d paragraphs", ErrTooLarge, MaxParagraphs)
 		}
 	}
+	for i := next; i < len(paras); i++ {
+		moved[i] = len(out) + i - next
+	}
 	out = append(out, paras[next:]...)
+	for _, o := range orphans {
+		if o.after >= 0 && o.after < len(moved) {
+			o.after = moved[o.after]
+		}
+		more = append(more, o)
+	}
+	sort.SliceStable(more, func(i, j int) bool { return more[i].after < more[j].after })
 	if len(unread) > 0 {
 		warnings = append(warnings, Warning{Kind: WarnUnreadableParts, Count: len(unread),
 			Message: fmt.Sprintf("%s Word shows could not be read: %s; their text is missing from the check",
 				english.Count(len(unread), "imported or embedded part", "imported or embedded parts"), strings.Join(unread, "; "))})
 	}
-	return out, warnings, pictures, nil
+	return out, attachOrphans(out, more), warnings, pictures, nil
+}
+
+// iconText is the text of a document Word draws as an icon, which shows none of it: as hidden
+// pieces, its own hidden text with them.
+func iconText(doc *Document) []Hidden {
+	var hs []Hidden
+	for _, p := range doc.Paragraphs {
+		hs = append(hs, Hidden{Text: p.Text, Reasons: []string{HideIcon}})
+		hs = append(hs, p.Hidden...)
+	}
+	return append(hs, doc.unplacedHidden...)
 }
 
 // readChunk reads one part: a DOCX (an embedded Word document, or one imported), an MHT archive,
@@ -204,72 +255,38 @@ func readChunk(ctx context.Context, raw []byte, word bool, depth int, budget *ch
 	return readTXT(raw)
 }
 
-// diagramDocument reads a SmartArt graphic's text from its data model (word/diagrams/dataN.xml): a
-// paragraph for each of its paragraphs (a:p) that holds any, in the order the model lists them.
-func diagramDocument(raw []byte) (*Document, error) {
-	d := newXMLDecoder(raw)
-	var paras []Paragraph
-	var cur strings.Builder
-	inT := false
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			return &Document{Paragraphs: paras}, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			switch {
-			case !inNS(t.Name, nsA, "a"):
-			case t.Name.Local == "t":
-				inT = true
-			case t.Name.Local == "br":
-				cur.WriteByte(' ')
-			}
-		case xml.EndElement:
-			switch {
-			case !inNS(t.Name, nsA, "a"):
-			case t.Name.Local == "t":
-				inT = false
-			case t.Name.Local == "p":
-				if s := strings.TrimSpace(cur.String()); s != "" {
-					paras = append(paras, Paragraph{Text: s})
-				}
-				cur.Reset()
-			}
-		case xml.CharData:
-			if inT {
-				cur.Write(t)
-			}
-		}
-	}
-}
-
 // chartDocument reads a chart's text: the paragraphs of its rich text (its title, its axes'
-// titles, rich data labels), as a SmartArt graphic's are read, those of the text boxes drawn on it
-// (its user shapes' part), and its category labels when they are text (chartLabels).
-func chartDocument(pkg *docxPackage, name string, raw []byte) (*Document, error) {
-	doc, err := diagramDocument(raw)
+// titles, rich data labels), those of the text boxes drawn on it (its user shapes' part) and its
+// category labels when they are text (chartLabels), each judged by its properties as a SmartArt
+// graphic's are (drawingDocument).
+func chartDocument(pkg *docxPackage, name string, raw []byte, dc drawContext) (*Document, error) {
+	r, err := readDrawing(raw, dc)
 	if err != nil {
 		return nil, err
 	}
 	for _, l := range chartLabels(raw) {
-		doc.Paragraphs = append(doc.Paragraphs, Paragraph{Text: l})
+		if r.labels == 0 {
+			r.paras = append(r.paras, Paragraph{Text: l})
+		} else {
+			r.orphans = append(r.orphans, orphanHidden{Hidden: Hidden{Text: l, Reasons: r.labels.names(), Size: r.labelsSize}, after: len(r.paras) - 1})
+		}
 	}
 	if shapes := pkg.target(pkg.rels(name), "chartUserShapes", name, ""); shapes != "" && pkg.parts[strings.ToLower(shapes)] != nil {
 		raw, err := pkg.read(shapes)
 		if err != nil {
 			return nil, err
 		}
-		more, err := diagramDocument(raw)
+		more, err := readDrawing(raw, drawContext{theme: dc.theme, page: r.area})
 		if err != nil {
 			return nil, err
 		}
-		doc.Paragraphs = append(doc.Paragraphs, more.Paragraphs...)
+		for _, o := range more.orphans {
+			o.after += len(r.paras)
+			r.orphans = append(r.orphans, o)
+		}
+		r.paras = append(r.paras, more.paras...)
 	}
-	return doc, nil
+	return r.document(), nil
 }
 
 // A chart's category labels are read as text when one holds minChartLabel letters or more, or all

@@ -458,6 +458,7 @@ const (
 	nsWPS = "http://schemas.microsoft.com/office/word/2010/wordprocessingShape"
 	nsV   = "urn:schemas-microsoft-com:vml"
 	nsDgm = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+	nsCdr = "http://schemas.openxmlformats.org/drawingml/2006/chartDrawing"
 	nsC   = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 )
 
@@ -732,12 +733,33 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 			w.pictureStart(attr(t, "id"))
 		case "textpath":
 			w.wordArt(t)
+		case "textbox":
+			// Unless it grows to fit them, a text box shows as many lines as its height holds,
+			// less its insets (3.6 pt above and below by default).
+			if s := w.topShape(); s != nil && s.vml && s.vmlH > 0 && !strings.Contains(strings.ToLower(strings.ReplaceAll(attr(t, "style"), " ", "")), "mso-fit-shape-to-text:t") {
+				in := strings.Split(attr(t, "inset"), ",")
+				room := s.vmlH
+				for i, def := range map[int]float64{1: 3.6, 3: 3.6} {
+					v, ok := 0.0, false
+					if i < len(in) {
+						v, ok = vmlLength(in[i])
+					}
+					if !ok {
+						v = def
+					}
+					room -= v
+				}
+				s.textHeight = max(int64(room*12700), 1)
+			}
 		case "shape", "rect", "roundrect", "oval", "polyline":
 			s := docxShape{vml: true}
 			vmlShapeInk(&s, t)
 			style := strings.ToLower(strings.ReplaceAll(attr(t, "style"), " ", ""))
 			if strings.Contains(style, "visibility:hidden") || strings.Contains(style, "display:none") {
 				s.why |= hideShape
+			}
+			if s.vmlFloats && w.parent() != nsV+" group" && vmlPlace(&s, style) {
+				s.why |= w.offPage(&s)
 			}
 			w.shapes = append(w.shapes, s)
 			fill := docxWhite // VML fills shapes white unless told otherwise
@@ -751,6 +773,61 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		}
 	}
 	return false, nil
+}
+
+// vmlPlace reads where a floating VML shape stands (its style, lower case, spaces taken out) into
+// s, as a drawing's anchor says it: its offsets from what it is placed against (the page, else the
+// column or the paragraph: margin-left and left, margin-top and top) and its size, EMU. It reports
+// whether they were all read (lengths with units; a group's shapes count in the group's units).
+func vmlPlace(s *docxShape, style string) bool {
+	var h, v float64
+	s.relH, s.relV = "column", "paragraph"
+	for _, decl := range strings.Split(style, ";") {
+		k, val, _ := strings.Cut(decl, ":")
+		var f *float64
+		switch k {
+		case "margin-left", "left":
+			f = &h
+		case "margin-top", "top":
+			f = &v
+		case "mso-position-horizontal-relative":
+			s.relH = val
+		case "mso-position-vertical-relative":
+			s.relV = val
+		}
+		if f != nil {
+			n, ok := vmlLength(val)
+			if !ok {
+				return false
+			}
+			*f += n
+		}
+	}
+	if s.vmlW <= 0 || s.vmlH <= 0 {
+		return false
+	}
+	emu := func(pt float64) *int64 { n := int64(pt * 12700); return &n }
+	s.posH, s.posV = emu(h), emu(v)
+	s.cx, s.cy = *emu(s.vmlW), *emu(s.vmlH)
+	return true
+}
+
+// vmlLength reads a VML length with its unit (pt, px, in, cm, mm) in points, or 0 alone.
+func vmlLength(v string) (float64, bool) {
+	v = strings.TrimSpace(v)
+	if v == "0" {
+		return 0, true
+	}
+	neg := strings.HasPrefix(v, "-")
+	n, ok := cssPoints(strings.TrimPrefix(v, "-"))
+	if !ok {
+		return 0, false
+	}
+	n = max(n, 0) // cssPoints says -1 for nothing
+	if neg {
+		n = -n
+	}
+	return n, true
 }
 
 // pictureStart notes a picture (the relationship id of its part) unless its drawing is hidden.

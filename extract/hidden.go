@@ -45,13 +45,15 @@ const (
 	// HideSymbols: letters and digits in a font of pictures (Wingdings, Webdings …), which draws a
 	// plane or a telephone for each: junk so typed shows as pictures between the words of a copy.
 	HideSymbols = "symbols"
+	// HideIcon: in an embedded document that Word draws as an icon.
+	HideIcon = "icon"
 )
 
 // hideSet is a set of the reasons above, in this order.
 type hideSet uint32
 
 var hideNames = []string{HideWhite, HideBackground, HideTiny, HideInvisible, HideTransparent, HideOffPage,
-	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked, HideBlankFont, HideIgnored, HideBlended, HideSymbols}
+	HideClipped, HideCovered, HideLayer, HideVanish, HideField, HideShape, HideStacked, HideBlankFont, HideIgnored, HideBlended, HideSymbols, HideIcon}
 
 const (
 	hideWhite hideSet = 1 << iota
@@ -71,6 +73,7 @@ const (
 	hideIgnored
 	hideBlended
 	hideSymbols
+	hideIcon
 )
 
 func (h hideSet) names() []string {
@@ -91,7 +94,7 @@ var hideLabels = map[string]string{
 	HideField: "inside a field code", HideShape: "in a hidden shape",
 	HideStacked: "letters piled on one spot", HideBlankFont: "in an embedded font that draws nothing",
 	HideIgnored: "in markup Word ignores", HideBlended: "blended into what is under it",
-	HideSymbols: "letters in a font of pictures",
+	HideSymbols: "letters in a font of pictures", HideIcon: "in an embedded document shown as an icon",
 }
 
 // Hidden is a piece of text a reader cannot see, left out of its paragraph's text.

@@ -489,6 +489,14 @@ func wTextBox(anchor, props, rpr, text string) string {
 		`</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>`
 }
 
+// wVMLBox is the two visible paragraphs with a paragraph between them holding a VML text box of
+// the style given, its text box's style boxStyle, with one paragraph of text.
+func wVMLBox(style, boxStyle, text string) string {
+	return `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
+		`<w:p><w:r><w:pict xmlns:v="` + nsV + `"><v:shape id="b1" style="` + style + `"><v:textbox style="` + boxStyle + `"><w:txbxContent>` +
+		wPara("Body", text) + `</w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>` + wPara("Body", visible2)
+}
+
 // wTextBoxBody is the two visible paragraphs with a paragraph between them holding a text box cy
 // EMU high whose shape's body (after its text, as Word writes it) is body.
 func wTextBoxBody(cy, body, text string) string {
@@ -562,6 +570,17 @@ func TestDOCXHiddenText(t *testing.T) {
 			wTextBox(`<wp:positionH relativeFrom="page"><wp:posOffset>20000000</wp:posOffset></wp:positionH>`+
 				`<wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="box"/>`, "", "", "junk in a box") +
 			wPara("Body", visible2), nil, apart(len(visible1), "junk in a box", HideOffPage)},
+		// The same as Word 2003 wrote them (VML), placed by their style.
+		{"a VML text box off the page", wVMLBox("position:absolute;margin-left:-500pt;margin-top:0;width:100pt;height:200pt", "", "junk in a box"),
+			nil, apart(len(visible1), "junk in a box", HideOffPage)},
+		{"a VML text box below the page", wVMLBox("position:absolute;left:0;top:20000pt;width:300pt;height:200pt;mso-position-vertical-relative:page", "", "junk in a box"),
+			nil, apart(len(visible1), "junk in a box", HideOffPage)},
+		{"a VML text box on the page", wVMLBox("position:absolute;margin-left:-50pt;margin-top:100pt;width:300pt;height:200pt", "", "a box on the page"),
+			[]string{visible1, "a box on the page", visible2}, nil},
+		{"in a VML text box a point high", wVMLBox("position:absolute;margin-left:0;margin-top:0;width:300pt;height:1pt", "", "junk in a box"),
+			nil, apart(len(visible1), "junk in a box", HideClipped)},
+		{"in a VML text box a point high that grows to fit", wVMLBox("position:absolute;margin-left:0;margin-top:0;width:300pt;height:1pt", "mso-fit-shape-to-text:t", "a box that grows"),
+			[]string{visible1, "a box that grows", visible2}, nil},
 		// Word shows no more of a text box's text than fits in it, unless the box grows to fit.
 		{"in a text box a point high", wTextBoxBody("12700", `<wps:bodyPr/>`, "junk in a box"), nil, apart(len(visible1), "junk in a box", HideClipped)},
 		{"in a text box with no room inside its insets", wTextBoxBody("91440", `<wps:bodyPr wrap="square"></wps:bodyPr>`, "junk in a box"), nil,

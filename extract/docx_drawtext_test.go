@@ -1,0 +1,124 @@
+package extract
+
+import (
+	"context"
+	"testing"
+)
+
+// TestDOCXGraphicHidden: the text of a chart or a SmartArt graphic that its DrawingML properties
+// hide — white on what lies under it, 2 pt or less, no fill, no opacity, a deleted label — is
+// hidden text, warned of, where white on a dark chart area, title box, highlight or node, a dark
+// outline and half an opacity read. An embedded document drawn as an icon shows none of its text.
+func TestDOCXGraphicHidden(t *testing.T) {
+	const (
+		a      = `xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"`
+		before = "Before the graphic."
+		after  = "After it."
+		junk   = "Junk words a reader cannot see"
+		seen   = "Words a reader sees"
+	)
+	graphic := func(data string) string {
+		return `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing">` +
+			`<wp:extent cx="5486400" cy="3200400"/><wp:docPr id="1" name="Graphic 1"/><a:graphic ` + a + `>` + data + `</a:graphic></wp:inline></w:drawing></w:r></w:p>`
+	}
+	chartRef := `<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rIdchart"/></a:graphicData>`
+	smartRef := `<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rIddiagramData"/></a:graphicData>`
+	run := func(rPr, text string) string { return `<a:r>` + rPr + `<a:t>` + text + `</a:t></a:r>` }
+	fill := func(hex string) string { return `<a:solidFill><a:srgbClr val="` + hex + `"/></a:solidFill>` }
+	white := `<a:rPr>` + fill("FFFFFF") + `</a:rPr>`
+	// chart: a chart whose title's paragraph holds runs; title and area are put in its title and
+	// chart space after the text, as Word writes them.
+	chart := func(runs, title, area string) string {
+		return `<?xml version="1.0" encoding="UTF-8"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" ` + a + `><c:chart>` +
+			`<c:title><c:tx><c:rich><a:bodyPr/><a:p>` + runs + `</a:p></c:rich></c:tx>` + title + `</c:title><c:plotArea/></c:chart>` + area + `</c:chartSpace>`
+	}
+	smart := func(spPr, rPr string) string {
+		return `<?xml version="1.0" encoding="UTF-8"?><dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" ` + a + `><dgm:ptLst>` +
+			`<dgm:pt modelId="1"><dgm:prSet/><dgm:spPr>` + spPr + `</dgm:spPr><dgm:t><a:bodyPr/><a:p>` + run(rPr, junk) + `</a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>`
+	}
+	hiddenTitle := func(reasons ...string) []hiddenWant {
+		return []hiddenWant{{text: junk, reasons: reasons, para: 0, offset: len(before), apart: true}}
+	}
+	shown := []string{before, junk, after}
+	for _, tc := range []struct {
+		name   string
+		data   string // the graphic's reference
+		parts  map[string]string
+		paras  []string
+		hidden []hiddenWant
+	}{
+		{"a white title", chartRef, map[string]string{"chart": chart(run(white, junk), "", "")}, nil, hiddenTitle(HideWhite)},
+		{"a 1-pt title", chartRef, map[string]string{"chart": chart(run(`<a:rPr sz="100"/>`, junk), "", "")}, nil, hiddenTitle(HideTiny)},
+		{"a title of no fill", chartRef, map[string]string{"chart": chart(run(`<a:rPr><a:noFill/></a:rPr>`, junk), "", "")}, nil, hiddenTitle(HideTransparent)},
+		{"a title of no opacity", chartRef, map[string]string{"chart": chart(run(`<a:rPr><a:solidFill><a:srgbClr val="000000"><a:alpha val="0"/></a:srgbClr></a:solidFill></a:rPr>`, junk), "", "")}, nil,
+			hiddenTitle(HideTransparent)},
+		{"a title of the theme's background colour", chartRef, map[string]string{"chart": chart(run(`<a:rPr><a:solidFill><a:schemeClr val="bg1"/></a:solidFill></a:rPr>`, junk), "", "")}, nil,
+			hiddenTitle(HideWhite)},
+		{"white by the chart's text properties", chartRef, map[string]string{"chart": chart(run(`<a:rPr lang="en-US"/>`, junk), "",
+			`<c:txPr><a:bodyPr/><a:lstStyle/><a:p><a:pPr><a:defRPr>`+fill("FFFFFF")+`</a:defRPr></a:pPr><a:endParaRPr/></a:p></c:txPr>`)}, nil, hiddenTitle(HideWhite)},
+		{"a white piece between words", chartRef, map[string]string{"chart": chart(run("", "Words ")+run(white, "junk ")+run("", "a reader sees"), "", "")},
+			[]string{before, "Words a reader sees", after}, []hiddenWant{{text: "junk", reasons: []string{HideWhite}, para: 1, offset: len("Words ")}}},
+		{"white on a black chart area", chartRef, map[string]string{"chart": chart(run(white, junk), "", `<c:spPr>`+fill("000000")+`</c:spPr>`)}, shown, nil},
+		{"white on the title's dark box", chartRef, map[string]string{"chart": chart(run(white, junk), `<c:spPr>`+fill("1F3864")+`</c:spPr>`, "")}, shown, nil},
+		{"white with a black outline", chartRef, map[string]string{"chart": chart(run(`<a:rPr>`+fill("FFFFFF")+`<a:ln w="9525">`+fill("000000")+`</a:ln></a:rPr>`, junk), "", "")}, shown, nil},
+		{"white on a black highlight", chartRef, map[string]string{"chart": chart(run(`<a:rPr>`+fill("FFFFFF")+`<a:highlight><a:srgbClr val="000000"/></a:highlight></a:rPr>`, junk), "", "")}, shown, nil},
+		{"black at half opacity", chartRef, map[string]string{"chart": chart(run(`<a:rPr><a:solidFill><a:srgbClr val="000000"><a:alpha val="50000"/></a:srgbClr></a:solidFill></a:rPr>`, junk), "", "")}, shown, nil},
+		{"a deleted data label", chartRef, map[string]string{"chart": `<?xml version="1.0" encoding="UTF-8"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" ` + a + `>` +
+			`<c:chart><c:plotArea><c:barChart><c:ser><c:dLbls><c:dLbl><c:idx val="0"/><c:tx><c:rich><a:bodyPr/><a:p>` + run("", junk) + `</a:p></c:rich></c:tx></c:dLbl>` +
+			`<c:delete val="1"/></c:dLbls></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`}, nil, hiddenTitle(HideShape)},
+		{"white category labels", chartRef, map[string]string{"chart": `<?xml version="1.0" encoding="UTF-8"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" ` + a + `>` +
+			`<c:chart><c:plotArea><c:barChart><c:ser><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>` + junk + ` and more of them</c:v></c:pt></c:strCache></c:strRef></c:cat></c:ser></c:barChart>` +
+			`<c:catAx><c:axId val="1"/><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr>` + fill("FFFFFF") + `</a:defRPr></a:pPr></a:p></c:txPr></c:catAx></c:plotArea></c:chart></c:chartSpace>`}, nil,
+			[]hiddenWant{{text: junk + " and more of them", reasons: []string{HideWhite}, para: 0, offset: len(before), apart: true}}},
+		{"a white text box on a white chart", chartRef, map[string]string{"chart": chart(run("", seen), "", ""),
+			"word/_rels/chart.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+				`<Relationship Id="rId1" Type="` + relPrefix + `chartUserShapes" Target="drawing1.xml"/></Relationships>`,
+			"word/drawing1.xml": `<?xml version="1.0" encoding="UTF-8"?><c:userShapes xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:cdr="http://schemas.openxmlformats.org/drawingml/2006/chartDrawing" ` + a + `>` +
+				`<cdr:relSizeAnchor><cdr:sp><cdr:spPr><a:noFill/></cdr:spPr><cdr:txBody><a:bodyPr/><a:p>` + run(white, junk) + `</a:p></cdr:txBody></cdr:sp></cdr:relSizeAnchor></c:userShapes>`},
+			[]string{before, seen, after}, []hiddenWant{{text: junk, reasons: []string{HideWhite}, para: 1, offset: len(seen), apart: true}}},
+		{"white on a SmartArt node's own fill", smartRef, map[string]string{"diagramData": smart("", white)}, shown, nil},
+		{"white on a SmartArt node of no fill", smartRef, map[string]string{"diagramData": smart(`<a:noFill/>`, white)}, nil, hiddenTitle(HideWhite)},
+		{"white on a white SmartArt node", smartRef, map[string]string{"diagramData": smart(fill("FFFFFF"), white)}, nil, hiddenTitle(HideWhite)},
+		{"white on a dark SmartArt node", smartRef, map[string]string{"diagramData": smart(fill("1F3864"), white)}, shown, nil},
+		{"1 pt in a SmartArt node", smartRef, map[string]string{"diagramData": smart("", `<a:rPr sz="100"/>`)}, nil, hiddenTitle(HideTiny)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := wPara("", before) + graphic(tc.data) + wPara("", after)
+			doc, err := Bytes(context.Background(), "graphic.docx", wordPackage(t, body, tc.parts))
+			if err != nil {
+				t.Fatal(err)
+			}
+			paras := tc.paras
+			if paras == nil {
+				paras = []string{before, after}
+			}
+			checkHidden(t, doc, paras, tc.hidden, nil)
+		})
+	}
+	t.Run("a hidden paragraph after a graphic stands by the paragraph before it", func(t *testing.T) {
+		body := wPara("", before) + graphic(chartRef) + wPara("", after) + `<w:p><w:r><w:rPr><w:vanish/></w:rPr><w:t>` + junk + `</w:t></w:r></w:p>`
+		doc, err := Bytes(context.Background(), "graphic.docx", wordPackage(t, body, map[string]string{"chart": chart(run("", seen), "", "")}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkHidden(t, doc, []string{before, seen, after}, []hiddenWant{{text: junk, reasons: []string{HideVanish}, para: 2, offset: len(after), apart: true}}, nil)
+	})
+	t.Run("an embedded document drawn as an icon", func(t *testing.T) {
+		inner := string(wordPackage(t, wPara("", junk)+wPara("", seen), nil))
+		for _, aspect := range []string{"Icon", "Content"} {
+			body := wPara("", before) + `<w:p><w:r><w:object><v:shape id="o1"><v:imagedata r:id="rIdPreview"/></v:shape>` +
+				`<o:OLEObject Type="Embed" ProgID="Word.Document.12" ShapeID="o1" DrawAspect="` + aspect + `" r:id="rIdChunk"/></w:object></w:r></w:p>` + wPara("", after)
+			doc, err := Bytes(context.Background(), "object.docx", chunkDOCX(t, body, map[string]string{"rIdChunk": "embedded.docx"}, map[string]string{"embedded.docx": inner}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if aspect == "Content" {
+				checkHidden(t, doc, []string{before, junk, seen, after}, nil, nil)
+				continue
+			}
+			checkHidden(t, doc, []string{before, after}, []hiddenWant{
+				{text: junk, reasons: []string{HideIcon}, para: 0, offset: len(before), apart: true},
+				{text: seen, reasons: []string{HideIcon}, para: 0, offset: len(before), apart: true}}, nil)
+		}
+	})
+}

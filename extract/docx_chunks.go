@@ -18,6 +18,7 @@ import (
 	"mime/multipart"
 	"mime/quotedprintable"
 	"net/mail"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -163,6 +164,9 @@ func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName stri
 		dc := drawContext{theme: w.theme, page: c.back}
 		switch {
 		case c.diagram:
+			if m := reDrawingRel.FindSubmatch(raw); m != nil {
+				dc.shapes = smartArtShapes(pkg.readOptional(relByID(rels, string(m[1]), mainName)), dc)
+			}
 			doc, err = drawingDocument(raw, dc)
 		case c.chart:
 			doc, err = chartDocument(pkg, name, raw, dc)
@@ -216,6 +220,9 @@ func readChunks(ctx context.Context, pkg *docxPackage, rels []rel, mainName stri
 	}
 	return out, attachOrphans(out, more), warnings, pictures, nil
 }
+
+// reDrawingRel finds the relationship of a SmartArt graphic's drawing part in its data model.
+var reDrawingRel = regexp.MustCompile(`<(?:\w+:)?dataModelExt\b[^>]*?\brelId="([^"]+)"`)
 
 // iconText is the text of a document Word draws as an icon, which shows none of it: as hidden
 // pieces, its own hidden text with them.

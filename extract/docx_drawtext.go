@@ -182,28 +182,69 @@ func drawRunProps(n *xnode) runProps {
 	return rp
 }
 
-// over puts the DrawingML properties o sets over r (drawRunProps sets no others).
-func drawOver(r, o runProps) runProps {
-	if o.sz > 0 {
-		r.sz = o.sz
-	}
-	if o.textFill.set {
-		r.textFill = o.textFill
-	}
-	if o.textOutline.set {
-		r.textOutline = o.textOutline
-	}
-	if o.highlight.set {
-		r.highlight = o.highlight
-	}
-	return r
-}
-
 // drawContext is what decides whether a graphic's text shows: the document's theme, and what lies
 // under the graphic on the page.
 type drawContext struct {
 	theme *docxTheme
 	page  docxColor
+	// shapes are the fills of a SmartArt graphic's shapes as Word last drew them (its drawing
+	// part), by the text of each of their paragraphs: what lies under a node's text when its data
+	// model leaves the fill to the graphic's colour styles.
+	shapes map[string]docxColor
+}
+
+// nsDsp is the namespace of a SmartArt graphic's drawing part, where Word keeps the shapes it drew
+// for it, each with its fill and its text.
+const nsDsp = "http://schemas.microsoft.com/office/drawing/2008/diagram"
+
+// smartArtShapes reads a SmartArt graphic's drawing part: the fill under each paragraph of text
+// its shapes hold (a shape's own, or its style's fill reference: idx 0 is none), resolved by the
+// theme; nil when the part is missing or damaged.
+func smartArtShapes(raw []byte, dc drawContext) map[string]docxColor {
+	root, err := xmlTree(raw)
+	if err != nil {
+		return nil
+	}
+	out := map[string]docxColor{}
+	var walk func(n *xnode)
+	walk = func(n *xnode) {
+		if inNS(n.start.Name, nsDsp, "dsp") && n.local() == "sp" {
+			sp := n.child(nsDsp, "dsp", "spPr")
+			back := docxColor{set: true}
+			switch ref := n.child(nsDsp, "dsp", "style").child(nsA, "a", "fillRef"); {
+			case drawPaint(sp).set:
+				back = dc.filled(sp, dc.page)
+			case ref != nil && attr(ref.start, "idx") == "0":
+				back = dc.page
+			case ref != nil:
+				if c, _ := drawColor(ref); c.set {
+					back = applyMods(dc.theme.resolve(c))
+				}
+			}
+			for _, p := range n.child(nsDsp, "dsp", "txBody").kidsNamed("p") {
+				if t := paragraphText(p); t != "" {
+					out[t] = back
+				}
+			}
+			return
+		}
+		for _, k := range n.kids {
+			walk(k)
+		}
+	}
+	walk(root)
+	return out
+}
+
+// paragraphText is the text of a DrawingML paragraph's runs, trimmed.
+func paragraphText(p *xnode) string {
+	var b strings.Builder
+	for _, k := range p.kids {
+		if k.local() == "r" || k.local() == "fld" {
+			b.Write(k.child(nsA, "a", "t").textOrNil())
+		}
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // drawScope is what a text body inherits: the text properties of the boxes around it (a chart's
@@ -211,6 +252,9 @@ type drawContext struct {
 type drawScope struct {
 	props runProps
 	back  docxColor
+	// styled: in a SmartArt node the graphic's colour styles fill (back not known; the shapes
+	// Word drew may say).
+	styled bool
 }
 
 // drawReader gathers the paragraphs of a DrawingML part.
@@ -238,6 +282,7 @@ func drawingDocument(raw []byte, dc drawContext) (*Document, error) {
 	return r.document(), nil
 }
 
+// readDrawing reads a DrawingML part's text (drawReader).
 func readDrawing(raw []byte, dc drawContext) (*drawReader, error) {
 	root, err := xmlTree(raw)
 	if err != nil {
@@ -266,16 +311,16 @@ func (r *drawReader) visit(n *xnode, sc drawScope) {
 		// A SmartArt node is filled by the graphic's colour styles (white text on an accent
 		// colour, by Office's), which are not read: what lies under its text is known only when
 		// its own shape properties fill it or leave it unfilled.
-		sc.back = docxColor{set: true}
+		sc.back, sc.styled = docxColor{set: true}, true
 		if sp := n.child(nsDgm, "dgm", "spPr"); drawPaint(sp).set {
-			sc.back = r.filled(sp, r.dc.page)
+			sc.back, sc.styled = r.dc.filled(sp, r.dc.page), false
 		}
 	default:
-		sc.back = r.filled(n.child(nsC, "c", "spPr"), sc.back)
-		sc.back = r.filled(n.child(nsCdr, "cdr", "spPr"), sc.back)
+		sc.back = r.dc.filled(n.child(nsC, "c", "spPr"), sc.back)
+		sc.back = r.dc.filled(n.child(nsCdr, "cdr", "spPr"), sc.back)
 	}
 	if tx := n.child(nsC, "c", "txPr"); tx != nil {
-		sc.props = drawOver(sc.props, bodyDefaults(tx))
+		sc.props = sc.props.overValues(bodyDefaults(tx))
 	}
 	why := r.why
 	if del := n.child(nsC, "c", "delete"); del != nil && onOff(del.start) {
@@ -294,7 +339,7 @@ func (r *drawReader) visit(n *xnode, sc drawScope) {
 }
 
 // filled is the colour under a box's text: its fill (spPr), else back, which it covers.
-func (r *drawReader) filled(sp *xnode, back docxColor) docxColor {
+func (dc drawContext) filled(sp *xnode, back docxColor) docxColor {
 	if sp == nil {
 		return back
 	}
@@ -302,7 +347,7 @@ func (r *drawReader) filled(sp *xnode, back docxColor) docxColor {
 	case !f.set || f.none || f.alpha < 0.05:
 		return back
 	case len(f.stops) == 0 && f.alpha >= 0.95:
-		return applyMods(r.dc.theme.resolve(f.color))
+		return applyMods(dc.theme.resolve(f.color))
 	default:
 		return docxColor{set: true} // a gradient, a picture, or see-through: not known
 	}
@@ -314,22 +359,37 @@ func (r *drawReader) filled(sp *xnode, back docxColor) docxColor {
 func bodyDefaults(body *xnode) runProps {
 	rp := drawRunProps(body.child(nsA, "a", "lstStyle").child(nsA, "a", "lvl1pPr").child(nsA, "a", "defRPr"))
 	if p := body.child(nsA, "a", "p"); p != nil {
-		rp = drawOver(rp, drawRunProps(p.child(nsA, "a", "pPr").child(nsA, "a", "defRPr")))
+		rp = rp.overValues(drawRunProps(p.child(nsA, "a", "pPr").child(nsA, "a", "defRPr")))
 	}
 	return rp
 }
 
 // body reads a text body's paragraphs (a:p), its runs (a:r, a:fld) and breaks.
 func (r *drawReader) body(n *xnode, sc drawScope) {
-	base := drawOver(sc.props, drawRunProps(n.child(nsA, "a", "lstStyle").child(nsA, "a", "lvl1pPr").child(nsA, "a", "defRPr")))
+	base := sc.props.overValues(drawRunProps(n.child(nsA, "a", "lstStyle").child(nsA, "a", "lvl1pPr").child(nsA, "a", "defRPr")))
 	for _, p := range n.kidsNamed("p") {
 		if !inNS(p.start.Name, nsA, "a") {
 			continue
 		}
-		props := drawOver(base, drawRunProps(p.child(nsA, "a", "pPr").child(nsA, "a", "defRPr")))
-		var b strings.Builder
+		props := base.overValues(drawRunProps(p.child(nsA, "a", "pPr").child(nsA, "a", "defRPr")))
+		back := sc.back
+		if sc.styled {
+			if c, ok := r.dc.shapes[paragraphText(p)]; ok {
+				back = c
+			}
+		}
+		var b, hid strings.Builder // the text, and the hidden piece being read
 		var pieces []Hidden
-		var last *Hidden // the hidden piece being read, if the run before was hidden
+		var hidWhy hideSet
+		var hidSize float64
+		endHidden := func() {
+			if hidWhy != 0 {
+				b.WriteRune(hiddenMark)
+				pieces = append(pieces, Hidden{Text: hid.String(), Reasons: hidWhy.names(), Size: hidSize})
+			}
+			hid.Reset()
+			hidWhy = 0
+		}
 		for _, k := range p.kids {
 			if !inNS(k.start.Name, nsA, "a") {
 				continue
@@ -339,24 +399,24 @@ func (r *drawReader) body(n *xnode, sc drawScope) {
 			case "r", "fld":
 				text = string(k.child(nsA, "a", "t").textOrNil())
 			case "br":
-				text = " "
+				endHidden()
+				b.WriteByte(' ')
+				continue
 			default:
 				continue
 			}
-			why, size := r.runHide(drawOver(props, drawRunProps(k.child(nsA, "a", "rPr"))), sc.back)
-			if why == 0 || k.local() == "br" {
+			why, size := r.runHide(props.overValues(drawRunProps(k.child(nsA, "a", "rPr"))), back)
+			if why != hidWhy {
+				endHidden()
+			}
+			if why == 0 {
 				b.WriteString(text)
-				last = nil
 				continue
 			}
-			if last != nil && strings.Join(last.Reasons, " ") == strings.Join(why.names(), " ") {
-				last.Text += text
-				continue
-			}
-			b.WriteRune(hiddenMark)
-			pieces = append(pieces, Hidden{Text: text, Reasons: why.names(), Size: size})
-			last = &pieces[len(pieces)-1]
+			hid.WriteString(text)
+			hidWhy, hidSize = why, size
 		}
+		endHidden()
 		r.paragraph(b.String(), pieces)
 	}
 }

@@ -34,7 +34,13 @@ func TestDOCXGraphicHidden(t *testing.T) {
 	}
 	smart := func(spPr, rPr string) string {
 		return `<?xml version="1.0" encoding="UTF-8"?><dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" ` + a + `><dgm:ptLst>` +
-			`<dgm:pt modelId="1"><dgm:prSet/><dgm:spPr>` + spPr + `</dgm:spPr><dgm:t><a:bodyPr/><a:p>` + run(rPr, junk) + `</a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>`
+			`<dgm:pt modelId="1"><dgm:prSet/><dgm:spPr>` + spPr + `</dgm:spPr><dgm:t><a:bodyPr/><a:p>` + run(rPr, junk) + `</a:p></dgm:t></dgm:pt></dgm:ptLst>` +
+			`<dgm:extLst><a:ext uri="http://schemas.microsoft.com/office/drawing/2008/diagram"><dsp:dataModelExt xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" relId="rIddiagramDrawing" minVer="http://schemas.openxmlformats.org/drawingml/2006/diagram"/></a:ext></dgm:extLst></dgm:dataModel>`
+	}
+	// drawn: the graphic's drawing part, a shape of the fill and style given holding the node's text.
+	drawn := func(spPr, style string) string {
+		return `<?xml version="1.0" encoding="UTF-8"?><dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" ` + a + `><dsp:spTree>` +
+			`<dsp:sp modelId="{9}"><dsp:spPr>` + spPr + `</dsp:spPr><dsp:style>` + style + `</dsp:style><dsp:txBody><a:bodyPr/><a:p>` + run("", junk) + `</a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>`
 	}
 	hiddenTitle := func(reasons ...string) []hiddenWant {
 		return []hiddenWant{{text: junk, reasons: reasons, para: 0, offset: len(before), apart: true}}
@@ -80,6 +86,11 @@ func TestDOCXGraphicHidden(t *testing.T) {
 		{"white on a SmartArt node of no fill", smartRef, map[string]string{"diagramData": smart(`<a:noFill/>`, white)}, nil, hiddenTitle(HideWhite)},
 		{"white on a white SmartArt node", smartRef, map[string]string{"diagramData": smart(fill("FFFFFF"), white)}, nil, hiddenTitle(HideWhite)},
 		{"white on a dark SmartArt node", smartRef, map[string]string{"diagramData": smart(fill("1F3864"), white)}, shown, nil},
+		{"white on a SmartArt node Word drew white", smartRef, map[string]string{"diagramData": smart("", white), "diagramDrawing": drawn(fill("FFFFFF"), "")}, nil, hiddenTitle(HideWhite)},
+		{"white on a SmartArt node Word drew unfilled by its style", smartRef, map[string]string{"diagramData": smart("", white),
+			"diagramDrawing": drawn("", `<a:fillRef idx="0"><a:schemeClr val="accent1"/></a:fillRef>`)}, nil, hiddenTitle(HideWhite)},
+		{"white on a SmartArt node Word drew in an accent colour", smartRef, map[string]string{"diagramData": smart("", white),
+			"diagramDrawing": drawn("", `<a:fillRef idx="1"><a:schemeClr val="accent1"/></a:fillRef>`)}, shown, nil},
 		{"1 pt in a SmartArt node", smartRef, map[string]string{"diagramData": smart("", `<a:rPr sz="100"/>`)}, nil, hiddenTitle(HideTiny)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -499,6 +499,7 @@ type docxTable struct {
 type docxBack struct {
 	c     docxColor
 	shape bool
+	ref   bool // a shape's fill is its style's fill reference's colour
 }
 
 func (w *docxWalker) startRun() {
@@ -537,7 +538,7 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		rp.color = w.theme.resolve(rp.color)
 		rp.textFill = rp.textFill.resolved(w.theme)
 		rp.textOutline = rp.textOutline.resolved(w.theme)
-		back := w.theme.resolve(w.background(rp))
+		back := applyMods(w.theme.resolve(w.background(rp)))
 		w.runWhy, w.runSize = runHide(rp, back)
 		w.runWhyCS, w.runSizeCS = w.runWhy, w.runSize
 		if rp.szCs > 0 {
@@ -907,30 +908,51 @@ func (w *docxWalker) fillStart(t xml.StartElement) {
 	}
 	b := &w.backs[n-1]
 	if t.Name.Local == "fillRef" && strings.HasSuffix(w.parent(), " style") {
-		// A shape without a fill of its own is filled from the theme (Word's shapes: white
-		// text on an accent colour), which is not read here.
-		if !b.c.set && attr(t, "idx") != "0" {
-			b.c = docxColor{set: true}
+		// A shape without a fill of its own is filled by the theme's fill style its style
+		// names, in the colour it gives: the first is a solid fill of it (Word's shapes: white
+		// text on an accent colour); the others, gradients and the like, are not known.
+		if !b.c.set {
+			switch attr(t, "idx") {
+			case "0":
+			case "1":
+				b.c, b.ref = docxColor{set: true}, true
+			default:
+				b.c = docxColor{set: true}
+			}
 		}
 		return
 	}
-	if !strings.HasSuffix(w.grandparent(), " spPr") && !strings.HasSuffix(w.parent(), " spPr") {
-		return
+	// Where this element stands: in the shape's properties (or its fill reference), its fill, or
+	// the fill's colour.
+	var names [3]string
+	for i := range names {
+		if k := len(w.names) - 1 - i; k >= 0 {
+			_, names[i], _ = strings.Cut(w.names[k], " ")
+		}
 	}
+	inFill := names[0] == "spPr" || b.ref && names[0] == "fillRef"
 	switch t.Name.Local {
 	case "noFill":
-		if strings.HasSuffix(w.parent(), " spPr") {
+		if names[0] == "spPr" {
 			b.c = docxColor{set: true, none: true}
 		}
 	case "gradFill", "pattFill", "blipFill":
-		if strings.HasSuffix(w.parent(), " spPr") {
+		if names[0] == "spPr" {
 			b.c = docxColor{set: true}
 		}
-	case "srgbClr", "sysClr", "prstClr", "schemeClr":
-		if strings.HasSuffix(w.parent(), " solidFill") {
-			b.c = drawingColor(t)
-			if t.Name.Local == "schemeClr" {
-				b.c = docxColor{set: true} // the theme's shape colours are not resolved here
+	case "srgbClr", "sysClr", "prstClr", "schemeClr", "scrgbClr", "hslClr":
+		if names[0] == "solidFill" && names[1] == "spPr" || inFill {
+			b.c = drawingColor(t) // a theme's colour is resolved where the fill is read on
+		}
+	case "lumMod", "lumOff", "shade", "tint", "alpha":
+		if names[1] == "solidFill" && names[2] == "spPr" || b.ref && names[1] == "fillRef" {
+			v, err := strconv.Atoi(attr(t, "val"))
+			switch {
+			case err != nil:
+			case t.Name.Local != "alpha":
+				b.c.mods = append(b.c.mods, colorMod{t.Name.Local, float64(v) / 100000})
+			case v < 95000:
+				b.c = docxColor{set: true} // see-through: what shows is not known
 			}
 		}
 	}

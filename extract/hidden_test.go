@@ -489,6 +489,13 @@ func wTextBox(anchor, props, rpr, text string) string {
 		`</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>`
 }
 
+// wWhiteBox is the two visible paragraphs with a paragraph between them holding a text box whose
+// shape has properties props, its text white.
+func wWhiteBox(props string) string {
+	return `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
+		wTextBox(`<wp:docPr id="1" name="box"/>`, props, `<w:color w:val="FFFFFF"/>`, "junk in a box") + wPara("Body", visible2)
+}
+
 // wVMLBox is the two visible paragraphs with a paragraph between them holding a VML text box of
 // the style given, its text box's style boxStyle, with one paragraph of text.
 func wVMLBox(style, boxStyle, text string) string {
@@ -596,6 +603,20 @@ func TestDOCXHiddenText(t *testing.T) {
 			wTextBox(`<wp:docPr id="2" name="box"/>`, `<wps:spPr><a:solidFill xmlns:a="`+nsA+`"><a:srgbClr val="000000"/></a:solidFill></wps:spPr>`,
 				`<w:color w:val="auto"/>`, "a box that reads") +
 			wPara("Body", visible2), []string{visible1, "a box that reads", visible2}, apart(len(visible1), "junk in a box", HideBackground)},
+		// A shape's fill by the theme's colours, as Word's own text boxes are filled (lt1), or by
+		// its style's fill reference.
+		{"white in Word's text box of the theme's white", wWhiteBox(`<wps:spPr><a:solidFill xmlns:a="` + nsA + `"><a:schemeClr val="lt1"/></a:solidFill></wps:spPr>`),
+			nil, apart(len(visible1), "junk in a box", HideWhite)},
+		{"white in a text box of the theme's white darkened 5 %", wWhiteBox(`<wps:spPr><a:solidFill xmlns:a="` + nsA + `"><a:schemeClr val="bg1"><a:lumMod val="95000"/></a:schemeClr></a:solidFill></wps:spPr>`),
+			nil, apart(len(visible1), "junk in a box", HideWhite)},
+		{"white in a text box its style fills white", wWhiteBox(`<wps:style><a:fillRef xmlns:a="` + nsA + `" idx="1"><a:schemeClr val="bg1"/></a:fillRef></wps:style>`),
+			nil, apart(len(visible1), "junk in a box", HideWhite)},
+		{"white in a text box of the theme's white darkened by half", wWhiteBox(`<wps:spPr><a:solidFill xmlns:a="` + nsA + `"><a:schemeClr val="bg1"><a:lumMod val="50000"/></a:schemeClr></a:solidFill></wps:spPr>`),
+			[]string{visible1, "junk in a box", visible2}, nil},
+		{"white in a text box its style fills in an accent colour", wWhiteBox(`<wps:style><a:fillRef xmlns:a="` + nsA + `" idx="1"><a:schemeClr val="accent1"/></a:fillRef></wps:style>`),
+			[]string{visible1, "junk in a box", visible2}, nil},
+		{"white in a text box of half-transparent white", wWhiteBox(`<wps:spPr><a:solidFill xmlns:a="` + nsA + `"><a:srgbClr val="FFFFFF"><a:alpha val="50000"/></a:srgbClr></a:solidFill></wps:spPr>`),
+			[]string{visible1, "junk in a box", visible2}, nil},
 		// A run marked complex script (w:cs, w:rtl), or text in a complex script, takes w:szCs.
 		{"1 pt as complex script", wTwo(wRun(`<w:cs/><w:sz w:val="24"/><w:szCs w:val="2"/>`, "junk words"), ""), nil,
 			inline("junk words", HideTiny)},

@@ -385,16 +385,16 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 	return why, size
 }
 
-// tableStyleShades reads a table style's w:tblStylePr (the formatting of some of its rows or
-// cells) and reports whether it shades cells.
-func tableStyleShades(d *xml.Decoder) bool {
-	shades := false
+// tableStyleShading reads a table style's w:tblStylePr (the formatting of some of its rows or
+// cells): the shading it gives them, not set when it gives none.
+func tableStyleShading(d *xml.Decoder) docxColor {
+	var c docxColor
 	eachStart(d, func(t xml.StartElement) { // a damaged style shades what it said before the damage
-		if isW(t.Name) && t.Name.Local == "shd" && !shading(t).none {
-			shades = true
+		if isW(t.Name) && t.Name.Local == "shd" {
+			c = shading(t)
 		}
 	})
-	return shades
+	return c
 }
 
 // docxHidden is hidden text in a paragraph being read: where it stood (a line of the paragraph
@@ -487,9 +487,15 @@ type docxShape struct {
 
 // docxTable is an open table: its own shading, and whether its style shades cells.
 type docxTable struct {
-	shd         docxColor
-	styleShades bool
-	rowExact    float64 // the exact height of the row being read, points; 0 for none
+	shd docxColor
+	// Its style's shading (styleSheet.tableStyle), which of its formats apply, the cells of each
+	// of its rows (nil: not counted), and the row and the cell being read (cellShading).
+	cellShd  docxColor
+	conds    map[string]docxColor
+	look     tableLook
+	rows     []int
+	row, col int
+	rowExact float64 // the exact height of the row being read, points; 0 for none
 	// left is where its left edge stands, EMU from the page's left edge (tablePlace); width, the sum
 	// of its grid's columns (0 unknown).
 	left, width int64

@@ -20,9 +20,11 @@ type docxStyle struct {
 	lineExact    float64
 	lineExactSet bool
 	ind          indent // the paragraph indents it sets
-	// A table style that shades cells (all, or some rows and columns): what a cell of such a
-	// table is read on is not known without laying the table out.
-	shadesCells bool
+	// A table style's shading: cellShd, that of every cell (its w:tcPr, else its w:tblPr), and
+	// conds, that of the cells its conditional formats (w:tblStylePr: firstRow, band1Horz …) apply
+	// to (docxTable.cellShading).
+	cellShd docxColor
+	conds   map[string]docxColor
 }
 
 type styleSheet map[string]*docxStyle
@@ -71,14 +73,20 @@ func parseStyles(raw []byte) styleSheet {
 				case cur == nil || depthRPr > 0:
 				case depthPPr > 0:
 					cur.pshd = shading(t)
-				default: // in a table style's w:tblPr or w:tcPr
-					cur.shadesCells = cur.shadesCells || !shading(t).none
+				default: // in a table style's w:tblPr or w:tcPr (which comes after it)
+					cur.cellShd = shading(t)
 				}
 			case "tblStylePr":
 				// A table style's formatting of some rows or cells, not of the style's own text;
-				// only whether it shades them is kept.
-				if cur != nil && tableStyleShades(d) {
-					cur.shadesCells = true
+				// only their shading is kept.
+				if cur != nil {
+					kind := attr(t, "type")
+					if c := tableStyleShading(d); c.set {
+						if cur.conds == nil {
+							cur.conds = map[string]docxColor{}
+						}
+						cur.conds[kind] = c
+					}
 				}
 			case "name":
 				if cur != nil {

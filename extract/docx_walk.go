@@ -164,6 +164,7 @@ type docxWalker struct {
 	// read, and of the element being started.
 	fits            map[int64]fitRun
 	boxes           map[int64]boxBody // the part's text boxes (textBoxes)
+	tableRows       map[int64][]int   // the cells of each row of the part's tables (tableRows)
 	runOff, elemOff int64
 	// the same for text in a complex script, and whether the run is all complex script
 	runWhyCS   hideSet
@@ -315,6 +316,7 @@ func (w *docxWalker) walk(raw []byte) error {
 	raw = xmlBytes(raw)
 	w.fits = fitRuns(w.ctx, raw, w.styles)
 	w.boxes = textBoxes(raw)
+	w.tableRows = tableRows(raw)
 	d := xmlDecoder(raw)
 	for n := 0; ; n++ {
 		if n&4095 == 0 && w.ctx.Err() != nil {
@@ -562,16 +564,16 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 	case "tc":
 		back := docxBack{}
 		if n := len(w.tables); n > 0 {
-			switch tb := w.tables[n-1]; {
-			case tb.shd.set:
-				back.c = tb.shd
-			case tb.styleShades:
-				back.c = docxColor{set: true} // some cells shaded by the table's style: unknown
-			}
+			w.tables[n-1].col++
+			back.c = w.tables[n-1].cellShading()
 		}
 		w.backs = append(w.backs, back)
 	case "tbl":
-		w.tables = append(w.tables, docxTable{left: w.marginL})
+		w.tables = append(w.tables, docxTable{left: w.marginL, rows: w.tableRows[w.elemOff], row: -1, look: wordLook})
+	case "tblLook":
+		if n := len(w.tables); n > 0 && inW("tblPr") {
+			w.tables[n-1].look = readLook(t)
+		}
 	case "tblInd", "tblpPr", "gridCol":
 		if n := len(w.tables); n > 0 && (inW("tblPr") || inW("tblGrid")) {
 			w.tablePlace(&w.tables[n-1], t)
@@ -583,6 +585,8 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 	case "tr":
 		if n := len(w.tables); n > 0 {
 			w.tables[n-1].rowExact = 0
+			w.tables[n-1].row++
+			w.tables[n-1].col = -1
 		}
 	case "trHeight":
 		// A row of an exact height cuts off what does not fit in it.
@@ -609,7 +613,8 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		}
 	case "tblStyle":
 		if n := len(w.tables); n > 0 && inW("tblPr") {
-			w.tables[n-1].styleShades = w.styles.resolve(attr(t, "val"), func(s *docxStyle) bool { return s.shadesCells }) != nil
+			tb := &w.tables[n-1]
+			tb.cellShd, tb.conds = w.styles.tableStyle(attr(t, "val"))
 		}
 	case "background":
 		if parent == nsW+" document" || parent == nsWStrict+" document" || parent == "w document" {

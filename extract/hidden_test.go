@@ -445,6 +445,13 @@ const hiddenStyles = `<w:styles ` + wNS + `>` +
 	`<w:style w:type="character" w:styleId="NoFill"><w:name w:val="NoFill"/><w:rPr><w14:textFill xmlns:w14="` + nsW14 + `"><w14:noFill/></w14:textFill></w:rPr></w:style>` +
 	`<w:style w:type="table" w:styleId="Banded"><w:name w:val="Banded"/><w:tblStylePr w:type="firstRow"><w:tcPr>` +
 	`<w:shd w:val="clear" w:color="auto" w:fill="4472C4"/></w:tcPr></w:tblStylePr></w:style>` +
+	`<w:style w:type="table" w:styleId="WhiteCells"><w:name w:val="White cells"/><w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="FFFFFF"/></w:tcPr></w:style>` +
+	`<w:style w:type="table" w:styleId="DarkCells"><w:name w:val="Dark cells"/><w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="1F3864"/></w:tcPr></w:style>` +
+	`<w:style w:type="table" w:styleId="Striped"><w:name w:val="Striped"/>` +
+	`<w:tblStylePr w:type="firstRow"><w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="000000"/></w:tcPr></w:tblStylePr>` +
+	`<w:tblStylePr w:type="lastRow"><w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="000000"/></w:tcPr></w:tblStylePr>` +
+	`<w:tblStylePr w:type="band1Horz"><w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="1F3864"/></w:tcPr></w:tblStylePr></w:style>` +
+	`<w:style w:type="table" w:styleId="StripedToo"><w:name w:val="Striped too"/><w:basedOn w:val="Striped"/></w:style>` +
 	`</w:styles>`
 
 // w14 wraps Word 2010 run properties in a w:rPr of their own namespace.
@@ -487,6 +494,16 @@ func wTextBox(anchor, props, rpr, text string) string {
 		`<a:graphic xmlns:a="` + nsA + `"><a:graphicData><wps:wsp xmlns:wps="` + nsWPS + `">` + props +
 		`<wps:txbx><w:txbxContent><w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun(rpr, text) + `</w:p></w:txbxContent></wps:txbx>` +
 		`</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>`
+}
+
+// styledTable is a table of style id, its tblLook look, with a row of one cell of white text for
+// each text.
+func styledTable(id, look string, texts ...string) string {
+	var rows strings.Builder
+	for _, t := range texts {
+		rows.WriteString(`<w:tr><w:tc><w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun(`<w:color w:val="FFFFFF"/>`, t) + `</w:p></w:tc></w:tr>`)
+	}
+	return `<w:tbl><w:tblPr><w:tblStyle w:val="` + id + `"/>` + look + `</w:tblPr>` + rows.String() + `</w:tbl>`
 }
 
 // wWhiteBox is the two visible paragraphs with a paragraph between them holding a text box whose
@@ -570,6 +587,23 @@ func TestDOCXHiddenText(t *testing.T) {
 			cell("auto", "FFFFFF", "white on the style's colour")+`</w:tr></w:tbl>`+
 			`<w:tbl><w:tblPr><w:shd w:val="clear" w:fill="000000"/></w:tblPr><w:tr>`+cell("auto", "FFFFFF", "white on the table's black")+`</w:tr></w:tbl>`),
 			[]string{visible1, "white on the style's colour", "white on the table's black", visible2}, nil},
+		// A table style's shading, by the cell's place: its header row, banded rows, last row.
+		{"white in a table whose style shades every cell white", wTwo("", styledTable("WhiteCells", "", "junk in a cell")), nil,
+			apart(len(visible1), "junk in a cell", HideWhite)},
+		{"white in a table whose style shades every cell dark", wTwo("", styledTable("DarkCells", "", "white on the style's dark")),
+			[]string{visible1, "white on the style's dark", visible2}, nil},
+		{"white in a styled table's header, bands and last row", wTwo("", styledTable("Striped", `<w:tblLook w:firstRow="1" w:lastRow="1" w:noHBand="0"/>`,
+			"the header", "band one", "junk in band two", "band one again", "junk in band two again", "the last row")),
+			[]string{visible1, "the header", "band one", "band one again", "the last row", visible2},
+			[]hiddenWant{{text: "junk in band two", reasons: []string{HideWhite}, para: 2, offset: -1, apart: true},
+				{text: "junk in band two again", reasons: []string{HideWhite}, para: 3, offset: -1, apart: true}}},
+		{"by Word 2007's look, a style it is based on", wTwo("", styledTable("StripedToo", `<w:tblLook w:val="0060"/>`, "the header", "band one", "junk in band two", "the last row")),
+			[]string{visible1, "the header", "band one", "the last row", visible2},
+			[]hiddenWant{{text: "junk in band two", reasons: []string{HideWhite}, para: 2, offset: -1, apart: true}}},
+		{"white in a styled table whose look turns its formats off", wTwo("", styledTable("Striped", `<w:tblLook w:firstRow="0" w:lastRow="0" w:noHBand="1"/>`,
+			"junk in the first row", "junk in the last row")), nil,
+			[]hiddenWant{{text: "junk in the first row", reasons: []string{HideWhite}, para: 0, offset: -1, apart: true},
+				{text: "junk in the last row", reasons: []string{HideWhite}, para: 0, offset: -1, apart: true}}},
 		{"a hidden text box", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
 			wTextBox(`<wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="box" hidden="1"/>`, "", "", "junk in a box") +
 			wPara("Body", visible2), nil, apart(len(visible1), "junk in a box", HideShape)},

@@ -52,6 +52,7 @@ func plainPicture(raw []byte) (docxColor, bool) {
 // endAnchor notes a drawing of one colour the size of the page, in front of the text (it covers
 // the page: coverPages) or behind it (it is the page's background: pageBackdrops).
 func (w *docxWalker) endAnchor(s *docxShape) {
+	w.noteAnchor(s)
 	if !s.wrapNone || s.why != 0 || w.pageW <= 0 || w.pageH <= 0 ||
 		float64(s.cx)*float64(s.cy) < 0.9*float64(w.pageW)*float64(w.pageH) {
 		return
@@ -168,11 +169,11 @@ func (w *docxWalker) pageBreak(before bool) {
 // as hidden text (covered), when the page's start and the next page's start are both known and
 // its text can fit on a page.
 func (w *docxWalker) coverPages() {
-	if len(w.covers) == 0 {
+	covered := make([]bool, len(w.paras))
+	any := w.coveredBoxes(covered)
+	if len(w.covers) == 0 && !any {
 		return
 	}
-	covered := make([]bool, len(w.paras))
-	any := false
 	for _, a := range w.covers {
 		start, end, ok := w.pageOf(a)
 		if !ok {
@@ -213,4 +214,67 @@ func (w *docxWalker) coverPages() {
 		}
 	}
 	w.paras, w.orphans = kept, append(w.orphans, orphans...)
+}
+
+// anchored is a floating drawing: where it stands (EMU from what relH and relV name), its place in
+// the drawing order, whether it is in front of the text and of one opaque colour, the paragraph it
+// is anchored in, and the paragraphs of its text boxes (seqs from firstSeq to endSeq).
+type anchored struct {
+	x, y, cx, cy     int64
+	relH, relV       string
+	z                int64
+	front, solid     bool
+	host             int
+	firstSeq, endSeq int
+}
+
+// maxAnchors bounds the floating drawings compared with each other (coveredBoxes): a thesis has
+// dozens, and pairs of them are compared.
+const maxAnchors = 2048
+
+// noteAnchor keeps a floating drawing of a known place, for coveredBoxes.
+func (w *docxWalker) noteAnchor(s *docxShape) {
+	if s.posH == nil || s.posV == nil || s.why != 0 || s.host < 0 || len(w.anchors) >= maxAnchors {
+		return
+	}
+	solid := s.solid
+	if !solid && s.blip != "" && w.pictureData != nil {
+		p, ok := w.plainPictures[s.blip]
+		if !ok {
+			p.c, p.plain = plainPicture(w.pictureData(s.blip))
+			if w.plainPictures != nil {
+				w.plainPictures[s.blip] = p
+			}
+		}
+		solid = p.plain
+	}
+	w.anchors = append(w.anchors, anchored{x: *s.posH, y: *s.posV, cx: s.cx, cy: s.cy, relH: s.relH, relV: s.relV, z: s.z,
+		front: !s.behind, solid: solid, host: s.host, firstSeq: s.firstSeq, endSeq: w.seqs})
+}
+
+// coveredBoxes marks in covered (by paragraph) the text of text boxes a drawing of one opaque
+// colour covers: anchored in the same paragraph and placed from the same things (so that their
+// places compare), drawn after it in front of the text, and over the whole of it. A text box of
+// junk under a white rectangle reads nothing to a reader, and read 12.6 % for 25.9 %. It reports
+// whether it marked any.
+func (w *docxWalker) coveredBoxes(covered []bool) bool {
+	any := false
+	for _, a := range w.anchors {
+		if a.endSeq <= a.firstSeq {
+			continue // no text
+		}
+		for _, b := range w.anchors {
+			if !b.solid || !b.front || b.z <= a.z || b.host != a.host || b.relH != a.relH || b.relV != a.relV ||
+				b.x > a.x || b.y > a.y || b.x+b.cx < a.x+a.cx || b.y+b.cy < a.y+a.cy {
+				continue
+			}
+			for seq := a.firstSeq; seq < a.endSeq; seq++ {
+				if i := w.kept[seq]; i >= 0 && i < len(covered) {
+					covered[i], any = true, true
+				}
+			}
+			break
+		}
+	}
+	return any
 }

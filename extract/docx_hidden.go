@@ -479,6 +479,11 @@ type docxShape struct {
 	// textHeight is the room its text box has for text, EMU, when the box does not grow to fit
 	// its text (0: it does, or it holds none): Word shows no more text than fits.
 	textHeight int64
+	// z is its place in the order drawings are drawn (wp:anchor's relativeHeight, the highest
+	// in front); host and firstSeq, the paragraph it is anchored in and the first paragraph its
+	// text boxes begin (seqs, docx_cover.go).
+	z              int64
+	host, firstSeq int
 	// A VML shape's outline colour and size, points (0 unknown), for its WordArt (docx_wordart.go).
 	stroke     docxColor
 	vmlW, vmlH float64
@@ -863,7 +868,12 @@ func (w *docxWalker) drawingStart(d *xml.Decoder, t xml.StartElement) (skip bool
 	s := w.topShape()
 	switch t.Name.Local {
 	case "anchor", "inline":
-		w.shapes = append(w.shapes, docxShape{behind: t.Name.Local == "inline" || onOff2(t, "behindDoc")})
+		host := -1
+		if p := w.top(); p != nil {
+			host = p.seq
+		}
+		z, _ := strconv.ParseInt(attr(t, "relativeHeight"), 10, 64)
+		w.shapes = append(w.shapes, docxShape{behind: t.Name.Local == "inline" || onOff2(t, "behindDoc"), z: z, host: host, firstSeq: w.seqs})
 	case "wrapNone":
 		if s != nil {
 			s.wrapNone = true
@@ -983,8 +993,10 @@ func (w *docxWalker) shapeEnd(t xml.EndElement) {
 		pop()
 	case inNS(t.Name, nsWPS, "wps") && t.Name.Local == "wsp":
 		if n := len(w.backs); n > 0 {
-			if b, s := w.backs[n-1], w.topShape(); s != nil && b.shape && b.c.set && b.c.known && !b.c.none {
-				s.solid, s.fill = true, b.c
+			if b, s := w.backs[n-1], w.topShape(); s != nil && b.shape {
+				if c := applyMods(w.theme.resolve(b.c)); c.set && c.known && !c.none {
+					s.solid, s.fill = true, c
+				}
 			}
 		}
 		popBack()

@@ -506,6 +506,24 @@ func styledTable(id, look string, texts ...string) string {
 	return `<w:tbl><w:tblPr><w:tblStyle w:val="` + id + `"/>` + look + `</w:tblPr>` + rows.String() + `</w:tbl>`
 }
 
+// wCovered is the two visible paragraphs with a paragraph between them anchoring a text box an
+// inch square (relativeHeight 10) and a rectangle of the fill given, size EMU wide ("cx cy" for
+// another height), placed at the same corner, its anchor's attributes attrs.
+func wCovered(attrs, size, fill string) string {
+	anchor := func(attrs, size, shape string) string {
+		cx, cy, ok := strings.Cut(size, " ")
+		if !ok {
+			cy = cx
+		}
+		return `<w:r><w:drawing><wp:anchor xmlns:wp="` + nsWP + `" ` + attrs + `><wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH>` +
+			`<wp:positionV relativeFrom="paragraph"><wp:posOffset>0</wp:posOffset></wp:positionV><wp:extent cx="` + cx + `" cy="` + cy + `"/><wp:docPr id="1" name="s"/>` +
+			`<a:graphic xmlns:a="` + nsA + `"><a:graphicData><wps:wsp xmlns:wps="` + nsWPS + `">` + shape + `</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>`
+	}
+	box := anchor(`relativeHeight="10"`, "914400", `<wps:txbx><w:txbxContent><w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>`+wRun("", "junk in a box")+`</w:p></w:txbxContent></wps:txbx>`)
+	cover := anchor(attrs, size, `<wps:spPr><a:prstGeom prst="rect"/>`+fill+`</wps:spPr>`)
+	return `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p><w:p>` + box + cover + `</w:p>` + wPara("Body", visible2)
+}
+
 // wWhiteBox is the two visible paragraphs with a paragraph between them holding a text box whose
 // shape has properties props, its text white.
 func wWhiteBox(props string) string {
@@ -604,6 +622,19 @@ func TestDOCXHiddenText(t *testing.T) {
 			"junk in the first row", "junk in the last row")), nil,
 			[]hiddenWant{{text: "junk in the first row", reasons: []string{HideWhite}, para: 0, offset: -1, apart: true},
 				{text: "junk in the last row", reasons: []string{HideWhite}, para: 0, offset: -1, apart: true}}},
+		// A text box under a rectangle of one opaque colour in front of it.
+		{"a text box under a white rectangle", wCovered(`relativeHeight="20"`, "914400", `<a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill>`), nil,
+			apart(len(visible1), "junk in a box", HideCovered)},
+		{"a text box under a rectangle of the theme's white", wCovered(`relativeHeight="20"`, "914400", `<a:solidFill><a:schemeClr val="bg1"/></a:solidFill>`), nil,
+			apart(len(visible1), "junk in a box", HideCovered)},
+		{"a text box over a white rectangle", wCovered(`relativeHeight="5"`, "914400", `<a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill>`),
+			[]string{visible1, "junk in a box", visible2}, nil},
+		{"a text box under a white rectangle behind the text", wCovered(`relativeHeight="20" behindDoc="1"`, "914400", `<a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill>`),
+			[]string{visible1, "junk in a box", visible2}, nil},
+		{"a text box under a narrower white rectangle", wCovered(`relativeHeight="20"`, "457200 914400", `<a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill>`),
+			[]string{visible1, "junk in a box", visible2}, nil},
+		{"a text box under a half-transparent rectangle", wCovered(`relativeHeight="20"`, "914400", `<a:solidFill><a:srgbClr val="FFFFFF"><a:alpha val="50000"/></a:srgbClr></a:solidFill>`),
+			[]string{visible1, "junk in a box", visible2}, nil},
 		{"a hidden text box", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +
 			wTextBox(`<wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="box" hidden="1"/>`, "", "", "junk in a box") +
 			wPara("Body", visible2), nil, apart(len(visible1), "junk in a box", HideShape)},

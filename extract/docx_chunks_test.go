@@ -218,6 +218,13 @@ func TestDOCXChunkHiddenHTML(t *testing.T) {
 		{"white where a style sheet gives another element a background", page("<style>.dark{background:black}</style>", span("color:white", "junk words")), nil,
 			inline("junk words", HideWhite)},
 		{"3 pt", page("", span("font-size:3pt", "seen ")), []string{a + "seen " + b}, nil},
+		{"a tenth of an em", page("", span("font-size:0.1em", "junk words")), nil, inline("junk words", HideTiny)},
+		{"5 % of 20 pt", page("", "<p>"+a+`<span style="font-size:20pt"><span style="font-size:5%">junk words</span></span>`+b+"</p>"), nil, inline("junk words", HideTiny)},
+		{"half of 2 pt by a class", page("<style>.s{font-size:.5em}</style>", "<p>"+a+`<span style="font-size:2pt"><span class="s">junk words</span></span>`+b+"</p>"), nil,
+			inline("junk words", HideTiny)},
+		{"a tenth of the page's size, inside larger text", page("", "<p>"+a+`<span style="font-size:40pt"><span style="font-size:0.1rem">junk words</span></span>`+b+"</p>"), nil,
+			inline("junk words", HideTiny)},
+		{"40 % of the page's 12 pt", page("", span("font-size:40%", "seen ")), []string{a + "seen " + b}, nil},
 		{"white junk with its spaces parts the words", page("", `<p>Students who copy<span style="color:white"> junk </span>a paragraph</p>`),
 			[]string{"Students who copy a paragraph"}, []hiddenWant{{text: "junk", reasons: []string{HideWhite}, offset: len("Students who copy")}}},
 		// The page's style sheets, by the cascade: class, descendant and id selectors, specificity

@@ -224,6 +224,7 @@ type anchored struct {
 	relH, relV       string
 	z                int64
 	front, solid     bool
+	blip             string // its picture's relationship, if it shows one
 	host             int
 	firstSeq, endSeq int
 }
@@ -237,23 +238,44 @@ func (w *docxWalker) noteAnchor(s *docxShape) {
 	if s.posH == nil || s.posV == nil || s.why != 0 || s.host < 0 || len(w.anchors) >= maxAnchors {
 		return
 	}
-	solid := s.solid
-	if !solid && s.blip != "" && w.pictureData != nil {
-		p, ok := w.plainPictures[s.blip]
-		if !ok {
-			p.c, p.plain = plainPicture(w.pictureData(s.blip))
-			if w.plainPictures != nil {
-				w.plainPictures[s.blip] = p
-			}
-		}
-		solid = p.plain
-	}
 	w.anchors = append(w.anchors, anchored{x: *s.posH, y: *s.posV, cx: s.cx, cy: s.cy, relH: s.relH, relV: s.relV, z: s.z,
-		front: !s.behind, solid: solid, host: s.host, firstSeq: s.firstSeq, endSeq: w.seqs})
+		front: !s.behind, solid: s.solid, blip: s.blip, host: s.host, firstSeq: s.firstSeq, endSeq: w.seqs})
 }
 
-// coveredBoxes marks in covered (by paragraph) the text of text boxes a drawing of one opaque
-// colour covers: anchored in the same paragraph and placed from the same things (so that their
+// opaque reports whether drawing a shows nothing of what lies under it: a solid fill, or a
+// picture with no see-through pixels (a photograph, a screenshot), decoded only when it covers a
+// text box, once.
+func (w *docxWalker) opaque(a anchored) bool {
+	if a.solid || a.blip == "" || w.pictureData == nil {
+		return a.solid
+	}
+	if o, ok := w.opaquePictures[a.blip]; ok {
+		return o
+	}
+	if w.opaquePictures == nil {
+		w.opaquePictures = map[string]bool{}
+	}
+	o := opaquePicture(w.pictureData(a.blip))
+	w.opaquePictures[a.blip] = o
+	return o
+}
+
+// opaquePicture reports whether a picture part (PNG, JPEG, GIF) has no see-through pixels.
+func opaquePicture(raw []byte) bool {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxPlainPixels/cfg.Height {
+		return false
+	}
+	img, _, err := image.Decode(bytes.NewReader(raw))
+	if err != nil {
+		return false
+	}
+	o, ok := img.(interface{ Opaque() bool })
+	return ok && o.Opaque()
+}
+
+// coveredBoxes marks in covered (by paragraph) the text of text boxes an opaque drawing (a solid
+// fill, or a picture with no see-through pixels) covers: anchored in the same paragraph and placed from the same things (so that their
 // places compare), drawn after it in front of the text, and over the whole of it. A text box of
 // junk under a white rectangle reads nothing to a reader, and read 12.6 % for 25.9 %. It reports
 // whether it marked any.
@@ -264,8 +286,8 @@ func (w *docxWalker) coveredBoxes(covered []bool) bool {
 			continue // no text
 		}
 		for _, b := range w.anchors {
-			if !b.solid || !b.front || b.z <= a.z || b.host != a.host || b.relH != a.relH || b.relV != a.relV ||
-				b.x > a.x || b.y > a.y || b.x+b.cx < a.x+a.cx || b.y+b.cy < a.y+a.cy {
+			if !b.front || b.z <= a.z || b.host != a.host || b.relH != a.relH || b.relV != a.relV ||
+				b.x > a.x || b.y > a.y || b.x+b.cx < a.x+a.cx || b.y+b.cy < a.y+a.cy || !w.opaque(b) {
 				continue
 			}
 			for seq := a.firstSeq; seq < a.endSeq; seq++ {

@@ -1,7 +1,10 @@
 package extract
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"testing"
 )
 
@@ -132,4 +135,46 @@ func TestDOCXGraphicHidden(t *testing.T) {
 				{text: seen, reasons: []string{HideIcon}, para: 0, offset: len(before), apart: true}}, nil)
 		}
 	})
+}
+
+// TestDOCXBoxUnderPicture: a text box under a picture in front of it that covers it whole shows
+// nothing of its text when the picture has no see-through pixels, and shows it through one that has.
+func TestDOCXBoxUnderPicture(t *testing.T) {
+	pngOf := func(alpha uint8) string {
+		img := image.NewNRGBA(image.Rect(0, 0, 8, 8))
+		for i := range img.Pix {
+			img.Pix[i] = uint8(i * 7)
+		}
+		for i := 3; i < len(img.Pix); i += 4 {
+			img.Pix[i] = 255
+		}
+		img.Pix[3] = alpha // one pixel: opaque or see-through
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	anchor := func(z, graphic string) string {
+		return `<w:r><w:drawing><wp:anchor xmlns:wp="` + nsWP + `" relativeHeight="` + z + `"><wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH>` +
+			`<wp:positionV relativeFrom="paragraph"><wp:posOffset>0</wp:posOffset></wp:positionV><wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="s"/>` +
+			`<a:graphic xmlns:a="` + nsA + `"><a:graphicData>` + graphic + `</a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>`
+	}
+	box := anchor("10", `<wps:wsp xmlns:wps="`+nsWPS+`"><wps:txbx><w:txbxContent>`+wPara("Body", "junk in a box")+`</w:txbxContent></wps:txbx></wps:wsp>`)
+	pic := anchor("20", `<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:blipFill><a:blip r:embed="rIdPicture"/></pic:blipFill></pic:pic>`)
+	body := wPara("Body", visible1) + `<w:p>` + box + pic + `</w:p>` + wPara("Body", visible2)
+	rels := `<Relationship Id="rIdPicture" Type="` + relPrefix + `image" Target="media/p.png"/>`
+	for _, tc := range []struct {
+		name   string
+		alpha  uint8
+		paras  []string
+		hidden []hiddenWant
+	}{
+		{"an opaque picture", 255, nil, []hiddenWant{{text: "junk in a box", reasons: []string{HideCovered}, para: 0, offset: len(visible1), apart: true}}},
+		{"a picture with a see-through pixel", 0, []string{visible1, "junk in a box", visible2}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			checkDOCXHidden(t, body, map[string]string{"relationships": rels, "word/media/p.png": pngOf(tc.alpha)}, tc.paras, tc.hidden)
+		})
+	}
 }

@@ -345,6 +345,10 @@ func TestPDFHiddenText(t *testing.T) {
 		// A picture of one colour in front of text covers it; invisible text on one is no OCR.
 		{"covered by a picture of nothing", twoParagraphs("", "", "BT /F1 12 Tf 72 600 Td (junk words) Tj ET q 200 0 0 30 60 590 cm /Im1 Do Q"),
 			nil, []hiddenWant{{text: "junk words", reasons: []string{HideCovered}, para: 1, offset: len(visible2), apart: true}}},
+		{"covered by a photograph smaller than the page", twoParagraphs("", "", "BT /F1 12 Tf 72 600 Td (junk words) Tj ET q 200 0 0 30 60 590 cm /Im2 Do Q"),
+			nil, []hiddenWant{{text: "junk words", reasons: []string{HideCovered}, para: 1, offset: len(visible2), apart: true}}},
+		{"a scan's text under the scan is visible", twoParagraphs("", "", "BT /F1 12 Tf 72 600 Td (seen) Tj ET q 612 0 0 792 0 0 cm /Im2 Do Q"),
+			[]string{visible1, visible2, "seen"}, nil},
 		{"invisible text on a picture of nothing", twoParagraphs("q 612 0 0 792 0 0 cm /Im1 Do Q", "", "BT /F1 12 Tf 3 Tr 72 600 Td (junk words) Tj ET"),
 			nil, []hiddenWant{{text: "junk words", reasons: []string{HideInvisible}, para: 1, offset: len(visible2), apart: true}}},
 	}

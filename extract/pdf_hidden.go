@@ -125,6 +125,22 @@ func pdfPlainPicture(c pdf.Content, n int32, pictures map[int32]*pdfPictureLum) 
 	return pictures[n].plain
 }
 
+// pdfFigure reports whether picture n of the page (Backdrop.Picture) is an opaque picture smaller
+// than half the page: in front of a glyph, it hides it, whatever it shows. A scan is the page's
+// size, and some OCR tools write its text under it, visible there: that text is what it shows.
+// Junk typed under a figure (a text box behind a photograph, saved as a PDF) read as text, and a
+// thesis so padded read 12.6 % for 25.9 %.
+func pdfFigure(c pdf.Content, n int32, box pdf.Rect) bool {
+	if n <= 0 || int(n) > len(c.Images) {
+		return false
+	}
+	img := &c.Images[n-1]
+	xo := img.XObject
+	area := func(r pdf.Rect) float64 { return max(r.Max.X-r.Min.X, 0) * max(r.Max.Y-r.Min.Y, 0) }
+	return img.Opaque && xo.Key("SMask").IsNull() && xo.Key("Mask").IsNull() && !xo.Key("ImageMask").Bool() &&
+		area(img.Box) < area(box)/2
+}
+
 // pdfLookUnder decodes a picture for pdfPictureLum. A picture that cannot be decoded, a stencil
 // mask (its colour is the fill's) or one placed with no area gives one with no pixels: nothing
 // under a glyph is known.
@@ -221,7 +237,9 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 			why |= hideWhite
 		}
 		if g.ImageOver || p.Mode == 3 || p.Mode == 7 {
-			if pdfPlainPicture(c, c.Backdrops[g.Back].Picture, pictures) {
+			pic := c.Backdrops[g.Back].Picture
+			switch {
+			case pdfPlainPicture(c, pic, pictures):
 				// In front of the glyph, a picture of nothing covers it; under or over an
 				// invisible glyph, it is no scan the glyph could be the text of.
 				if g.ImageOver {
@@ -229,6 +247,8 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 				} else {
 					why |= hideInvisible
 				}
+			case g.ImageOver && p.Mode != 3 && p.Mode != 7 && pdfFigure(c, pic, box):
+				why |= hideCovered
 			}
 		}
 		switch piled := stacked != nil && stacked[i]; {

@@ -63,6 +63,9 @@ type textState struct {
 	// base is the space patterns are placed in (PATCH): the default space of the page, or of the
 	// form, appearance or pattern cell being run.
 	base matrix
+	// lineWidth is the width strokes are drawn with (w, or an ExtGState's LW), in user space
+	// (PATCH): a thick line of one colour hides text under it, as a filled rectangle does.
+	lineWidth float64
 }
 
 type contentReader struct {
@@ -78,10 +81,12 @@ type contentReader struct {
 	images   []Image
 	shapes   []Rect
 	overflow int // glyphs drawn before the region past maxRegions; -1 while there is none
-	path     pathState
-	paints   []Paint // the last is that of the last glyphs shown, shared while it is the same
-	lastKey  paintKey
-	gen      uint64 // the last paintState.gen given out
+	// strokeWidth is the width on the page of the path being painted's strokes (PATCH).
+	strokeWidth float64
+	path        pathState
+	paints      []Paint // the last is that of the last glyphs shown, shared while it is the same
+	lastKey     paintKey
+	gen         uint64 // the last paintState.gen given out
 	// clipOnly are glyphs shown in render mode 7 that nothing was painted through yet, with
 	// the depth of the graphics state stack they clip at: a Q below that depth ends the clip.
 	clipOnly []clipGlyph
@@ -154,7 +159,7 @@ func (p Page) Content() Content {
 // appearance's, a pattern cell's, a soft mask's group's, a Type 3 glyph's, drawn through ctm with
 // paint, its patterns placed in the space ctm makes.
 func freshState(ctm matrix, paint paintState) textState {
-	return textState{Th: 1, CTM: ctm, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: paint, base: ctm}
+	return textState{Th: 1, CTM: ctm, Tm: ident, Tlm: ident, font: newDefaultFont(), paint: paint, base: ctm, lineWidth: 1}
 }
 
 func matrixArgs(args []Value) (matrix, bool) {
@@ -221,7 +226,13 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				x, y, w, h := args[0].Float64(), args[1].Float64(), args[2].Float64(), args[3].Float64()
 				c.rect = append(c.rect, Rect{Point{x, y}, Point{x + w, y + h}})
 			}
+		case "w":
+			if len(args) == 1 {
+				g.lineWidth = args[0].Float64()
+			}
 		case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n", "W", "W*":
+			// The stroke's width on the page (a scale that is not uniform: its mean).
+			c.strokeWidth = g.lineWidth * math.Sqrt(math.Abs(g.CTM[0][0]*g.CTM[1][1]-g.CTM[0][1]*g.CTM[1][0]))
 			fill := offDepth == 0 && op != "S" && op != "s" && op != "n" && op != "W" && op != "W*" &&
 				(g.paint.pattern.Kind() == Stream || g.paint.mask.Kind() == Stream)
 			var areas []Rect // what a fill that shows text of a pattern or a mask paints
@@ -245,6 +256,9 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 			if len(args) == 1 {
 				gs := res.Key("ExtGState").Key(args[0].Name())
 				g.paint.setExtGState(gs, nameKey{res.ptr, args[0].Name()})
+				if lw := gs.Key("LW"); lw.Kind() == Integer || lw.Kind() == Real {
+					g.lineWidth = lw.Float64()
+				}
 				if !gs.Key("SMask").IsNull() {
 					g.paint.maskBase = g.CTM // a mask's group is placed as the CTM was when gs set it
 				}
@@ -636,6 +650,7 @@ func (c *contentReader) paintPath(op string, ps *paintState, off bool) {
 		return // the path is still painted (or discarded) by the next operator
 	case "S", "s":
 		c.paintedThrough()
+		c.strokeRegions(ps)
 	case "f", "F", "f*", "B", "B*", "b", "b*":
 		opaque := ps.opaque && ps.fillAlpha >= 1 && !ps.fillNone
 		if p.other {
@@ -652,6 +667,35 @@ func (c *contentReader) paintPath(op string, ps *paintState, off bool) {
 		}
 	}
 	p.reset()
+}
+
+// strokeRegions remembers the straight lines of a stroked path that run across or down the page,
+// as the rectangles they paint (PATCH): a thick white line drawn over text hides it (a line shape
+// of 40 pt in Word, saved as a PDF), as a white rectangle does. Butt caps are taken: the ends
+// add nothing.
+func (c *contentReader) strokeRegions(ps *paintState) {
+	p := &c.path
+	p.endSub()
+	half := c.strokeWidth / 2
+	if !(half >= 0.5) || ps.strokeNone { // NaN too
+		return
+	}
+	opaque := ps.opaque && ps.strokeAlpha >= 1 && ps.stroke.Known
+	for _, r := range p.subs {
+		switch w, h := r.Max.X-r.Min.X, r.Max.Y-r.Min.Y; {
+		case h < 0.01 && w >= 1:
+			r.Min.Y, r.Max.Y = r.Min.Y-half, r.Max.Y+half
+		case w < 0.01 && h >= 1:
+			r.Min.X, r.Max.X = r.Min.X-half, r.Max.X+half
+		default:
+			continue
+		}
+		reg := region{box: r, back: Backdrop{Color: ps.stroke}, cover: opaque, whole: true}
+		if !opaque {
+			reg.back.Color = Color{}
+		}
+		c.addRegion(reg, ps)
+	}
 }
 
 // addRegion remembers a painted area, clipped; one too thin to lie under a glyph is left out.
@@ -753,7 +797,8 @@ func (c *contentReader) backgrounds() []Backdrop {
 		imageOver := int32(-1)
 		for k := len(c.regions) - 1; k >= 0; k-- {
 			r := &c.regions[k]
-			if !r.box.contains(x, y) {
+			if !r.box.contains(x, y) || r.whole && (r.box.Min.X > t.X || r.box.Max.X < t.X+t.W ||
+				r.box.Min.Y > t.Y-0.2*t.FontSize || r.box.Max.Y < t.Y+0.8*t.FontSize) {
 				continue
 			}
 			if r.seq > i {

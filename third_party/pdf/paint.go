@@ -65,6 +65,9 @@ type region struct {
 	seq   int // glyphs drawn before it
 	back  Backdrop
 	cover bool // an opaque rectangle of one colour: it hides glyphs drawn before it
+	// whole: a stroked line (PATCH), which lies under or over a glyph only where it spans the
+	// whole glyph: a strikethrough or a rule through a line of text hides nothing.
+	whole bool
 }
 
 type csKind uint8

@@ -12,7 +12,7 @@ import (
 )
 
 // paintPDF is a one-page PDF (612 × 792) drawing content, with resources for every case below:
-// Helvetica (/F1), opacity 0 (/GS0), a layer that is off (/oc1), forms that show "A" (/Fm1 with
+// Helvetica (/F1), opacity 0 (/GS0), a line width of 40 (/GSW), a layer that is off (/oc1), forms that show "A" (/Fm1 with
 // the page as its box, /Fm2 with a box of 10 × 10 at the origin), a grey image (/Im1), and colour
 // spaces (/Sep: the /None colorant; /Idx: white and black by index). pageExtra goes into the
 // page's dictionary.
@@ -22,7 +22,7 @@ func paintPDF(content, pageExtra string) []byte {
 		"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [6 0 R] /D << /OFF [6 0 R] >> >> >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] " + pageExtra + " /Contents 4 0 R /Resources << /Font << /F1 5 0 R >>" +
-			" /ExtGState << /GS0 << /ca 0 /CA 0 >> >> /Properties << /oc1 6 0 R >>" +
+			" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GSW << /LW 40 >> >> /Properties << /oc1 6 0 R >>" +
 			" /XObject << /Fm1 7 0 R /Fm2 8 0 R /Im1 9 0 R >>" +
 			" /ColorSpace << /Sep [/Separation /None /DeviceGray 10 0 R] /Idx [/Indexed /DeviceRGB 1 <FFFFFF000000>] >> >> >>",
 		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
@@ -93,6 +93,17 @@ func TestContentPaint(t *testing.T) {
 		{"a box elsewhere", "0 g 300 100 100 100 re f " + show, func(t *testing.T, g glyph) { want(t, "back", g.Back.Color, white) }},
 		{"covered by a box drawn after", show + " 1 g 50 650 300 100 re f", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, true) }},
 		{"a stroked box covers nothing", show + " 1 g 50 650 300 100 re S", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, false) }},
+		// A thick line of one colour drawn over the glyph covers it (w, an ExtGState's LW, the CTM's
+		// scale); a strikethrough, a diagonal or a translucent line does not.
+		{"covered by a thick line drawn after", show + " 1 G 40 w 50 704 m 350 704 l S", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, true) }},
+		{"covered by a thick line down the page", show + " 1 G 40 w 76 600 m 76 800 l S", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, true) }},
+		{"covered by a line made thick by the CTM", show + " q 20 0 0 20 0 0 cm 1 G 2 w 2.5 35.2 m 17.5 35.2 l S Q", func(t *testing.T, g glyph) {
+			want(t, "covered", g.Covered, true)
+		}},
+		{"covered by a line an ExtGState makes thick", show + " /GSW gs 1 G 50 704 m 350 704 l S", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, true) }},
+		{"a strikethrough covers nothing", show + " 0 G 1.2 w 50 704 m 350 704 l S", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, false) }},
+		{"a thick diagonal covers nothing", show + " 1 G 40 w 50 690 m 350 720 l S", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, false) }},
+		{"a translucent thick line covers nothing", show + " /GS0 gs 1 G 40 w 50 704 m 350 704 l S", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, false) }},
 		{"a box in a layer that is off covers nothing", show + " /OC /oc1 BDC 1 g 50 650 300 100 re f EMC", func(t *testing.T, g glyph) { want(t, "covered", g.Covered, false) }},
 		{"nor is it under the text", "/OC /oc1 BDC 0 g 50 650 300 100 re f EMC " + show, func(t *testing.T, g glyph) { want(t, "back", g.Back.Color, white) }},
 		{"on an image", "q 612 0 0 792 0 0 cm /Im1 Do Q " + show, func(t *testing.T, g glyph) {

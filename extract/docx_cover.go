@@ -53,9 +53,15 @@ func plainPicture(raw []byte) (docxColor, bool) {
 // the page: coverPages) or behind it (it is the page's background: pageBackdrops).
 func (w *docxWalker) endAnchor(s *docxShape) {
 	w.noteAnchor(s)
-	if !s.wrapNone || s.why != 0 || w.pageW <= 0 || w.pageH <= 0 ||
-		float64(s.cx)*float64(s.cy) < 0.9*float64(w.pageW)*float64(w.pageH) {
+	if !s.wrapNone || s.why != 0 || w.pageW <= 0 || w.pageH <= 0 {
 		return
+	}
+	block, atStart := w.overText(s)
+	if !block && float64(s.cx)*float64(s.cy) < 0.9*float64(w.pageW)*float64(w.pageH) {
+		return
+	}
+	if block && float64(s.cx)*float64(s.cy) >= 0.9*float64(w.pageW)*float64(w.pageH) {
+		atStart = false // the page's size: wherever it stands, it is over its page
 	}
 	if len(w.covers)+len(w.backdrops) >= maxPageDrawings {
 		return
@@ -78,10 +84,59 @@ func (w *docxWalker) endAnchor(s *docxShape) {
 	switch {
 	case !plain:
 	case s.behind:
-		w.backdrops = append(w.backdrops, pageBackdrop{at: at, c: c})
+		w.backdrops = append(w.backdrops, pageBackdrop{at: at, c: c, atStart: atStart})
 	default:
-		w.covers = append(w.covers, at)
+		w.covers = append(w.covers, pageCover{at: at, atStart: atStart})
 	}
+}
+
+// pageCover is a drawing of one colour over the text of a page: anchored in or before paragraph
+// at (a seq), and, when atStart, placed from that paragraph, so over the page's text only if the
+// paragraph is at the top of its page (overText).
+type pageCover struct {
+	at      int
+	atStart bool
+}
+
+// overText reports whether drawing s lies over the whole of its page's text, between the margins,
+// as its place says: from the page, the margins or the column, or, down the page, from the
+// paragraph or line it is anchored in (atStart: then only if that is at the top of its page). A
+// white rectangle the size of the text, not of the page, over a page of junk read it as text.
+func (w *docxWalker) overText(s *docxShape) (over, atStart bool) {
+	if s.posH == nil || s.posV == nil {
+		return false, false
+	}
+	x, y := *s.posH, *s.posV
+	switch s.relH {
+	case "page":
+	case "margin", "column":
+		x += w.marginL
+	default:
+		return false, false
+	}
+	switch s.relV {
+	case "page", "topMargin":
+	case "margin":
+		y += w.marginT
+	case "paragraph", "line":
+		y += w.marginT
+		atStart = true
+	default:
+		return false, false
+	}
+	tolX, tolY := w.pageW/50, w.pageH/50
+	return x <= w.marginL+tolX && x+s.cx >= w.pageW-w.marginR-tolX && y <= w.marginT+tolY && y+s.cy >= w.pageH-w.marginB-tolY, atStart
+}
+
+// topOfPage reports whether paragraph a (a seq) is the first of its page that shows anything, its
+// page beginning at start.
+func (w *docxWalker) topOfPage(start, a int) bool {
+	for i := start; i < a; i++ {
+		if w.seqEms[i] > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // maxPageDrawings bounds the page-sized drawings judged in one document (a thesis has a cover
@@ -106,8 +161,9 @@ func (w *docxWalker) nextSeq() int {
 // pageBackdrop is a drawing of one colour c the size of the page behind the text, anchored in or
 // before paragraph at (a seq).
 type pageBackdrop struct {
-	at int
-	c  docxColor
+	at      int
+	c       docxColor
+	atStart bool // placed from its paragraph (pageCover)
 }
 
 // pageBackdrops gives the colour each paragraph is read on when a drawing behind the text is its
@@ -117,7 +173,7 @@ func (w *docxWalker) pageBackdrops() map[int]docxColor {
 	var out map[int]docxColor
 	for _, b := range w.backdrops {
 		start, end, ok := w.pageOf(b.at)
-		if !ok {
+		if !ok || b.atStart && !w.topOfPage(start, b.at) {
 			continue
 		}
 		if out == nil {
@@ -175,8 +231,8 @@ func (w *docxWalker) coverPages() {
 		return
 	}
 	for _, a := range w.covers {
-		start, end, ok := w.pageOf(a)
-		if !ok {
+		start, end, ok := w.pageOf(a.at)
+		if !ok || a.atStart && !w.topOfPage(start, a.at) {
 			continue
 		}
 		for seq := start; seq < end; seq++ {

@@ -15,12 +15,12 @@ import (
 
 // pageGeometry is the first section's page: its size and its left and right margins, and the
 // widest and tallest page of any section (a landscape one), EMU.
-type pageGeometry struct{ w, h, left, right, widest, tallest int64 }
+type pageGeometry struct{ w, h, left, right, top, bottom, widest, tallest int64 }
 
 // pageOf reads the first section's page (w:pgSz, w:pgMar) from the body, and the largest of all
 // its sections' pages: A4 with Word's Chinese margins (1800 twips) where it says nothing.
 func pageOf(body []byte) pageGeometry {
-	g := pageGeometry{w: 11906, h: 16838, left: 1800, right: 1800} // twips until the end
+	g := pageGeometry{w: 11906, h: 16838, left: 1800, right: 1800, top: 1440, bottom: 1440} // twips until the end
 	for at := 0; ; {
 		a, end := tagInts(body[at:], "pgSz")
 		if a == nil {
@@ -50,9 +50,17 @@ func pageOf(body []byte) pageGeometry {
 				g.right = v
 			}
 		}
+		// A negative top or bottom margin is one text may run into the header or footer over: it
+		// is as far from the edge all the same.
+		if v, ok := a["top"]; ok {
+			g.top = max(v, -v)
+		}
+		if v, ok := a["bottom"]; ok {
+			g.bottom = max(v, -v)
+		}
 	}
 	const emu = 635 // a twip
-	return pageGeometry{g.w * emu, g.h * emu, g.left * emu, g.right * emu, g.widest * emu, g.tallest * emu}
+	return pageGeometry{g.w * emu, g.h * emu, g.left * emu, g.right * emu, g.top * emu, g.bottom * emu, g.widest * emu, g.tallest * emu}
 }
 
 // firstTagInts returns the whole-number attributes of the first tag named local (with or without
@@ -94,6 +102,7 @@ var reIntAttr = regexp.MustCompile(`\b(?:\w+:)?(\w+)="(-?\d+)"`)
 // place gives the walker the page its text is laid out on.
 func (w *docxWalker) place(g pageGeometry) {
 	w.pageW, w.pageH, w.marginL, w.marginR, w.widest, w.tallest = g.w, g.h, g.left, g.right, g.widest, g.tallest
+	w.marginT, w.marginB = g.top, g.bottom
 }
 
 // indent is w:ind's left and right indents, twips; setL and setR tell 0 from unset, so that a

@@ -525,12 +525,18 @@ func TestDOCXCoveredPage(t *testing.T) {
 		}
 		return b.String()
 	}
-	const page = `<wp:extent cx="7560000" cy="10692000"/>`
-	anchor := func(behind, content string) string {
-		return `<w:p><w:r><w:drawing><wp:anchor xmlns:wp="` + nsWP + `" behindDoc="` + behind + `"><wp:positionH relativeFrom="page"><wp:posOffset>0</wp:posOffset></wp:positionH>` +
-			`<wp:positionV relativeFrom="page"><wp:posOffset>0</wp:posOffset></wp:positionV>` + page + `<wp:wrapNone/><wp:docPr id="1" name="cover"/>` +
+	// placed is a paragraph anchoring content at place: from what (horizontally and down the page),
+	// where, and how large, EMU.
+	placed := func(behind, place, content string) string {
+		var relH, relV, x, y, cx, cy string
+		fmt.Sscan(place, &relH, &relV, &x, &y, &cx, &cy)
+		return `<w:p><w:r><w:drawing><wp:anchor xmlns:wp="` + nsWP + `" behindDoc="` + behind + `"><wp:positionH relativeFrom="` + relH + `"><wp:posOffset>` + x + `</wp:posOffset></wp:positionH>` +
+			`<wp:positionV relativeFrom="` + relV + `"><wp:posOffset>` + y + `</wp:posOffset></wp:positionV><wp:extent cx="` + cx + `" cy="` + cy + `"/><wp:wrapNone/><wp:docPr id="1" name="cover"/>` +
 			`<a:graphic xmlns:a="` + nsA + `"><a:graphicData>` + content + `</a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>`
 	}
+	anchor := func(behind, content string) string { return placed(behind, "page page 0 0 7560000 10692000", content) }
+	// The text between the margins of the default page (A4, margins of 1800 and 1440 twips).
+	const text = "margin margin 0 0 5274000 8863000"
 	picture := `<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:blipFill><a:blip r:embed="rIdImg"/></pic:blipFill></pic:pic>`
 	shape := `<wps:wsp xmlns:wps="` + nsWPS + `"><wps:spPr><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill></wps:spPr></wps:wsp>`
 	pageBreak := `<w:p><w:r><w:br w:type="page"/></w:r></w:p>`
@@ -545,6 +551,14 @@ func TestDOCXCoveredPage(t *testing.T) {
 		{"a white shape in front", anchor("0", shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), true},
 		{"a white picture in front, on the last page", wPara("", shown) + pageBreak + anchor("0", picture) + wPara("", own), pngOf(255), true},
 		{"a picture of two colours", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255, 0), false},
+		// The size of the page's text, not of the page, as placed.
+		{"a white shape over the text, from the margins", placed("0", text, shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), true},
+		{"a white shape over the text, from the page", placed("0", "page page 1130000 900000 5300000 8900000", shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), true},
+		{"a white shape over the text, from its paragraph at the top of the page", placed("0", "column paragraph 0 0 5274000 8863000", shape) + wPara("", own) + pageBreak + wPara("", shown),
+			pngOf(255), true},
+		{"a white shape from its paragraph lower down", wPara("", shown) + placed("0", "column paragraph 0 0 5274000 8863000", shape) + wPara("", own), pngOf(255), false},
+		{"a white shape over half the text", placed("0", "margin margin 0 0 5274000 4400000", shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), false},
+		{"a white shape beside the text", placed("0", "margin margin 2600000 0 5274000 8863000", shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), false},
 		{"a white picture behind", anchor("1", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), false},
 		{"more text than a page holds", anchor("0", picture) + strings.Repeat(wPara("", own), 200) + pageBreak + wPara("", shown), pngOf(255), false},
 		// Behind the text, the picture is the page's background: white text shows on black.

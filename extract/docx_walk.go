@@ -138,16 +138,17 @@ type docxWalker struct {
 	pictureIDs []string
 	// Pages covered by a drawing in front of the text (docx_cover.go): the paragraphs the
 	// drawings are anchored at, the paragraphs pages begin at, and how to read a picture part.
-	covers, pageStarts []int
-	pictureData        func(id string) []byte
-	backdrops          []pageBackdrop
-	anchors            []anchored                // floating drawings, for those that cover others (coveredBoxes)
-	opaquePictures     map[string]bool           // by relationship, decoded pictures' opaqueness (coveredBoxes)
-	onPage             map[int]docxColor         // a page's background by paragraph (seq), for the second walk
-	seqs               int                       // paragraphs begun
-	kept               []int                     // by seq: the paragraph's index in paras, -1 if not kept
-	seqEms             []float64                 // by seq: the room its text takes, hidden text too
-	plainPictures      map[string]plainPictureOf // shared by a document's walkers (docx_cover.go)
+	covers         []pageCover
+	pageStarts     []int
+	pictureData    func(id string) []byte
+	backdrops      []pageBackdrop
+	anchors        []anchored                // floating drawings, for those that cover others (coveredBoxes)
+	opaquePictures map[string]bool           // by relationship, decoded pictures' opaqueness (coveredBoxes)
+	onPage         map[int]docxColor         // a page's background by paragraph (seq), for the second walk
+	seqs           int                       // paragraphs begun
+	kept           []int                     // by seq: the paragraph's index in paras, -1 if not kept
+	seqEms         []float64                 // by seq: the room its text takes, hidden text too
+	plainPictures  map[string]plainPictureOf // shared by a document's walkers (docx_cover.go)
 	// chunks are the parts imported (w:altChunk) or embedded (a Word document object), read
 	// after the walk (docx_chunks.go).
 	chunks []docxChunk
@@ -182,6 +183,7 @@ type docxWalker struct {
 	noteHidden map[string][]Hidden // "f2" → the hidden text of that note
 
 	marginL, marginR int64 // the page's, EMU
+	marginT, marginB int64
 	widest, tallest  int64 // the largest section's page, EMU
 	// What the styles give, by paragraph and character style: worked out once each.
 	styledRuns   map[[2]string]runProps

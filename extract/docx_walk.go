@@ -183,7 +183,7 @@ type docxWalker struct {
 	noteHidden map[string][]Hidden // "f2" → the hidden text of that note
 
 	marginL, marginR int64 // the page's, EMU
-	marginT, marginB int64
+	marginT, marginB int64 // its top and bottom margins, EMU
 	widest, tallest  int64 // the largest section's page, EMU
 	// What the styles give, by paragraph and character style: worked out once each.
 	styledRuns   map[[2]string]runProps

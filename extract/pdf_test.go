@@ -573,14 +573,24 @@ func TestPDFCondensedSpaces(t *testing.T) {
 }
 
 // TestPDFTurnedText: text drawn a quarter round (to be shown turned back by /Rotate) is read as its
-// lines, whichever way it runs; before, each line was a column read one letter a line.
+// lines, whichever way it runs; before, each line was a column read one letter a line. So is text
+// drawn turned a few degrees (a skewed page), which read as pieces of a few letters.
 func TestPDFTurnedText(t *testing.T) {
 	const one, two = "Tidal flats look empty at first glance, a wide expanse", "of grey mud that the sea covers twice a day."
 	text := "BT /F1 10 Tf 14 TL 72 540 Td (" + one + ") Tj T* (" + two + ") Tj ET"
+	turned := func(deg, ex, ey float64) string {
+		r := deg * math.Pi / 180
+		return fmt.Sprintf("%.6f %.6f %.6f %.6f %.1f %.1f", math.Cos(r), math.Sin(r), -math.Sin(r), math.Cos(r), ex, ey)
+	}
 	for _, tt := range []struct{ name, cm string }{
 		{"across", "1 0 0 1 0 0"},
 		{"up", "0 1 -1 0 612 0"},
 		{"down", "0 -1 1 0 0 792"},
+		{"turned 1°", turned(1, 0, 0)},
+		{"turned 4°", turned(4, 40, -20)},
+		{"turned -3°", turned(-3, 0, 30)},
+		{"turned 10°", turned(10, 100, -100)},
+		{"up and turned 3°", turned(93, 612, 0)},
 	} {
 		doc, err := Bytes(context.Background(), "turned.pdf", hostile.PDF([]hostile.Stream{{Data: []byte("q " + tt.cm + " cm " + text + " Q")}}, nil))
 		if err != nil {

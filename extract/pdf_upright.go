@@ -2,6 +2,7 @@ package extract
 
 import (
 	"math"
+	"sort"
 
 	pdf "github.com/ledongthuc/pdf"
 )
@@ -18,7 +19,7 @@ import (
 func pdfUpright(visible []pdf.Text, hidden []pdfHiddenGlyph, box pdf.Rect) pdf.Rect {
 	dir := pdfTextDirection(visible)
 	if dir == 0 {
-		return box
+		return pdfDeskew(visible, hidden, box)
 	}
 	turn := func(x, y float64) (float64, float64) {
 		if dir > 0 { // runs up, lines to the right: up becomes right, right becomes down
@@ -34,7 +35,74 @@ func pdfUpright(visible []pdf.Text, hidden []pdfHiddenGlyph, box pdf.Rect) pdf.R
 	}
 	x0, y0 := turn(box.Min.X, box.Min.Y)
 	x1, y1 := turn(box.Max.X, box.Max.Y)
-	return pdf.Rect{Min: pdf.Point{X: min(x0, x1), Y: min(y0, y1)}, Max: pdf.Point{X: max(x0, x1), Y: max(y0, y1)}}
+	return pdfDeskew(visible, hidden, pdf.Rect{Min: pdf.Point{X: min(x0, x1), Y: min(y0, y1)}, Max: pdf.Point{X: max(x0, x1), Y: max(y0, y1)}})
+}
+
+// pdfDeskew turns the glyphs of a page whose lines slope (pdfSkew: a page drawn turned a few
+// degrees, as a skewed scan's OCR layer is, or to be read wrong) about the page's origin until they
+// run level, and returns the page's box turned with them (the box around its turned corners). The
+// layout makes lines of glyphs that share a baseline: a page turned 4° read as pieces of a few
+// letters, and zh-thesis S001 (21.6 %) so turned checked 0.0 %, with no warning; 2°, 3.9 %.
+func pdfDeskew(visible []pdf.Text, hidden []pdfHiddenGlyph, box pdf.Rect) pdf.Rect {
+	angle := pdfSkew(visible)
+	if angle == 0 {
+		return box
+	}
+	c, s := math.Cos(angle), math.Sin(angle)
+	turn := func(x, y float64) (float64, float64) { return x*c + y*s, y*c - x*s }
+	for i := range visible {
+		visible[i].X, visible[i].Y = turn(visible[i].X, visible[i].Y)
+	}
+	for i := range hidden {
+		hidden[i].g.X, hidden[i].g.Y = turn(hidden[i].g.X, hidden[i].g.Y)
+	}
+	out := pdf.Rect{Min: pdf.Point{X: math.Inf(1), Y: math.Inf(1)}, Max: pdf.Point{X: math.Inf(-1), Y: math.Inf(-1)}}
+	for _, p := range [][2]float64{{box.Min.X, box.Min.Y}, {box.Min.X, box.Max.Y}, {box.Max.X, box.Min.Y}, {box.Max.X, box.Max.Y}} {
+		x, y := turn(p[0], p[1])
+		out.Min.X, out.Min.Y, out.Max.X, out.Max.Y = min(out.Min.X, x), min(out.Min.Y, y), max(out.Max.X, x), max(out.Max.Y, y)
+	}
+	return out
+}
+
+// pdfSkew is the angle (radians, counter-clockwise) most of a page's lines slope at, from each
+// glyph to the next in the content's order: a step of about a glyph's advance (0.5 to 1.6 of it)
+// that runs to the right, less than 45° up or down, counts. It is 0 for a page whose lines run
+// level (a step rises 0.2° or less at the median), for one with fewer than twenty such steps, and
+// for one whose steps do not mostly agree (two thirds of them within half a degree of the median:
+// a page of level text and a turned stamp on it is level).
+func pdfSkew(gs []pdf.Text) float64 {
+	var angles []float64
+	for i := 1; i < len(gs); i++ {
+		a, b := &gs[i-1], &gs[i]
+		adv := a.W
+		if adv <= 0 {
+			adv = 0.5 * a.FontSize
+		}
+		dx, dy := b.X-a.X, b.Y-a.Y
+		if d := math.Hypot(dx, dy); dx > 0 && math.Abs(dy) < dx && d >= 0.5*adv && d <= 1.6*adv {
+			angles = append(angles, math.Atan2(dy, dx))
+		}
+	}
+	if len(angles) < 20 {
+		return 0
+	}
+	sort.Float64s(angles)
+	median := angles[len(angles)/2]
+	const level, agree = 0.2 * math.Pi / 180, 0.5 * math.Pi / 180
+	if math.Abs(median) <= level {
+		return 0
+	}
+	sum, n := 0.0, 0
+	for _, a := range angles {
+		if math.Abs(a-median) <= agree {
+			sum += a
+			n++
+		}
+	}
+	if 3*n < 2*len(angles) {
+		return 0
+	}
+	return sum / float64(n)
 }
 
 // pdfTextDirection says which way most of a page's text runs, from each glyph to the next in the

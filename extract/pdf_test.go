@@ -602,6 +602,55 @@ func TestPDFTurnedText(t *testing.T) {
 	}
 }
 
+// TestPDFWavyLines: lines each drawn turned by an angle of their own, and letters each raised or
+// lowered by a few points, are read as the lines a reader reads; before, they read as pieces of a
+// few letters. A superscript stays where it is.
+func TestPDFWavyLines(t *testing.T) {
+	lines := []string{"Tidal flats look empty at first glance, a wide expanse of grey mud", "that the sea covers and uncovers twice a day, yet they teem",
+		"with worms, snails and shellfish that feed more birds than", "any other coast, and the birds come back to them every spring."}
+	var turned, raised strings.Builder
+	for i, l := range lines {
+		a := []float64{3, 1, 4, -2}[i] * math.Pi / 180 // the lines do not cross
+		y := 600 - 24*float64(i)
+		fmt.Fprintf(&turned, "BT /F1 11 Tf %.5f %.5f %.5f %.5f 72 %.1f Tm (%s) Tj ET ", math.Cos(a), math.Sin(a), -math.Sin(a), math.Cos(a), y, l)
+		fmt.Fprintf(&raised, "BT /F1 11 Tf 72 %.1f Td ", y)
+		for k, r := range l {
+			fmt.Fprintf(&raised, "%d Ts (%c) Tj ", []int{3, -3, 1, -2, 0, 2, -1}[k%7], r)
+		}
+		raised.WriteString("ET ")
+	}
+	for _, tt := range []struct{ name, content string }{
+		{"lines turned each their own way", turned.String()},
+		{"letters raised and lowered", raised.String()},
+	} {
+		doc, err := Bytes(context.Background(), "wavy.pdf", hostile.PDF([]hostile.Stream{{Data: []byte(tt.content)}}, nil))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got := texts(doc); strings.Join(got, " ") != strings.Join(lines, " ") {
+			t.Errorf("%s: paragraphs %q", tt.name, got)
+		}
+	}
+	// A footnote mark raised over its line is still a mark (left out of the line's text), not put
+	// on the line.
+	sup := "BT /F1 11 Tf 72 600 Td (" + lines[0] + ") Tj 4 Ts /F1 7 Tf (12) Tj 0 Ts /F1 11 Tf ( and more words after the mark.) Tj ET"
+	doc, err := Bytes(context.Background(), "mark.pdf", hostile.PDF([]hostile.Stream{{Data: []byte(sup)}}, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := texts(doc); !slices.Equal(got, []string{lines[0] + " and more words after the mark."}) {
+		t.Errorf("a footnote mark: paragraphs %q", got)
+	}
+}
+
+func texts(doc *Document) []string {
+	var out []string
+	for _, p := range doc.Paragraphs {
+		out = append(out, p.Text)
+	}
+	return out
+}
+
 // A PDF encrypted with restrictions only (no password to open it: Acrobat's "restrict editing",
 // many libraries' downloads) reads as the plain file does, whatever the cipher: RC4 of 40 bits
 // (read as noise, "no text layer", before the object keys were cut to their length) and 128,

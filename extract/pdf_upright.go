@@ -17,6 +17,7 @@ import (
 // quarter round, so that it runs left to right with its lines top to bottom, and returns the page's
 // box turned with them; it leaves a page of text that runs across alone.
 func pdfUpright(visible []pdf.Text, hidden []pdfHiddenGlyph, box pdf.Rect) pdf.Rect {
+	defer pdfLevelRuns(visible)
 	dir := pdfTextDirection(visible)
 	if dir == 0 {
 		return pdfDeskew(visible, hidden, box)
@@ -137,4 +138,54 @@ func pdfTextDirection(gs []pdf.Text) int {
 		return -1
 	}
 	return 0
+}
+
+// pdfLevelRuns puts on one baseline the glyphs of each run a page draws from left to right whose
+// baselines wander: a line drawn turned by its own angle, or letters each raised or lowered by a
+// few points (Ts), which a reader reads as a wavy line and the layout, which makes lines of glyphs
+// that share a baseline, cut into pieces of a few letters (lines turned up to 4° each, letters
+// raised or lowered by up to 3 pt at 11 pt). A run is eight glyphs or more of one size in content
+// order, each within three advances to the right of the one before and 0.8 of an em above or
+// below it; it is put on its median baseline when a third of its glyphs or more lie a tenth of an
+// em or more from it (a line with a superscript or a footnote mark is left as it is, and so are
+// the scattered numbers of a figure).
+func pdfLevelRuns(gs []pdf.Text) {
+	var ys []float64
+	level := func(from, to int) {
+		if to-from < 8 {
+			return
+		}
+		ys = ys[:0]
+		for i := from; i < to; i++ {
+			ys = append(ys, gs[i].Y)
+		}
+		sort.Float64s(ys)
+		median := ys[len(ys)/2]
+		em := math.Abs(gs[from].FontSize)
+		off := 0
+		for i := from; i < to; i++ {
+			if math.Abs(gs[i].Y-median) >= 0.1*em {
+				off++
+			}
+		}
+		if 3*off < to-from {
+			return
+		}
+		for i := from; i < to; i++ {
+			gs[i].Y = median
+		}
+	}
+	start := 0
+	for i := 1; i <= len(gs); i++ {
+		if i < len(gs) {
+			a, b := &gs[i-1], &gs[i]
+			em := math.Abs(a.FontSize)
+			adv := max(a.W, 0.5*em)
+			if dx, dy := b.X-a.X, b.Y-a.Y; b.FontSize == a.FontSize && dx > 0 && dx <= 3*adv && math.Abs(dy) <= 0.8*em {
+				continue
+			}
+		}
+		level(start, i)
+		start = i
+	}
 }

@@ -490,7 +490,7 @@ type docxShape struct {
 	vmlFloats  bool
 }
 
-// docxTable is an open table: its own shading, and whether its style shades cells.
+// docxTable is an open table: its own shading and its style's, and where it stands.
 type docxTable struct {
 	shd docxColor
 	// Its style's shading (styleSheet.tableStyle), which of its formats apply, the cells of each
@@ -751,13 +751,13 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 			if s := w.topShape(); s != nil && s.vml && s.vmlH > 0 && !strings.Contains(strings.ToLower(strings.ReplaceAll(attr(t, "style"), " ", "")), "mso-fit-shape-to-text:t") {
 				in := strings.Split(attr(t, "inset"), ",")
 				room := s.vmlH
-				for i, def := range map[int]float64{1: 3.6, 3: 3.6} {
+				for _, i := range []int{1, 3} { // the top and bottom insets
 					v, ok := 0.0, false
 					if i < len(in) {
 						v, ok = vmlLength(in[i])
 					}
 					if !ok {
-						v = def
+						v = 3.6
 					}
 					room -= v
 				}

@@ -210,7 +210,7 @@ type pdfHiddenGlyph struct {
 // Glyphs of one paint on one backdrop (a line, mostly) are judged by their paint once.
 func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []pdfHiddenGlyph) {
 	glyphs := c.Text
-	stacked := pdfStacked(glyphs)
+	stacked := pdfStacked(glyphs, pdfTextDirection(glyphs) == 2)
 	lastPaint, lastBack := int32(-1), int32(-1)
 	var paintWhy hideSet
 	var paintSize float64
@@ -298,8 +298,9 @@ func init() { pdf.BlankProgram = blankFont }
 // kerning, is a smudge a character wide on the page and words in the text. Kerning and CJK
 // punctuation's compression overlap glyphs by half of one at most; an accent TeX puts over a
 // letter is not a letter; a glyph drawn twice for bold is the same character, and text over a scan
-// is read whatever this says.
-func pdfStacked(glyphs []pdf.Text) []bool {
+// is read whatever this says. On a page drawn upside down (back: pdfTextDirection), a glyph runs to
+// the left of its origin.
+func pdfStacked(glyphs []pdf.Text, back bool) []bool {
 	var out []bool
 	mark := func(i int) {
 		if out == nil {
@@ -333,6 +334,9 @@ func pdfStacked(glyphs []pdf.Text) []bool {
 		for j := i + 1; j <= i+2 && j < len(glyphs); j++ {
 			h := &glyphs[j]
 			over := min(g.X+g.W, h.X+h.W) - max(g.X, h.X)
+			if back {
+				over = min(g.X, h.X) - max(g.X-g.W, h.X-h.W)
+			}
 			if !(over > 0.6*min(g.W, h.W)) || !(h.W > 0) || !(g.W > 0) { // nearly every pair: side by side
 				continue
 			}

@@ -574,7 +574,8 @@ func TestPDFCondensedSpaces(t *testing.T) {
 
 // TestPDFTurnedText: text drawn a quarter round (to be shown turned back by /Rotate) is read as its
 // lines, whichever way it runs; before, each line was a column read one letter a line. So is text
-// drawn turned a few degrees (a skewed page), which read as pieces of a few letters.
+// drawn turned a few degrees (a skewed page), which read as pieces of a few letters, and text drawn
+// upside down, which read backwards.
 func TestPDFTurnedText(t *testing.T) {
 	const one, two = "Tidal flats look empty at first glance, a wide expanse", "of grey mud that the sea covers twice a day."
 	text := "BT /F1 10 Tf 14 TL 72 540 Td (" + one + ") Tj T* (" + two + ") Tj ET"
@@ -586,6 +587,8 @@ func TestPDFTurnedText(t *testing.T) {
 		{"across", "1 0 0 1 0 0"},
 		{"up", "0 1 -1 0 612 0"},
 		{"down", "0 -1 1 0 0 792"},
+		{"upside down", "-1 0 0 -1 612 792"},
+		{"upside down and turned 2°", turned(182, 612, 792)},
 		{"turned 1°", turned(1, 0, 0)},
 		{"turned 4°", turned(4, 40, -20)},
 		{"turned -3°", turned(-3, 0, 30)},

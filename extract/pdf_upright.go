@@ -23,8 +23,11 @@ func pdfUpright(visible []pdf.Text, hidden []pdfHiddenGlyph, box pdf.Rect) pdf.R
 		return pdfDeskew(visible, hidden, box)
 	}
 	turn := func(x, y float64) (float64, float64) {
-		if dir > 0 { // runs up, lines to the right: up becomes right, right becomes down
+		switch dir {
+		case 1: // runs up, lines to the right: up becomes right, right becomes down
 			return y, -x
+		case 2: // runs to the left, lines upwards: upside down
+			return -x, -y
 		}
 		return -y, x // runs down, lines to the left (or columns right to left)
 	}
@@ -107,12 +110,13 @@ func pdfSkew(gs []pdf.Text) float64 {
 }
 
 // pdfTextDirection says which way most of a page's text runs, from each glyph to the next in the
-// content's order: 0 across, 1 up, -1 down. A step counts when it moves along one axis by about a
-// glyph's advance (0.5 to 1.6 of it: a line's spacing is more than that for Latin text) and three
-// times less along the other; a page runs up or down when twenty steps or more do, and more than
-// twice as many as run across.
+// content's order: 0 across, 1 up, -1 down, 2 back to the left (upside down: a page drawn turned
+// half round, shown turned back by /Rotate 180, read backwards, a copy so drawn checked 0 %). A
+// step counts when it moves along one axis by about a glyph's advance (0.5 to 1.6 of it: a line's
+// spacing is more than that for Latin text) and three times less along the other; a page runs up,
+// down or back when twenty steps or more do, and more than twice as many as run across.
 func pdfTextDirection(gs []pdf.Text) int {
-	across, up, down := 0, 0, 0
+	across, up, down, back := 0, 0, 0, 0
 	for i := 1; i < len(gs); i++ {
 		a, b := &gs[i-1], &gs[i]
 		adv := a.W
@@ -123,6 +127,8 @@ func pdfTextDirection(gs []pdf.Text) int {
 		switch {
 		case dx > 0 && math.Abs(dx) > 3*math.Abs(dy) && dx < 1.6*adv:
 			across++
+		case dx < 0 && math.Abs(dx) > 3*math.Abs(dy) && -dx >= 0.5*adv && -dx < 1.6*adv:
+			back++
 		case math.Abs(dy) > 3*math.Abs(dx) && math.Abs(dy) >= 0.5*adv && math.Abs(dy) <= 1.6*adv:
 			if dy > 0 {
 				up++
@@ -136,6 +142,8 @@ func pdfTextDirection(gs []pdf.Text) int {
 		return 1
 	case down >= 20 && down > 2*across && down > up:
 		return -1
+	case back >= 20 && back > 2*across && back > up && back > down:
+		return 2
 	}
 	return 0
 }

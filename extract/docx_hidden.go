@@ -499,6 +499,7 @@ type docxTable struct {
 	conds    map[string]docxColor
 	look     tableLook
 	rows     []int
+	at       int64 // where its start tag ends in its part (tableRows' key)
 	row, col int
 	rowExact float64 // the exact height of the row being read, points; 0 for none
 	// left is where its left edge stands, EMU from the page's left edge (tablePlace); width, the sum

@@ -84,15 +84,7 @@ func (tb *docxTable) cellShading() docxColor {
 	l := tb.look
 	first, firstCol := l.firstRow && tb.row == 0, l.firstCol && tb.col == 0
 	last, lastCol := l.lastRow && tb.row == rows-1, l.lastCol && tb.col == cols-1
-	styled := func(kinds ...string) bool {
-		for _, k := range kinds {
-			if c := tb.conds[k]; c.set && !c.none {
-				return true
-			}
-		}
-		return false
-	}
-	if rows < 0 && l.lastRow && styled("lastRow", "swCell", "seCell") || cols < 0 && l.lastCol && styled("lastCol", "neCell", "seCell") {
+	if rows < 0 && l.lastRow && tb.shades("lastRow", "swCell", "seCell") || cols < 0 && l.lastCol && tb.shades("lastCol", "neCell", "seCell") {
 		return docxColor{set: true}
 	}
 	if !l.noVBand && !firstCol && !lastCol {
@@ -113,6 +105,22 @@ func (tb *docxTable) cellShading() docxColor {
 	return c
 }
 
+// shades reports whether the table's style shades the cells of any of the formats kinds.
+func (tb *docxTable) shades(kinds ...string) bool {
+	for _, k := range kinds {
+		if c := tb.conds[k]; c.set && !c.none {
+			return true
+		}
+	}
+	return false
+}
+
+// lastShaded reports whether the table's style shades a last row or column, which are known only
+// once its rows are counted (tableRows).
+func (tb *docxTable) lastShaded() bool {
+	return tb.shades("lastRow", "lastCol", "neCell", "swCell", "seCell")
+}
+
 // band names the banded format of the i-th row or column (dir "Horz" or "Vert"), counted after the
 // header one when that has its own format.
 func band(dir string, i int, header bool) string {
@@ -128,11 +136,8 @@ func band(dir string, i int, header bool) string {
 // tableRows counts the rows of a part's tables (xmlBytes) and the cells of each row, by where
 // their w:tbl start tags end (the decoder's offset after them): a style's last row and last column
 // are known only at a table's end, after the walk has read its text. Tables in tables are counted
-// apart; a prefix other than w: is not scanned (nil).
+// apart; a prefix other than w: is not scanned (no table is then counted).
 func tableRows(b []byte) map[int64][]int {
-	if !bytes.Contains(b, []byte("<w:tblStyle")) {
-		return nil
-	}
 	out := map[int64][]int{}
 	type open struct {
 		at   int64

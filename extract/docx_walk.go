@@ -165,9 +165,12 @@ type docxWalker struct {
 	runNarrow bool
 	// The runs w:fitText may shrink (fitRuns), by where their w:r tags end; that of the run being
 	// read, and of the element being started.
-	fits            map[int64]fitRun
-	boxes           map[int64]boxBody // the part's text boxes (textBoxes)
-	tableRows       map[int64][]int   // the cells of each row of the part's tables (tableRows)
+	fits  map[int64]fitRun
+	boxes map[int64]boxBody // the part's text boxes (textBoxes)
+	// part is the part being walked (xmlBytes); tableRows, the cells of each row of its tables
+	// (tableRows), counted when a table's style first needs its last row or column.
+	part            []byte
+	tableRows       map[int64][]int
 	runOff, elemOff int64
 	// the same for text in a complex script, and whether the run is all complex script
 	runWhyCS   hideSet
@@ -320,7 +323,7 @@ func (w *docxWalker) walk(raw []byte) error {
 	raw = xmlBytes(raw)
 	w.fits = fitRuns(w.ctx, raw, w.styles)
 	w.boxes = textBoxes(raw)
-	w.tableRows = tableRows(raw)
+	w.part, w.tableRows = raw, nil
 	d := xmlDecoder(raw)
 	for n := 0; ; n++ {
 		if n&4095 == 0 && w.ctx.Err() != nil {
@@ -573,7 +576,7 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		}
 		w.backs = append(w.backs, back)
 	case "tbl":
-		w.tables = append(w.tables, docxTable{left: w.marginL, rows: w.tableRows[w.elemOff], row: -1, look: wordLook})
+		w.tables = append(w.tables, docxTable{left: w.marginL, at: w.elemOff, row: -1, look: wordLook})
 	case "tblLook":
 		if n := len(w.tables); n > 0 && inW("tblPr") {
 			w.tables[n-1].look = readLook(t)
@@ -619,6 +622,12 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		if n := len(w.tables); n > 0 && inW("tblPr") {
 			tb := &w.tables[n-1]
 			tb.cellShd, tb.conds = w.styles.tableStyle(attr(t, "val"))
+			if tb.lastShaded() {
+				if w.tableRows == nil {
+					w.tableRows = tableRows(w.part)
+				}
+				tb.rows = w.tableRows[tb.at]
+			}
 		}
 	case "background":
 		if parent == nsW+" document" || parent == nsWStrict+" document" || parent == "w document" {

@@ -198,6 +198,14 @@ func (p *pdfPictureLum) whiteUnder(g *pdf.Text) bool {
 	return true
 }
 
+// pdfRight is where a glyph's right edge stands: its origin when it runs to the left of it.
+func pdfRight(g *pdf.Text) float64 {
+	if g.Left {
+		return g.X
+	}
+	return g.X + g.W
+}
+
 // pdfHiddenGlyph is a glyph a reader cannot see.
 type pdfHiddenGlyph struct {
 	g    pdf.Text
@@ -210,7 +218,7 @@ type pdfHiddenGlyph struct {
 // Glyphs of one paint on one backdrop (a line, mostly) are judged by their paint once.
 func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []pdfHiddenGlyph) {
 	glyphs := c.Text
-	stacked := pdfStacked(glyphs, pdfTextDirection(glyphs) == 2)
+	stacked := pdfStacked(glyphs)
 	lastPaint, lastBack := int32(-1), int32(-1)
 	var paintWhy hideSet
 	var paintSize float64
@@ -298,9 +306,8 @@ func init() { pdf.BlankProgram = blankFont }
 // kerning, is a smudge a character wide on the page and words in the text. Kerning and CJK
 // punctuation's compression overlap glyphs by half of one at most; an accent TeX puts over a
 // letter is not a letter; a glyph drawn twice for bold is the same character, and text over a scan
-// is read whatever this says. On a page drawn upside down (back: pdfTextDirection), a glyph runs to
-// the left of its origin.
-func pdfStacked(glyphs []pdf.Text, back bool) []bool {
+// is read whatever this says. A glyph drawn upside down runs to the left of its origin (Left).
+func pdfStacked(glyphs []pdf.Text) []bool {
 	var out []bool
 	mark := func(i int) {
 		if out == nil {
@@ -331,12 +338,11 @@ func pdfStacked(glyphs []pdf.Text, back bool) []bool {
 	var covered []int // letters a glyph after them covers (j may be the first of the text that follows)
 	for i := range glyphs {
 		g := &glyphs[i]
+		gr := pdfRight(g)
 		for j := i + 1; j <= i+2 && j < len(glyphs); j++ {
 			h := &glyphs[j]
-			over := min(g.X+g.W, h.X+h.W) - max(g.X, h.X)
-			if back {
-				over = min(g.X, h.X) - max(g.X-g.W, h.X-h.W)
-			}
+			hr := pdfRight(h)
+			over := min(gr, hr) - max(gr-g.W, hr-h.W)
 			if !(over > 0.6*min(g.W, h.W)) || !(h.W > 0) || !(g.W > 0) { // nearly every pair: side by side
 				continue
 			}

@@ -75,24 +75,39 @@ func pdfDeskew(visible []pdf.Text, hidden []pdfHiddenGlyph, box pdf.Rect) pdf.Re
 // for one whose steps do not mostly agree (two thirds of them within half a degree of the median:
 // a page of level text and a turned stamp on it is level).
 func pdfSkew(gs []pdf.Text) float64 {
-	var angles []float64
-	for i := 1; i < len(gs); i++ {
+	// Most pages are level: their steps rise nothing at all, and they are told without measuring
+	// a step's angle (reading a 309-page thesis spent 3.6 % of its time here measuring all).
+	const level, agree = 0.2 * math.Pi / 180, 0.5 * math.Pi / 180
+	step := func(i int) (dx, dy float64, ok bool) {
 		a, b := &gs[i-1], &gs[i]
 		adv := a.W
 		if adv <= 0 {
 			adv = 0.5 * a.FontSize
 		}
-		dx, dy := b.X-a.X, b.Y-a.Y
-		if d := math.Hypot(dx, dy); dx > 0 && math.Abs(dy) < dx && d >= 0.5*adv && d <= 1.6*adv {
+		dx, dy = b.X-a.X, b.Y-a.Y
+		d2 := dx*dx + dy*dy
+		return dx, dy, dx > 0 && math.Abs(dy) < dx && d2 >= 0.25*adv*adv && d2 <= 2.56*adv*adv
+	}
+	steps, sloped := 0, 0
+	for i := 1; i < len(gs); i++ {
+		if dx, dy, ok := step(i); ok {
+			steps++
+			if math.Abs(dy) > dx*math.Tan(level) {
+				sloped++
+			}
+		}
+	}
+	if steps < 20 || 2*sloped < steps {
+		return 0 // the median step rises 0.2° or less
+	}
+	angles := make([]float64, 0, steps)
+	for i := 1; i < len(gs); i++ {
+		if dx, dy, ok := step(i); ok {
 			angles = append(angles, math.Atan2(dy, dx))
 		}
 	}
-	if len(angles) < 20 {
-		return 0
-	}
 	sort.Float64s(angles)
 	median := angles[len(angles)/2]
-	const level, agree = 0.2 * math.Pi / 180, 0.5 * math.Pi / 180
 	if math.Abs(median) <= level {
 		return 0
 	}
@@ -161,6 +176,13 @@ func pdfLevelRuns(gs []pdf.Text) {
 	var ys []float64
 	level := func(from, to int) {
 		if to-from < 8 {
+			return
+		}
+		flat := true // most runs: nothing to do, told without sorting
+		for i := from + 1; i < to && flat; i++ {
+			flat = gs[i].Y == gs[from].Y
+		}
+		if flat {
 			return
 		}
 		ys = ys[:0]

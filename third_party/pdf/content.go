@@ -825,6 +825,7 @@ func (c *contentReader) show(g *textState, s string, off bool, res Value, depth 
 	size := math.Hypot(m[1][0], m[1][1]) * g.Tfs
 	hscale := math.Hypot(m[0][0], m[0][1]) * g.Tfs * g.Th
 	bold := f.bold || g.Tmode == 2 || g.Tmode == 6
+	left := m[0][0] < -math.Abs(m[0][1]) // PATCH: Text.Left
 	if g.Tmode != 7 && g.Tmode != 3 {
 		c.paintedThrough()
 	}
@@ -865,7 +866,7 @@ func (c *contentReader) show(g *textState, s string, off bool, res Value, depth 
 					c.clipOnly = append(c.clipOnly, clipGlyph{len(c.text), -1})
 				}
 				c.text = append(c.text, Text{Font: f.name, FontSize: size, X: x + float64(k)*w, Y: y, W: w, S: c.r.runeString(r), // PATCH: runeString
-					Bold: bold, Blank: blank, Paint: paint})
+					Bold: bold, Blank: blank, Left: left, Paint: paint})
 				k++
 			}
 		}

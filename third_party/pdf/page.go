@@ -537,6 +537,9 @@ type Text struct {
 	// text that is in the file only. (Covered comes first: next to Bold it costs no padding.)
 	Covered bool // an opaque rectangle painted after the glyph covers its centre
 	Blank   bool // its font's embedded program draws nothing (BlankProgram)
+	// Left: the glyph is drawn turned half round, running to the left of its origin (PATCH): a
+	// page drawn upside down, to be shown turned back by /Rotate 180.
+	Left bool
 	// ImageOver: Back is an image painted after the glyph, over it (OCR text under its scan, or
 	// a picture covering text).
 	ImageOver bool

@@ -178,3 +178,11 @@ func TestDOCXBoxUnderPicture(t *testing.T) {
 		})
 	}
 }
+
+// TestDOCXCellOutsideRow: a table cell outside any row (a damaged table) in a table whose style
+// shades its last row is read, not taken for a damaged file (it indexed row -1 of the count).
+func TestDOCXCellOutsideRow(t *testing.T) {
+	body := `<w:tbl><w:tblPr><w:tblStyle w:val="Striped"/><w:tblLook w:lastRow="1"/></w:tblPr>` +
+		`<w:tc>` + wPara("Body", "A cell outside any row.") + `</w:tc><w:tr><w:tc>` + wPara("Body", "A cell in a row.") + `</w:tc></w:tr></w:tbl>`
+	checkDOCXHidden(t, body, nil, []string{"A cell outside any row.", "A cell in a row."}, nil)
+}

@@ -77,7 +77,7 @@ func (tb *docxTable) cellShading() docxColor {
 	rows, cols := -1, -1
 	if tb.rows != nil {
 		rows = len(tb.rows)
-		if tb.row < rows {
+		if tb.row >= 0 && tb.row < rows { // a cell outside any row is in no counted row
 			cols = tb.rows[tb.row]
 		}
 	}

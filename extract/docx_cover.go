@@ -77,15 +77,25 @@ func (w *docxWalker) endAnchor(s *docxShape) {
 		}
 		c, plain = p.c, p.plain
 	}
+	// In front of the text, any opaque picture hides the page, whatever it shows, but for a
+	// picture of text: what it shows is then looked at as pictures are (text_pictures), and the
+	// text under it is read. A photograph over a page of junk had padded out the figure.
+	shows := plain
+	if !plain && !s.behind && s.blip != "" && w.pictureData != nil {
+		raw := w.pictureData(s.blip)
+		if opaquePicture(raw) {
+			_, text := docxLook(raw)
+			shows = !text
+		}
+	}
 	at := w.seqs // anchored in the paragraph being read, else before the next one
 	if p := w.top(); p != nil {
 		at = p.seq
 	}
 	switch {
-	case !plain:
-	case s.behind:
+	case s.behind && plain:
 		w.backdrops = append(w.backdrops, pageBackdrop{at: at, c: c, atStart: atStart})
-	default:
+	case !s.behind && shows:
 		w.covers = append(w.covers, pageCover{at: at, atStart: atStart})
 	}
 }

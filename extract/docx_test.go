@@ -550,7 +550,13 @@ func TestDOCXCoveredPage(t *testing.T) {
 		{"a white picture in front", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), true},
 		{"a white shape in front", anchor("0", shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), true},
 		{"a white picture in front, on the last page", wPara("", shown) + pageBreak + anchor("0", picture) + wPara("", own), pngOf(255), true},
-		{"a picture of two colours", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255, 0), false},
+		// In front of the text, any opaque picture covers it, but for a picture of text (looked at
+		// as pictures are); behind it, only a picture of one colour is the page's background.
+		{"a picture of two colours in front", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255, 0), true},
+		{"a photograph in front", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), string(encodePNG(t, photoPicture())), true},
+		{"a picture of text in front", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), string(encodePNG(t, chinese(t, 16))), false},
+		{"a see-through picture in front", anchor("0", picture) + wPara("", own) + pageBreak + wPara("", shown), seeThrough(t), false},
+		{"a photograph behind", anchor("1", picture) + wPara("", own) + pageBreak + wPara("", shown), string(encodePNG(t, photoPicture())), false},
 		// The size of the page's text, not of the page, as placed.
 		{"a white shape over the text, from the margins", placed("0", text, shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), true},
 		{"a white shape over the text, from the page", placed("0", "page page 1130000 900000 5300000 8900000", shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), true},
@@ -589,6 +595,23 @@ func TestDOCXCoveredPage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// seeThrough is a PNG of black and white stripes with a pixel that lets what is under it through.
+func seeThrough(t *testing.T) string {
+	img := image.NewNRGBA(image.Rect(0, 0, 40, 40))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(255 * (i / 4 % 2))
+		if i%4 == 3 {
+			img.Pix[i] = 255
+		}
+	}
+	img.Pix[3] = 0
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // TestDOCXHeaderParagraphs: a header's paragraphs longer than any running header are read, as

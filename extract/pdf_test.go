@@ -605,6 +605,33 @@ func TestPDFTurnedText(t *testing.T) {
 	}
 }
 
+// TestPDFLinesDrawnBackwards: upright text drawn from the end of each line to its start, glyph by
+// glyph, is read in its places, not taken for a page drawn upside down (it read backwards when the
+// steps from glyph to glyph said which way a page runs back).
+func TestPDFLinesDrawnBackwards(t *testing.T) {
+	const line = "Tidal flats look empty at first glance yet they feed more birds"
+	read := func(backwards bool) []string {
+		var b strings.Builder
+		for i := 0; i < 3; i++ {
+			for j := range line {
+				k := j
+				if backwards {
+					k = len(line) - 1 - j
+				}
+				fmt.Fprintf(&b, "BT /F1 11 Tf 1 0 0 1 %.2f %d Tm (%c) Tj ET ", 72+float64(k)*5.5, 600-14*i, line[k])
+			}
+		}
+		doc, err := Bytes(context.Background(), "backwards.pdf", hostile.PDF([]hostile.Stream{{Data: []byte(b.String())}}, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return texts(doc)
+	}
+	if forwards, backwards := read(false), read(true); !slices.Equal(backwards, forwards) || strings.Contains(strings.Join(backwards, " "), "sdrib") {
+		t.Errorf("drawn backwards %.80q, forwards %.80q", backwards, forwards)
+	}
+}
+
 // TestPDFWavyLines: lines each drawn turned by an angle of their own, and letters each raised or
 // lowered by a few points, are read as the lines a reader reads; before, they read as pieces of a
 // few letters. A superscript stays where it is.

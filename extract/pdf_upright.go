@@ -124,14 +124,26 @@ func pdfSkew(gs []pdf.Text) float64 {
 	return sum / float64(n)
 }
 
-// pdfTextDirection says which way most of a page's text runs, from each glyph to the next in the
-// content's order: 0 across, 1 up, -1 down, 2 back to the left (upside down: a page drawn turned
-// half round, shown turned back by /Rotate 180, read backwards, a copy so drawn checked 0 %). A
-// step counts when it moves along one axis by about a glyph's advance (0.5 to 1.6 of it: a line's
-// spacing is more than that for Latin text) and three times less along the other; a page runs up,
-// down or back when twenty steps or more do, and more than twice as many as run across.
+// pdfTextDirection says which way most of a page's text runs: 0 across, 1 up, -1 down, 2 back to
+// the left. Up or down is told from each glyph to the next in the content's order (vertical
+// Chinese runs down with its glyphs upright): a step counts when it moves along one axis by about
+// a glyph's advance (0.5 to 1.6 of it: a line's spacing is more than that for Latin text) and
+// three times less along the other; a page runs up or down when twenty steps or more do, and more
+// than twice as many as run across. Back is told by the glyphs themselves, drawn turned half round
+// (pdf.Text.Left), twenty or more and two thirds of them: a page drawn upside down, shown turned
+// back by /Rotate 180, which read backwards (a copy so drawn checked 0 %). Not by the steps: upright
+// text drawn from the end of each line to its start steps back too, and is read in its places.
 func pdfTextDirection(gs []pdf.Text) int {
-	across, up, down, back := 0, 0, 0, 0
+	left := 0
+	for i := range gs {
+		if gs[i].Left {
+			left++
+		}
+	}
+	if left >= 20 && 3*left >= 2*len(gs) {
+		return 2
+	}
+	across, up, down := 0, 0, 0
 	for i := 1; i < len(gs); i++ {
 		a, b := &gs[i-1], &gs[i]
 		adv := a.W
@@ -142,8 +154,6 @@ func pdfTextDirection(gs []pdf.Text) int {
 		switch {
 		case dx > 0 && math.Abs(dx) > 3*math.Abs(dy) && dx < 1.6*adv:
 			across++
-		case dx < 0 && math.Abs(dx) > 3*math.Abs(dy) && -dx >= 0.5*adv && -dx < 1.6*adv:
-			back++
 		case math.Abs(dy) > 3*math.Abs(dx) && math.Abs(dy) >= 0.5*adv && math.Abs(dy) <= 1.6*adv:
 			if dy > 0 {
 				up++
@@ -157,8 +167,6 @@ func pdfTextDirection(gs []pdf.Text) int {
 		return 1
 	case down >= 20 && down > 2*across && down > up:
 		return -1
-	case back >= 20 && back > 2*across && back > up && back > down:
-		return 2
 	}
 	return 0
 }

@@ -497,6 +497,7 @@ type docxTable struct {
 	// of its rows (nil: not counted), and the row and the cell being read (cellShading).
 	cellShd  docxColor
 	conds    map[string]docxColor
+	bands    [2]int // its style's band sizes, rows and columns (0: one)
 	look     tableLook
 	rows     []int
 	at       int64 // where its start tag ends in its part (tableRows' key)

@@ -25,6 +25,7 @@ type docxStyle struct {
 	// to (docxTable.cellShading).
 	cellShd docxColor
 	conds   map[string]docxColor
+	bands   [2]int // the rows and the columns of its bands (0: one)
 }
 
 type styleSheet map[string]*docxStyle
@@ -95,6 +96,11 @@ func parseStyles(raw []byte) styleSheet {
 			case "basedOn":
 				if cur != nil {
 					cur.basedOn = attr(t, "val")
+				}
+			case "tblStyleRowBandSize", "tblStyleColBandSize":
+				// How many rows or columns a band of a table style takes.
+				if n, err := strconv.Atoi(attr(t, "val")); cur != nil && err == nil && n > 0 {
+					cur.bands[bandIndex(t.Name.Local)] = n
 				}
 			case "pPr":
 				depthPPr++

@@ -42,8 +42,9 @@ func readLook(t xml.StartElement) tableLook {
 	return l
 }
 
-// tableStyle is a table style's shading along its basedOn chain, the nearest style's winning.
-func (ss styleSheet) tableStyle(id string) (cell docxColor, conds map[string]docxColor) {
+// tableStyle is a table style's shading and the sizes of its bands (rows, columns) along its
+// basedOn chain, the nearest style's winning.
+func (ss styleSheet) tableStyle(id string) (cell docxColor, conds map[string]docxColor, bands [2]int) {
 	var chain []*docxStyle
 	for i := 0; i < 16 && id != "" && ss[id] != nil; i++ {
 		chain = append(chain, ss[id])
@@ -57,8 +58,13 @@ func (ss styleSheet) tableStyle(id string) (cell docxColor, conds map[string]doc
 		for k, c := range chain[i].conds {
 			conds[k] = c
 		}
+		for k, n := range chain[i].bands {
+			if n > 0 {
+				bands[k] = n
+			}
+		}
 	}
-	return cell, conds
+	return cell, conds, bands
 }
 
 // cellShading is the shading under the text of the cell being opened in table tb, without the
@@ -88,10 +94,10 @@ func (tb *docxTable) cellShading() docxColor {
 		return docxColor{set: true}
 	}
 	if !l.noVBand && !firstCol && !lastCol {
-		over(tb.conds[band("Vert", tb.col, l.firstCol)])
+		over(tb.conds[band("Vert", tb.col, l.firstCol, tb.bands[1])])
 	}
 	if !l.noHBand && !first && !last {
-		over(tb.conds[band("Horz", tb.row, l.firstRow)])
+		over(tb.conds[band("Horz", tb.row, l.firstRow, tb.bands[0])])
 	}
 	for _, f := range []struct {
 		kind string
@@ -121,13 +127,21 @@ func (tb *docxTable) lastShaded() bool {
 	return tb.shades("lastRow", "lastCol", "neCell", "swCell", "seCell")
 }
 
+// bandIndex is where tblStyleRowBandSize (0) or tblStyleColBandSize (1) is kept.
+func bandIndex(local string) int {
+	if local == "tblStyleColBandSize" {
+		return 1
+	}
+	return 0
+}
+
 // band names the banded format of the i-th row or column (dir "Horz" or "Vert"), counted after the
-// header one when that has its own format.
-func band(dir string, i int, header bool) string {
+// header one when that has its own format, in bands of size rows or columns (0: one).
+func band(dir string, i int, header bool, size int) string {
 	if header {
 		i--
 	}
-	if i%2 == 0 {
+	if i/max(size, 1)%2 == 0 {
 		return "band1" + dir
 	}
 	return "band2" + dir

@@ -581,6 +581,12 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 		if n := len(w.tables); n > 0 && inW("tblPr") {
 			w.tables[n-1].look = readLook(t)
 		}
+	case "tblStyleRowBandSize", "tblStyleColBandSize": // the table's own, over its style's
+		if v, err := strconv.Atoi(attr(t, "val")); err == nil && v > 0 && inW("tblPr") {
+			if n := len(w.tables); n > 0 {
+				w.tables[n-1].bands[bandIndex(t.Name.Local)] = v
+			}
+		}
 	case "tblInd", "tblpPr", "gridCol":
 		if n := len(w.tables); n > 0 && (inW("tblPr") || inW("tblGrid")) {
 			w.tablePlace(&w.tables[n-1], t)
@@ -621,7 +627,7 @@ func (w *docxWalker) startFormat(t xml.StartElement, parent string, inW func(loc
 	case "tblStyle":
 		if n := len(w.tables); n > 0 && inW("tblPr") {
 			tb := &w.tables[n-1]
-			tb.cellShd, tb.conds = w.styles.tableStyle(attr(t, "val"))
+			tb.cellShd, tb.conds, tb.bands = w.styles.tableStyle(attr(t, "val"))
 			if tb.lastShaded() {
 				if w.tableRows == nil {
 					w.tableRows = tableRows(w.part)

@@ -456,6 +456,7 @@ const hiddenStyles = `<w:styles ` + wNS + `>` +
 	`<w:tblStylePr w:type="lastRow"><w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="000000"/></w:tcPr></w:tblStylePr>` +
 	`<w:tblStylePr w:type="band1Horz"><w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="1F3864"/></w:tcPr></w:tblStylePr></w:style>` +
 	`<w:style w:type="table" w:styleId="StripedToo"><w:name w:val="Striped too"/><w:basedOn w:val="Striped"/></w:style>` +
+	`<w:style w:type="table" w:styleId="Wide"><w:name w:val="Wide bands"/><w:basedOn w:val="Striped"/><w:tblPr><w:tblStyleRowBandSize w:val="2"/></w:tblPr></w:style>` +
 	`</w:styles>`
 
 // w14 wraps Word 2010 run properties in a w:rPr of their own namespace.
@@ -622,6 +623,15 @@ func TestDOCXHiddenText(t *testing.T) {
 		{"by Word 2007's look, a style it is based on", wTwo("", styledTable("StripedToo", `<w:tblLook w:val="0060"/>`, "the header", "band one", "junk in band two", "the last row")),
 			[]string{visible1, "the header", "band one", "the last row", visible2},
 			[]hiddenWant{{text: "junk in band two", reasons: []string{HideWhite}, para: 2, offset: -1, apart: true}}},
+		{"bands of two rows", wTwo("", styledTable("Wide", `<w:tblLook w:firstRow="1" w:lastRow="0" w:noHBand="0"/>`,
+			"the header", "band one", "band one still", "junk in band two", "junk in band two still", "band one again")),
+			[]string{visible1, "the header", "band one", "band one still", "band one again", visible2},
+			[]hiddenWant{{text: "junk in band two", reasons: []string{HideWhite}, para: 3, offset: -1, apart: true},
+				{text: "junk in band two still", reasons: []string{HideWhite}, para: 3, offset: -1, apart: true}}},
+		{"bands of two rows by the table's own size", wTwo("", styledTable("Striped", `<w:tblStyleRowBandSize w:val="2"/><w:tblLook w:firstRow="1" w:lastRow="0" w:noHBand="0"/>`,
+			"the header", "band one", "band one still", "junk in band two")),
+			[]string{visible1, "the header", "band one", "band one still", visible2},
+			[]hiddenWant{{text: "junk in band two", reasons: []string{HideWhite}, para: 3, offset: -1, apart: true}}},
 		{"white in a styled table whose look turns its formats off", wTwo("", styledTable("Striped", `<w:tblLook w:firstRow="0" w:lastRow="0" w:noHBand="1"/>`,
 			"junk in the first row", "junk in the last row")), nil,
 			[]hiddenWant{{text: "junk in the first row", reasons: []string{HideWhite}, para: 0, offset: -1, apart: true},

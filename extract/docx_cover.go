@@ -57,11 +57,11 @@ func (w *docxWalker) endAnchor(s *docxShape) {
 		return
 	}
 	block, atStart := w.overText(s)
-	if !block && float64(s.cx)*float64(s.cy) < 0.9*float64(w.pageW)*float64(w.pageH) {
-		return
+	if float64(s.cx)*float64(s.cy) >= 0.9*float64(w.pageW)*float64(w.pageH) {
+		block, atStart = true, false // the page's size: wherever it stands, it is over its page
 	}
-	if block && float64(s.cx)*float64(s.cy) >= 0.9*float64(w.pageW)*float64(w.pageH) {
-		atStart = false // the page's size: wherever it stands, it is over its page
+	if !block {
+		return
 	}
 	if len(w.covers)+len(w.backdrops) >= maxPageDrawings {
 		return

@@ -563,6 +563,8 @@ func TestDOCXCoveredPage(t *testing.T) {
 		{"a white shape over the text, from its paragraph at the top of the page", placed("0", "column paragraph 0 0 5274000 8863000", shape) + wPara("", own) + pageBreak + wPara("", shown),
 			pngOf(255), true},
 		{"a white shape from its paragraph lower down", wPara("", shown) + placed("0", "column paragraph 0 0 5274000 8863000", shape) + wPara("", own), pngOf(255), false},
+		{"a white shape the page's size from its paragraph lower down", wPara("", "Words above it.") + placed("0", "column paragraph 0 3000000 7560000 10692000", shape) +
+			wPara("", own) + pageBreak + wPara("", shown), pngOf(255), true},
 		{"a white shape over half the text", placed("0", "margin margin 0 0 5274000 4400000", shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), false},
 		{"a white shape beside the text", placed("0", "margin margin 2600000 0 5274000 8863000", shape) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), false},
 		{"a white picture behind", anchor("1", picture) + wPara("", own) + pageBreak + wPara("", shown), pngOf(255), false},

@@ -62,10 +62,10 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	page := pageOf(body)
 	// walker makes a walker of this document's parts (notes, the body, headers and footers), with
 	// what they share.
-	plainPictures := map[string]plainPictureOf{}
+	plainPictures, opaquePictures := map[string]plainPictureOf{}, map[string]bool{}
 	walker := func(num *numbering) *docxWalker {
 		w := newDocxWalker(ctx, styles, num)
-		w.blankFonts, w.theme, w.stores, w.plainPictures = blank, theme, stores, plainPictures
+		w.blankFonts, w.theme, w.stores, w.plainPictures, w.opaquePictures = blank, theme, stores, plainPictures, opaquePictures
 		return w
 	}
 	for _, kind := range []string{"footnotes", "endnotes"} {

@@ -81,12 +81,9 @@ func (w *docxWalker) endAnchor(s *docxShape) {
 	// picture of text: what it shows is then looked at as pictures are (text_pictures), and the
 	// text under it is read. A photograph over a page of junk had padded out the figure.
 	shows := plain
-	if !plain && !s.behind && s.blip != "" && w.pictureData != nil {
-		raw := w.pictureData(s.blip)
-		if opaquePicture(raw) {
-			_, text := docxLook(raw)
-			shows = !text
-		}
+	if !plain && !s.behind && s.blip != "" && w.opaquePicture(s.blip) {
+		_, text := docxLook(w.pictureData(s.blip))
+		shows = !text
 	}
 	at := w.seqs // anchored in the paragraph being read, else before the next one
 	if p := w.top(); p != nil {
@@ -309,20 +306,25 @@ func (w *docxWalker) noteAnchor(s *docxShape) {
 }
 
 // opaque reports whether drawing a shows nothing of what lies under it: a solid fill, or a
-// picture with no see-through pixels (a photograph, a screenshot), decoded only when it covers a
-// text box, once.
+// picture with no see-through pixels (a photograph, a screenshot), looked at only when it covers
+// a text box.
 func (w *docxWalker) opaque(a anchored) bool {
-	if a.solid || a.blip == "" || w.pictureData == nil {
-		return a.solid
+	return a.solid || a.blip != "" && w.opaquePicture(a.blip)
+}
+
+// opaquePicture reports whether the picture of relationship id lets nothing through, decoding it
+// once for a document's walkers (opaquePictures, shared as plainPictures is).
+func (w *docxWalker) opaquePicture(id string) bool {
+	if w.pictureData == nil {
+		return false
 	}
-	if o, ok := w.opaquePictures[a.blip]; ok {
-		return o
+	o, ok := w.opaquePictures[id]
+	if !ok {
+		o = opaquePicture(w.pictureData(id))
+		if w.opaquePictures != nil {
+			w.opaquePictures[id] = o
+		}
 	}
-	if w.opaquePictures == nil {
-		w.opaquePictures = map[string]bool{}
-	}
-	o := opaquePicture(w.pictureData(a.blip))
-	w.opaquePictures[a.blip] = o
 	return o
 }
 

@@ -143,7 +143,7 @@ type docxWalker struct {
 	pictureData    func(id string) []byte
 	backdrops      []pageBackdrop
 	anchors        []anchored                // floating drawings, for those that cover others (coveredBoxes)
-	opaquePictures map[string]bool           // by relationship, decoded pictures' opaqueness (coveredBoxes)
+	opaquePictures map[string]bool           // shared as plainPictures: whether a picture lets nothing through
 	onPage         map[int]docxColor         // a page's background by paragraph (seq), for the second walk
 	seqs           int                       // paragraphs begun
 	kept           []int                     // by seq: the paragraph's index in paras, -1 if not kept

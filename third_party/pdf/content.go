@@ -81,12 +81,10 @@ type contentReader struct {
 	images   []Image
 	shapes   []Rect
 	overflow int // glyphs drawn before the region past maxRegions; -1 while there is none
-	// strokeWidth is the width on the page of the path being painted's strokes (PATCH).
-	strokeWidth float64
-	path        pathState
-	paints      []Paint // the last is that of the last glyphs shown, shared while it is the same
-	lastKey     paintKey
-	gen         uint64 // the last paintState.gen given out
+	path     pathState
+	paints   []Paint // the last is that of the last glyphs shown, shared while it is the same
+	lastKey  paintKey
+	gen      uint64 // the last paintState.gen given out
 	// clipOnly are glyphs shown in render mode 7 that nothing was painted through yet, with
 	// the depth of the graphics state stack they clip at: a Q below that depth ends the clip.
 	clipOnly []clipGlyph
@@ -231,8 +229,6 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 				g.lineWidth = args[0].Float64()
 			}
 		case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n", "W", "W*":
-			// The stroke's width on the page (a scale that is not uniform: its mean).
-			c.strokeWidth = g.lineWidth * math.Sqrt(math.Abs(g.CTM[0][0]*g.CTM[1][1]-g.CTM[0][1]*g.CTM[1][0]))
 			fill := offDepth == 0 && op != "S" && op != "s" && op != "n" && op != "W" && op != "W*" &&
 				(g.paint.pattern.Kind() == Stream || g.paint.mask.Kind() == Stream)
 			var areas []Rect // what a fill that shows text of a pattern or a mask paints
@@ -242,7 +238,12 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 					areas = slices.Clone(c.path.rects)
 				}
 			}
-			c.paintPath(op, &g.paint, offDepth > 0)
+			width := 0.0
+			if op == "S" || op == "s" {
+				// The stroke's width on the page (a scale that is not uniform: its mean).
+				width = g.lineWidth * math.Sqrt(math.Abs(g.CTM[0][0]*g.CTM[1][1]-g.CTM[0][1]*g.CTM[1][0]))
+			}
+			c.paintPath(op, &g.paint, offDepth > 0, width)
 			if fill && g.paint.pattern.Kind() == Stream {
 				c.patternCells(g, areas, res, depth)
 			}
@@ -634,7 +635,7 @@ func arrayValues(v Value) []Value {
 // paintPath ends the current path: a fill paints a region, W and W* narrow the clip (to the
 // path's bounding box, which holds the real clip), and every other operator only discards it. A
 // path in marked content of a layer that is off (off) paints nothing.
-func (c *contentReader) paintPath(op string, ps *paintState, off bool) {
+func (c *contentReader) paintPath(op string, ps *paintState, off bool, strokeWidth float64) {
 	p := &c.path
 	p.closeSub()
 	if off && op != "W" && op != "W*" {
@@ -650,7 +651,7 @@ func (c *contentReader) paintPath(op string, ps *paintState, off bool) {
 		return // the path is still painted (or discarded) by the next operator
 	case "S", "s":
 		c.paintedThrough()
-		c.strokeRegions(ps)
+		c.strokeRegions(ps, strokeWidth)
 	case "f", "F", "f*", "B", "B*", "b", "b*":
 		opaque := ps.opaque && ps.fillAlpha >= 1 && !ps.fillNone
 		if p.other {
@@ -672,11 +673,11 @@ func (c *contentReader) paintPath(op string, ps *paintState, off bool) {
 // strokeRegions remembers the straight lines of a stroked path that run across or down the page,
 // as the rectangles they paint (PATCH): a thick white line drawn over text hides it (a line shape
 // of 40 pt in Word, saved as a PDF), as a white rectangle does. Butt caps are taken: the ends
-// add nothing.
-func (c *contentReader) strokeRegions(ps *paintState) {
+// add nothing. width is the stroke's width on the page.
+func (c *contentReader) strokeRegions(ps *paintState, width float64) {
 	p := &c.path
 	p.endSub()
-	half := c.strokeWidth / 2
+	half := width / 2
 	if !(half >= 0.5) || ps.strokeNone { // NaN too
 		return
 	}

@@ -750,7 +750,7 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		case "textbox":
 			// Unless it grows to fit them, a text box shows as many lines as its height holds,
 			// less its insets (3.6 pt above and below by default).
-			if s := w.topShape(); s != nil && s.vml && s.vmlH > 0 && !strings.Contains(strings.ToLower(strings.ReplaceAll(attr(t, "style"), " ", "")), "mso-fit-shape-to-text:t") {
+			if s := w.topShape(); s != nil && s.vml && s.vmlH > 0 && !strings.Contains(vmlStyle(t), "mso-fit-shape-to-text:t") {
 				in := strings.Split(attr(t, "inset"), ",")
 				room := s.vmlH
 				for _, i := range []int{1, 3} { // the top and bottom insets
@@ -768,7 +768,7 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		case "shape", "rect", "roundrect", "oval", "polyline":
 			s := docxShape{vml: true}
 			vmlShapeInk(&s, t)
-			style := strings.ToLower(strings.ReplaceAll(attr(t, "style"), " ", ""))
+			style := vmlStyle(t)
 			if strings.Contains(style, "visibility:hidden") || strings.Contains(style, "display:none") {
 				s.why |= hideShape
 			}
@@ -787,6 +787,11 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 		}
 	}
 	return false, nil
+}
+
+// vmlStyle is a VML element's style attribute in lower case, its spaces taken out.
+func vmlStyle(t xml.StartElement) string {
+	return strings.ToLower(strings.ReplaceAll(attr(t, "style"), " ", ""))
 }
 
 // vmlPlace reads where a floating VML shape stands (its style, lower case, spaces taken out) into

@@ -159,7 +159,7 @@ func tableRows(b []byte) map[int64][]int {
 	}
 	var stack []open
 	for i := 0; ; {
-		k := bytes.Index(b[i:], []byte("<"))
+		k := bytes.IndexByte(b[i:], '<')
 		if k < 0 {
 			return out
 		}

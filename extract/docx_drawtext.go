@@ -87,8 +87,8 @@ func xmlTree(raw []byte) (*xnode, error) {
 	}
 }
 
-// drawPaint is the paint among n's children: a fill (a:noFill, a:solidFill, a:gradFill …) or, as
-// in a text effect's shadow, a colour; set is false when n has none.
+// drawPaint is the fill among n's children (a:noFill, a:solidFill, a:gradFill …): the paint of
+// text (a:rPr), of its outline (a:ln) or of a shape (spPr); set is false when n has none.
 func drawPaint(n *xnode) textPaint {
 	p := textPaint{alpha: 1, width: -1}
 	if n == nil {
@@ -101,9 +101,6 @@ func drawPaint(n *xnode) textPaint {
 		case "solidFill":
 			p.set = true
 			p.color, p.alpha = drawColor(k)
-		case "srgbClr", "sysClr", "schemeClr", "prstClr", "scrgbClr", "hslClr":
-			p.set = true
-			p.color, p.alpha = drawColor(n)
 		case "gradFill":
 			p.set, p.color = true, docxColor{set: true}
 			for _, gs := range k.child(nsA, "a", "gsLst").kidsNamed("gs") {

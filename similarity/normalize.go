@@ -233,9 +233,11 @@ const (
 	markSegment = 4
 )
 
-// dropMarkChains drops the punctuation and symbols that stand between Han characters in chains of
-// markChain or more, each after markSegment Han characters or fewer, and keeps their original
-// offsets in n.dropped. A mark may be two in a row: one put beside the text's own comma.
+// dropMarkChains drops the punctuation and symbols, and the lone letters and digits (insertable),
+// that stand between Han characters in chains of markChain or more, each after markSegment Han
+// characters or fewer, and keeps their original offsets in n.dropped. One may have a second beside
+// it, put beside the text's own comma or a letter beside a mark. Letters and marks chain together, so that a trick mixing
+// them is read off as either alone is.
 func (n *Normalized) dropMarkChains() {
 	rs := n.Runes
 	var chain [][2]int // the marks of the chain being read: runs of rs, [from, to)
@@ -250,15 +252,24 @@ func (n *Normalized) dropMarkChains() {
 		}
 		chain = chain[:0]
 	}
+	kana := kanaInserted(rs)
 	for k := 1; k+1 < len(rs); k++ {
-		if r := rs[k]; plainHan(r) || !isChainMark(r) || !isHanRune(rs[k-1]) {
+		r := rs[k]
+		if plainHan(r) || !isHanRune(rs[k-1]) {
 			continue
 		}
-		to := k + 1
-		if to+1 < len(rs) && isChainMark(rs[to]) {
-			to++
+		// Two marks in a row, a mark beside the text's own comma; or three with a letter among them:
+		// "x", "x·", "·x，". Not two letters: "ct", "ai" are a text's own abbreviations.
+		to, letters := k, 0
+		for ; to < len(rs) && to-k < 2+letters; to++ {
+			if c := rs[to]; !isChainMark(c) {
+				if letters > 0 || !insertable(c, kana) || rs[to-1] == '第' && unicode.IsDigit(c) { // 第3章: an ordinal
+					break
+				}
+				letters++
+			}
 		}
-		if to >= len(rs) || !isHanRune(rs[to]) {
+		if to == k || to >= len(rs) || !isHanRune(rs[to]) {
 			continue
 		}
 		if m := len(chain); m > 0 && !hanBetween(rs, chain[m-1][1], k) {
@@ -292,18 +303,59 @@ func (n *Normalized) dropRunes(at []int) []int32 {
 	return offsets
 }
 
-// hanBetween reports whether rs[from:to] is one to markSegment Han characters.
-func hanBetween(rs []rune, from, to int) bool {
-	if to-from < 1 || to-from > markSegment {
-		return false
+// insertable reports a letter or digit that dropMarkChains reads off when it stands alone between
+// Han characters in a chain, as it reads marks: a letter after every three characters of zh S003
+// (34.8 %) read 11.5 % with no warning (a digit the same, kana 11.6 %), jieba cutting the words at
+// each. Kana count only when kana says they are no Japanese (kanaInserted).
+func insertable(r rune, kana bool) bool {
+	if r < 0x80 { // normalised: lower case
+		return 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
 	}
-	for _, r := range rs[from:to] {
-		if !isHanRune(r) {
-			return false
+	if isKana(r) {
+		return kana
+	}
+	return !isHanRune(r) && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
+
+func isKana(r rune) bool { return r >= 0x3040 && r <= 0x30FF }
+
+// kanaInserted reports whether the kana of rs stand alone, as letters put between Chinese characters
+// do, rather than in the runs of Japanese, whose particles (の, を, に) stand alone between kanji
+// but whose endings and loanwords (ます, ている, テスト) run: fewer pairs of kana side by side than
+// a quarter of the lone ones.
+func kanaInserted(rs []rune) bool {
+	alone, pairs := 0, 0
+	for k, r := range rs {
+		if !isKana(r) {
+			continue
+		}
+		if k+1 < len(rs) && isKana(rs[k+1]) {
+			pairs++
+		} else if k == 0 || !isKana(rs[k-1]) {
+			alone++
 		}
 	}
-	return true
+	return alone > 0 && 4*pairs < alone
 }
+
+// hanBetween reports whether rs[from:to], between two marks of a chain, holds one to markSegment Han
+// characters, and besides them at most chainAside other characters: the English word or the
+// bracket that a text's own lines hold between two marks put in (组（UPG）。每当 is three Han
+// characters). Letters put after every three characters of zh S003 read in chains of seven or
+// fewer between its own English words and brackets, where only Han characters could stand
+// between two marks: 29.6 % for the copy's 34.8 %; now 34.3 %.
+func hanBetween(rs []rune, from, to int) bool {
+	han := 0
+	for _, r := range rs[from:to] {
+		if isHanRune(r) {
+			han++
+		}
+	}
+	return han >= 1 && han <= markSegment && to-from-han <= chainAside
+}
+
+// chainAside is the most characters other than Han that may stand between two marks of a chain.
+const chainAside = 12
 
 // isChainMark reports the punctuation and symbols dropMarkChains reads off: not letters, digits or
 // spaces.

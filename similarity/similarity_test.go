@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"thesischeck/assets"
 )
@@ -108,6 +109,11 @@ func TestDodgedTextMatchesSource(t *testing.T) {
 		{"traditional", "如果你希望嘗試任一作業系統的一個新的圖形桌面環境，我推薦在穩定版系統上使用虛擬化軟體安全地運行多個桌面環境。"},
 		{"spaced", strings.Join(strings.Split(clean, ""), " ")},
 		{"a comma every three characters", everyFew(clean, 3, "，")},
+		{"a letter every three characters", everyFew(clean, 3, "q")},
+		{"a digit every four characters", everyFew(clean, 4, "7")},
+		{"a kana every two characters", everyFew(clean, 2, "の")},
+		{"letters and marks in turn", everyFew(everyFew(clean, 6, "x"), 3, "·")},
+		{"a letter every three characters, around the text's own English", everyFew(strings.Replace(clean, "操作系统", "操作系统（Debian）", 1), 3, "q")},
 	}
 	src := s.Prepare(clean)
 	for _, tt := range tests {
@@ -165,6 +171,24 @@ func TestMarksInWords(t *testing.T) {
 	}
 	if d := s.Prepare("本文选取北京、上海、天津、重庆、广州、深圳、杭州、南京、武汉、成都等十个城市作为样本。").Dodges; d.Interleaved != 0 {
 		t.Errorf("a list of ten cities: %d marks inside words, want none", d.Interleaved)
+	}
+	if d := s.Prepare(everyFew(clean, 3, "q")).Dodges; d.Interleaved < 6 {
+		t.Errorf("a letter every three characters: %d inside words, want most of the 16", d.Interleaved)
+	}
+}
+
+// TestLettersAmongHan: letters, digits and kana that a text's own words put between Han characters
+// are kept, where the same put after every few characters are read off (TestDodgedTextMatchesSource).
+func TestLettersAmongHan(t *testing.T) {
+	for _, text := range []string{
+		"设函数f在区间i上连续且f在点x处可导并且g在点y处连续则h在点z处可导且k在点w处可微",
+		"本研究选取α粒子和β粒子及γ射线作为对象，研究了x光和b超以及ct在医学中的应用",
+		"第1步第2步第3步第4步第5步第6步第7步第8步第9步第10步",
+		"国の政府の予算の半分を地方の自治体に配分し、国民の生活の安定を図ることが求められている。",
+	} {
+		if n := Normalize(text); len(n.Runes) != utf8.RuneCountInString(text) || n.Interleaved != 0 {
+			t.Errorf("Normalize(%q) = %q (%d read off), want every character", text, string(n.Runes), n.Interleaved)
+		}
 	}
 }
 

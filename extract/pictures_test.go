@@ -17,6 +17,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
@@ -473,4 +474,57 @@ func cmykPicturePDF(img *image.RGBA) []byte {
 			b.Dx(), b.Dy(), len(samples), samples),
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
 	})
+}
+
+// TestPDFPageUnderPicture: visible words under an opaque picture the page's size, drawn after them,
+// are covered when the picture shows no lines of text (a page of junk under a photograph, in front
+// of it); under a picture of text they are its scan's OCR layer, and read.
+func TestPDFPageUnderPicture(t *testing.T) {
+	const own, junk = "Our own words about the survey and what it shows.", "junk words padding out the figure"
+	var jpg bytes.Buffer
+	if err := jpeg.Encode(&jpg, photoPicture(), &jpeg.Options{Quality: 80}); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name    string
+		picture []byte
+		kind    string
+		covered bool
+	}{
+		{"a photograph", jpg.Bytes(), "JPG", true},
+		{"a chart", encodePNG(t, chartPicture()), "PNG", true},
+		{"a scan of text", encodePNG(t, screenshot.Latin(englishLines)), "PNG", false},
+	}
+	for _, c := range cases {
+		f := fpdf.New("P", "pt", "A4", "")
+		f.SetFont("Helvetica", "", 11)
+		f.AddPage()
+		f.MultiCell(0, 14, own, "", "L", false)
+		f.AddPage()
+		f.MultiCell(0, 14, junk, "", "L", false)
+		f.RegisterImageOptionsReader("p", fpdf.ImageOptions{ImageType: c.kind}, bytes.NewReader(c.picture))
+		f.ImageOptions("p", 0, 0, 595.28, 841.89, false, fpdf.ImageOptions{ImageType: c.kind}, 0, "")
+		var b bytes.Buffer
+		if err := f.Output(&b); err != nil {
+			t.Fatal(err)
+		}
+		doc, err := Bytes(context.Background(), c.name+".pdf", b.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts, hidden []string
+		for _, p := range doc.Paragraphs {
+			texts = append(texts, p.Text)
+			for _, h := range p.Hidden {
+				hidden = append(hidden, h.Text+" "+strings.Join(h.Reasons, ","))
+			}
+		}
+		wantText, wantHidden := own+" "+junk, []string(nil) // one paragraph, run on over the page
+		if c.covered {
+			wantText, wantHidden = own, []string{junk + " " + HideCovered}
+		}
+		if got := strings.Join(texts, " "); got != wantText || !slices.Equal(hidden, wantHidden) {
+			t.Errorf("%s: text %q, hidden %q; want %q, %q", c.name, got, hidden, wantText, wantHidden)
+		}
+	}
 }

@@ -47,6 +47,16 @@ type paraBuilder struct {
 	toc, prompt bool
 	guides      []rubyGuide // phonetic guides read after its text (docx_ruby.go)
 	mark        runProps    // its paragraph mark's run properties (w:pPr/w:rPr)
+	// sized: its visible text, run by run, with the size each is drawn at (hideSmall); writes
+	// counts the writes of visible and hidden text, in order
+	sized  []sizedText
+	writes int
+}
+
+// nextWrite numbers a write of text into the paragraph, visible or hidden.
+func (p *paraBuilder) nextWrite() int {
+	p.writes++
+	return p.writes
 }
 
 func (p *paraBuilder) breakLine() {
@@ -175,6 +185,8 @@ type docxWalker struct {
 	// the same for text in a complex script, and whether the run is all complex script
 	runWhyCS   hideSet
 	runSizeCS  float64
+	runPt      float64 // the run's size, points (runPoints); runPtCS, of its complex script
+	runPtCS    float64
 	runCS      bool
 	backs      []docxBack
 	tables     []docxTable
@@ -259,11 +271,17 @@ func (w *docxWalker) write(s string) {
 	p.toc = p.toc || w.inTOC()
 	p.prompt = p.prompt || w.promptDepth > 0
 	why, size := w.hideText(s)
+	seq := p.nextWrite()
 	if why == 0 {
 		if w.runNarrow {
 			s = strings.ReplaceAll(s, " ", "\u200a")
 		}
 		p.cur.WriteString(spaceAfterGap(&p.gap, p.cur.String(), s))
+		pt := w.runPt
+		if w.runCS || complexScript(s) {
+			pt = w.runPtCS
+		}
+		p.sized = append(p.sized, sizedText{line: len(p.lines), from: p.cur.Len(), to: p.cur.Len() + len(s), pt: pt, seq: seq})
 		p.cur.WriteString(s)
 		return
 	}
@@ -276,7 +294,7 @@ func (w *docxWalker) write(s string) {
 			return
 		}
 	}
-	h := &docxHidden{line: line, off: off, why: why, size: size}
+	h := &docxHidden{line: line, off: off, why: why, size: size, seq: seq}
 	h.text.WriteString(s)
 	p.hidden = append(p.hidden, h)
 }
@@ -789,7 +807,7 @@ func (w *docxWalker) noteReference(t xml.StartElement) {
 				w.textBytes += len(text)
 			}
 			if len(hs) > 0 {
-				p.hidden = append(p.hidden, &docxHidden{line: len(p.lines), off: p.cur.Len(), apart: hs})
+				p.hidden = append(p.hidden, &docxHidden{line: len(p.lines), off: p.cur.Len(), seq: p.nextWrite(), apart: hs})
 			}
 		}
 	}
@@ -1038,6 +1056,7 @@ func (w *docxWalker) end(t xml.EndElement) {
 // finish turns a closed w:p into a Paragraph (or a part of a note).
 func (w *docxWalker) finish(p *paraBuilder) {
 	p.endGuides()
+	p.hideSmall()
 	text, before := p.text(), len(w.paras)
 	defer func() { // where it is, for the pages of docx_cover.go
 		if p.seq < len(w.kept) {

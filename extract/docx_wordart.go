@@ -80,7 +80,7 @@ func (w *docxWalker) wordArt(t xml.StartElement) {
 	if why == 0 {
 		p.cur.WriteString(text)
 	} else {
-		h := &docxHidden{line: len(p.lines), off: p.cur.Len(), why: why, size: size}
+		h := &docxHidden{line: len(p.lines), off: p.cur.Len(), why: why, size: size, seq: p.nextWrite()}
 		h.text.WriteString(text)
 		p.hidden = append(p.hidden, h)
 	}

@@ -21,7 +21,7 @@ import (
 const (
 	HideWhite       = "white"       // white (or nearly) on the white page
 	HideBackground  = "background"  // the colour of the shading or box under it
-	HideTiny        = "tiny"        // 2 pt or smaller; in Word, a third of its paragraph's size or smaller
+	HideTiny        = "tiny"        // 2 pt or smaller, or a third of its Word paragraph's or PDF line's size
 	HideInvisible   = "invisible"   // PDF text render mode 3 (no paint) or 7 (clip only)
 	HideTransparent = "transparent" // fully transparent paint, or a colour that puts no ink down
 	HideOffPage     = "offpage"     // outside the page's visible box

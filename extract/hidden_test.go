@@ -333,6 +333,23 @@ func TestPDFHiddenText(t *testing.T) {
 			inline("junk", HideBlankFont)},
 		{"letters of a Type 3 font in the text's colour are visible", twoParagraphs("", "/F6 12 Tf (seen) Tj /F1 12 Tf", ""),
 			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		// Beside 12-pt text, a third of it or less is specks between its words; on a line of its
+		// own it is small print.
+		{"3 pt beside 12-pt text", twoParagraphs("", "/F1 3 Tf (junk) Tj /F1 12 Tf", ""), nil, inline("junk", HideTiny)},
+		{"4 pt beside 12-pt text", twoParagraphs("", "/F1 4 Tf (junk) Tj /F1 12 Tf", ""), nil, inline("junk", HideTiny)},
+		{"5 pt beside 12-pt text is visible", twoParagraphs("", "/F1 5 Tf (seen) Tj /F1 12 Tf", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		{"3 pt raised a little beside 12-pt text", twoParagraphs("", "/F1 3 Tf 2 Ts (junk) Tj 0 Ts /F1 12 Tf", ""), nil, inline("junk", HideTiny)},
+		{"a word set large does not make the text small", twoParagraphs("", "/F1 40 Tf (BIG) Tj /F1 12 Tf", ""),
+			[]string{visible1a + "BIG" + visible1b, visible2}, nil},
+		{"3 pt raised a little at the end of a 12-pt line", "BT /F1 12 Tf 72 700 Td (" + visible1 + ") Tj /F1 3 Tf 2 Ts ( junk) Tj ET" +
+			" BT /F1 12 Tf 72 650 Td (" + visible2 + ") Tj ET", nil, []hiddenWant{{text: "junk", reasons: []string{HideTiny}, para: 0, offset: len(visible1)}}},
+		{"3-pt words beside a line, past its end, are visible", twoParagraphs("", "", "BT /F1 3 Tf 560 702 Td (label words) Tj ET"),
+			[]string{visible1, "label words", visible2}, nil},
+		{"a drop cap does not make the text beside it small", "BT /F1 40 Tf 30 690 Td (D) Tj ET " + twoParagraphs("", "", ""),
+			[]string{"D " + visible1, visible2}, nil},
+		{"3-pt words on a line of their own are visible", twoParagraphs("", "", "BT /F1 3 Tf 72 500 Td (label words) Tj ET"),
+			[]string{visible1, visible2, "label words"}, nil},
 		// A picture behind the text: white words on its white part are hidden, on its black part not.
 		{"white words on a white picture", "q 612 0 0 792 0 0 cm /Im2 Do Q " + twoParagraphs("", "1 g (junk) Tj 0 g", ""),
 			nil, inline("junk", HideWhite)},

@@ -234,6 +234,93 @@ func pdfRight(g *pdf.Text) float64 {
 	return g.X + g.W
 }
 
+// pdfSmall marks the letters and digits drawn at smallShare of the size of the line they stand in
+// or less, and larger than maxTinySize (tiny whatever is around them): junk words set at 3 pt
+// between the words of a copy show as specks between them. en S003 (36.7 %) so made as a PDF, a
+// junk word after every two, read 28.7 % with no warning. A line is the glyphs on one baseline, to
+// half a point, and its size the largest that a tenth of its letters or more are drawn at, as in a
+// Word paragraph (hideSmall). Small glyphs on a baseline of their own (set a little higher, as some
+// writers centre a smaller run on the line) stand in the line of three letters or more whose
+// height takes them in, within two of its ems of its ends. A superscript is larger; a chart's labels
+// stand on lines of their own, and a drop cap's line is one letter. nil when there are none.
+func pdfSmall(c pdf.Content) []bool {
+	paintSize := func(p *pdf.Paint) float64 { return math.Round(min(p.Height, p.Width)*4) / 4 }
+	// Most pages are told by their paints alone: the smallest type above maxTinySize is more than
+	// smallShare of the largest.
+	least, most := math.Inf(1), 0.0
+	for i := range c.Paints {
+		if size := paintSize(&c.Paints[i]); size > maxTinySize {
+			least, most = min(least, size), max(most, size)
+		}
+	}
+	if least > most*smallShare {
+		return nil
+	}
+	sizes := make([]float64, len(c.Text)) // of the letters and digits above maxTinySize; 0 for others
+	most = 0
+	for i := range c.Text {
+		g := &c.Text[i]
+		if r, _ := utf8.DecodeRuneInString(g.S); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			continue
+		}
+		if size := paintSize(&c.Paints[g.Paint]); size > maxTinySize {
+			sizes[i] = size
+			most = max(most, size)
+		}
+	}
+	type line struct {
+		y, minX, maxX, body float64
+		letters             map[float64]int
+		total               int
+	}
+	lines := map[int64]*line{}
+	for i, size := range sizes {
+		if size == 0 {
+			continue
+		}
+		g := &c.Text[i]
+		k := int64(math.Round(g.Y * 2))
+		l := lines[k]
+		if l == nil {
+			l = &line{y: g.Y, minX: g.X, maxX: g.X + g.W, letters: map[float64]int{}}
+			lines[k] = l
+		}
+		l.minX, l.maxX = min(l.minX, g.X, g.X+g.W), max(l.maxX, g.X, g.X+g.W)
+		l.letters[size]++
+		l.total++
+	}
+	for _, l := range lines {
+		for size, n := range l.letters {
+			if n*bodyShare >= l.total {
+				l.body = max(l.body, size)
+			}
+		}
+	}
+	var small []bool
+	for i, size := range sizes {
+		if size == 0 || size > most*smallShare {
+			continue
+		}
+		g := &c.Text[i]
+		cx, cy := g.X+g.W/2, g.Y+0.3*size
+		in := false
+		for _, l := range lines {
+			if in {
+				break
+			}
+			in = l.total >= 3 && size <= l.body*smallShare && cy >= l.y-0.25*l.body && cy <= l.y+0.85*l.body &&
+				cx >= l.minX-2*l.body && cx <= l.maxX+2*l.body
+		}
+		if in {
+			if small == nil {
+				small = make([]bool, len(c.Text))
+			}
+			small[i] = true
+		}
+	}
+	return small
+}
+
 // pdfHiddenGlyph is a glyph a reader cannot see.
 type pdfHiddenGlyph struct {
 	g    pdf.Text
@@ -247,6 +334,7 @@ type pdfHiddenGlyph struct {
 func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []pdfHiddenGlyph) {
 	glyphs := c.Text
 	stacked := pdfStacked(glyphs)
+	small := pdfSmall(c)
 	lastPaint, lastBack := int32(-1), int32(-1)
 	var paintWhy hideSet
 	var paintSize float64
@@ -270,6 +358,11 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 			}
 		}
 		why := paintWhy | pdfPlaceHides(g, p, box)
+		size := paintSize
+		if small != nil && small[i] {
+			why |= hideTiny
+			size = min(p.Height, p.Width)
+		}
 		if onPicture != nil && onPicture.whiteUnder(g) {
 			why |= hideWhite
 		}
@@ -307,7 +400,7 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 		if r == utf8.RuneError || r == 0 || unicode.IsControl(r) && !unicode.IsSpace(r) || pdfSkipRune(r) {
 			continue
 		}
-		h := pdfHiddenGlyph{*g, why, paintSize}
+		h := pdfHiddenGlyph{*g, why, size}
 		if unicode.IsSpace(r) {
 			h.g.S = " "
 		}

@@ -428,9 +428,9 @@ type sizedText struct {
 // smallShare is the largest size, as a share of its paragraph's own size, of text no reader reads:
 // at a third of 12-pt type, 4 pt, a run of junk between the words of a copy shows as specks
 // between them. Junk words so set, black, between the words of zh-wild S004 (46.6 % with its
-// white 1-pt junk) read 30.2 % with no warning at 3, 4 and 5 pt, as visible junk does. A
-// superscript (two thirds) and a footnote's mark are larger; 2 pt or less is tiny whatever is
-// around it (runHide).
+// white 1-pt junk) read 30.2 % with no warning at 3 and 4 pt, as junk in plain sight does (and at
+// 5 pt, which is small print, and read). A superscript (two thirds) and a footnote's mark are
+// larger; 2 pt or less is tiny whatever is around it (runHide).
 const smallShare = 1.0 / 3
 
 // wordDefaultSize is the size Word gives text when neither the run, its styles nor the document's

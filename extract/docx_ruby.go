@@ -113,7 +113,7 @@ func (p *paraBuilder) endGuides() {
 		at := p.cur.Len()
 		p.cur.WriteString(g.text)
 		for _, h := range g.hidden {
-			h.line, h.off = len(p.lines), h.off+at
+			h.line, h.off, h.seq = len(p.lines), h.off+at, p.nextWrite()
 			p.hidden = append(p.hidden, h)
 		}
 	}

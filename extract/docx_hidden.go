@@ -433,6 +433,11 @@ type sizedText struct {
 // larger; 2 pt or less is tiny whatever is around it (runHide).
 const smallShare = 1.0 / 3
 
+// maxSmallSize bounds the text smallShare hides, points: a third of 12-pt type. Else a word of
+// giant letters put in a paragraph would make its own words small, and hide copied text that any
+// reader reads.
+const maxSmallSize = 4
+
 // wordDefaultSize is the size Word gives text when neither the run, its styles nor the document's
 // defaults do, points.
 const wordDefaultSize = 10
@@ -442,7 +447,7 @@ const wordDefaultSize = 10
 const bodyShare = 10
 
 // hideSmall takes out of the paragraph's lines, as hidden text (tiny, with its size), the visible
-// text drawn at smallShare of the paragraph's own size or less.
+// text drawn at smallShare of the paragraph's own size or less, and at maxSmallSize or less.
 func (p *paraBuilder) hideSmall() {
 	if len(p.sized) < 2 {
 		return
@@ -476,7 +481,7 @@ func (p *paraBuilder) hideSmall() {
 	}
 	var small []sizedText
 	for _, t := range p.sized {
-		if pt := points(t); pt > maxTinySize && pt <= body*smallShare && letterCount(line(t.line)[t.from:t.to]) > 0 {
+		if pt := points(t); pt > maxTinySize && pt <= min(body*smallShare, maxSmallSize) && letterCount(line(t.line)[t.from:t.to]) > 0 {
 			small = append(small, t)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/ledongthuc/pdf"
 	"slices"
 	"strings"
 	"testing"
@@ -618,6 +619,8 @@ func TestDOCXHiddenText(t *testing.T) {
 			{text: "white junk", reasons: []string{HideWhite}, offset: len(visible1a)}}},
 		{"a word set large does not make the text small", wTwo(wRun(`<w:sz w:val="80"/>`, "BIG "), ""),
 			[]string{visible1a + "BIG " + visible1b, visible2}, nil},
+		{"giant letters, a tenth of the paragraph's, do not make 12-pt text small", wTwo(wRun(`<w:sz w:val="144"/>`, "GIANT LETTERS "), ""),
+			[]string{visible1a + "GIANT LETTERS " + visible1b, visible2}, nil},
 		{"white 1 pt by a character style", wTwo(wRun(`<w:rStyle w:val="Hid"/>`, "junk words"), ""), nil,
 			inline("junk words", HideWhite, HideTiny)},
 		{"the style undone by the run", wTwo(wRun(`<w:rStyle w:val="Vanish"/><w:vanish w:val="0"/>`, "shown "), ""),
@@ -1017,6 +1020,40 @@ func TestDOCXCondensedSpaces(t *testing.T) {
 		}
 		if len(doc.Paragraphs) != 1 || doc.Paragraphs[0].Text != tt.want {
 			t.Errorf("%s: paragraphs %+v, want %q", tt.name, doc.Paragraphs, tt.want)
+		}
+	}
+}
+
+// TestPDFSmall: pdfSmall marks letters at a third of their line's size or less, up to maxSmallSize:
+// letters of 40 pt on a line (drawn invisible, or in plain sight) make none of its 12-pt letters
+// small, which would hide copied text a reader reads.
+func TestPDFSmall(t *testing.T) {
+	line := func(c *pdf.Content, paint int32, x, y float64, s string) {
+		for _, r := range s {
+			c.Text = append(c.Text, pdf.Text{S: string(r), X: x, Y: y, W: 6, Paint: paint})
+			x += 6
+		}
+	}
+	for _, tt := range []struct {
+		name  string
+		big   float64 // the size of the other letters on the line
+		small string  // the letters marked, in order
+	}{
+		{"3 pt beside 12 pt", 12, "junk"},
+		{"12 pt beside 40 pt", 40, "junk"},
+	} {
+		c := pdf.Content{Paints: []pdf.Paint{{Height: tt.big, Width: tt.big}, {Height: 3, Width: 3}, {Height: 12, Width: 12}}}
+		line(&c, 0, 72, 700, "GIANTLETTERSABOVE")
+		line(&c, 2, 200, 700, "copied words")
+		line(&c, 1, 300, 700, "junk")
+		var got string
+		for i, m := range pdfSmall(c) {
+			if m {
+				got += c.Text[i].S
+			}
+		}
+		if got != tt.small {
+			t.Errorf("%s: marked %q, want %q", tt.name, got, tt.small)
 		}
 	}
 }

@@ -235,14 +235,15 @@ func pdfRight(g *pdf.Text) float64 {
 }
 
 // pdfSmall marks the letters and digits drawn at smallShare of the size of the line they stand in
-// or less, and larger than maxTinySize (tiny whatever is around them): junk words set at 3 pt
-// between the words of a copy show as specks between them. en S003 (36.7 %) so made as a PDF, a
-// junk word after every two, read 28.7 % with no warning. A line is the glyphs on one baseline, to
-// half a point, and its size the largest that a tenth of its letters or more are drawn at, as in a
-// Word paragraph (hideSmall). Small glyphs on a baseline of their own (set a little higher, as some
-// writers centre a smaller run on the line) stand in the line of three letters or more whose
-// height takes them in, within two of its ems of its ends. A superscript is larger; a chart's labels
-// stand on lines of their own, and a drop cap's line is one letter. nil when there are none.
+// or less and at maxSmallSize or less, and larger than maxTinySize (tiny whatever is around them):
+// junk words set at 3 pt between the words of a copy show as specks between them. en S003 (36.7 %)
+// so made as a PDF, a junk word after every two, read 28.7 % with no warning. A line is the glyphs
+// on one baseline, to half a point, and its size the largest that a tenth of its letters or more
+// are drawn at, as in a Word paragraph (hideSmall). Small glyphs on a baseline of their own (set a
+// little higher, as some writers centre a smaller run on the line) stand in the line of three
+// letters or more whose height takes them in, within two of its ems of its ends. A superscript is
+// larger; a chart's labels stand on lines of their own, and a drop cap's line is one letter. nil
+// when there are none.
 func pdfSmall(c pdf.Content) []bool {
 	paintSize := func(p *pdf.Paint) float64 { return math.Round(min(p.Height, p.Width)*4) / 4 }
 	// Most pages are told by their paints alone: the smallest type above maxTinySize is more than
@@ -298,7 +299,7 @@ func pdfSmall(c pdf.Content) []bool {
 	}
 	var small []bool
 	for i, size := range sizes {
-		if size == 0 || size > most*smallShare {
+		if size == 0 || size > most*smallShare || size > maxSmallSize {
 			continue
 		}
 		g := &c.Text[i]

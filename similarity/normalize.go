@@ -258,12 +258,12 @@ func (n *Normalized) dropMarkChains() {
 		if plainHan(r) || !isHanRune(rs[k-1]) {
 			continue
 		}
-		// Two marks in a row, a mark beside the text's own comma; or three with a letter among them:
-		// "x", "x·", "·x，". Not two letters: "ct", "ai" are a text's own abbreviations.
+		// Up to two marks in a row (a mark beside the text's own comma), and up to maxInserted
+		// letters with them: "x", "xq", "·x，".
 		to, letters := k, 0
 		for ; to < len(rs) && to-k < 2+letters; to++ {
 			if c := rs[to]; !isChainMark(c) {
-				if letters > 0 || !insertable(c, kana) || rs[to-1] == '第' && unicode.IsDigit(c) { // 第3章: an ordinal
+				if letters == maxInserted || !insertable(c, kana) || rs[to-1] == '第' && unicode.IsDigit(c) { // 第3章: an ordinal
 					break
 				}
 				letters++
@@ -317,16 +317,28 @@ func insertable(r rune, kana bool) bool {
 	return !isHanRune(r) && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
+// maxInserted is the most letters put in at one place that dropMarkChains reads off: two letters
+// after every three characters of zh S003 read 11.4 % where one read as the copy, three 10.8 %.
+// A text's own abbreviations (ai, ct, 5g) and numbers stand between Han characters too, but seldom
+// in chains of eight a few characters apart. Longer runs are left: four letters so put (10.3 %)
+// look as the names of commands and files do in technical prose (用apt安装gcc和make, GitHub,
+// cmake), whose sentences chain so, and reading those off would leave such a text its function
+// words to match on.
+const maxInserted = 3
+
 func isKana(r rune) bool { return r >= 0x3040 && r <= 0x30FF }
 
 // kanaInserted reports whether the kana of rs stand alone, as letters put between Chinese characters
 // do, rather than in the runs of Japanese, whose particles (の, を, に) stand alone between kanji
 // but whose endings and loanwords (ます, ている, テスト) run: fewer pairs of kana side by side than
-// a quarter of the lone ones.
+// a quarter of the lone ones, or characters only Chinese writes (simplifiedOnly).
 func kanaInserted(rs []rune) bool {
-	alone, pairs := 0, 0
+	alone, pairs, chinese := 0, 0, 0
 	for k, r := range rs {
 		if !isKana(r) {
+			if plainHan(r) && strings.ContainsRune(simplifiedOnly, r) {
+				chinese++
+			}
 			continue
 		}
 		if k+1 < len(rs) && isKana(rs[k+1]) {
@@ -335,8 +347,13 @@ func kanaInserted(rs []rune) bool {
 			alone++
 		}
 	}
-	return alone > 0 && 4*pairs < alone
+	return chinese >= 2 || 4*pairs < alone
 }
+
+// simplifiedOnly are common characters of simplified Chinese that Japanese does not write (it has
+// 這, 個, 說 or 説 …): two of them say a text is Chinese, whatever kana stand in it, so that kana put
+// in pairs are read off too (kanaInserted).
+const simplifiedOnly = "们这个么说为对时发过经还进动实现开关种样让给从问题东车门间无书见认识语话请谁读写电网络设计业产务员总统议边两众专历"
 
 // hanBetween reports whether rs[from:to], between two marks of a chain, holds one to markSegment Han
 // characters, and besides them at most chainAside other characters: the English word or the

@@ -112,6 +112,8 @@ func TestDodgedTextMatchesSource(t *testing.T) {
 		{"a letter every three characters", everyFew(clean, 3, "q")},
 		{"a digit every four characters", everyFew(clean, 4, "7")},
 		{"a kana every two characters", everyFew(clean, 2, "の")},
+		{"two letters every three characters", everyFew(clean, 3, "qz")},
+		{"two kana every three characters", everyFew(clean, 3, "のを")},
 		{"letters and marks in turn", everyFew(everyFew(clean, 6, "x"), 3, "·")},
 		{"a letter every three characters, around the text's own English", everyFew(strings.Replace(clean, "操作系统", "操作系统（Debian）", 1), 3, "q")},
 	}
@@ -185,6 +187,7 @@ func TestLettersAmongHan(t *testing.T) {
 		"本研究选取α粒子和β粒子及γ射线作为对象，研究了x光和b超以及ct在医学中的应用",
 		"第1步第2步第3步第4步第5步第6步第7步第8步第9步第10步",
 		"国の政府の予算の半分を地方の自治体に配分し、国民の生活の安定を図ることが求められている。",
+		"首先用apt安装gcc和make，再从GitHub下载源码，用cmake生成Makefile后执行make编译，最后在Linux和macOS上运行测试并检查结果是否一致",
 	} {
 		if n := Normalize(text); len(n.Runes) != utf8.RuneCountInString(text) || n.Interleaved != 0 {
 			t.Errorf("Normalize(%q) = %q (%d read off), want every character", text, string(n.Runes), n.Interleaved)

@@ -333,12 +333,9 @@ func isKana(r rune) bool { return r >= 0x3040 && r <= 0x30FF }
 // but whose endings and loanwords (ます, ている, テスト) run: fewer pairs of kana side by side than
 // a quarter of the lone ones, or characters only Chinese writes (simplifiedOnly).
 func kanaInserted(rs []rune) bool {
-	alone, pairs, chinese := 0, 0, 0
+	alone, pairs := 0, 0
 	for k, r := range rs {
 		if !isKana(r) {
-			if plainHan(r) && strings.ContainsRune(simplifiedOnly, r) {
-				chinese++
-			}
 			continue
 		}
 		if k+1 < len(rs) && isKana(rs[k+1]) {
@@ -347,7 +344,18 @@ func kanaInserted(rs []rune) bool {
 			alone++
 		}
 	}
-	return chinese >= 2 || 4*pairs < alone
+	if alone+pairs == 0 || 4*pairs < alone {
+		return alone > 0
+	}
+	chinese := 0
+	for _, r := range rs {
+		if plainHan(r) && strings.ContainsRune(simplifiedOnly, r) {
+			if chinese++; chinese == 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // simplifiedOnly are common characters of simplified Chinese that Japanese does not write (it has

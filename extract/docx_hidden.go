@@ -442,16 +442,14 @@ const maxSmallSize = 4
 // defaults do, points.
 const wordDefaultSize = 10
 
-// bodyShare: a paragraph's own size is the largest that at least one in bodyShare of its letters
-// are drawn at (a word set larger for emphasis is fewer).
+// bodyShare: a paragraph's own size is the largest that at least one in bodyShare of its
+// characters are drawn at (a word set larger for emphasis is fewer).
 const bodyShare = 10
 
 // hideSmall takes out of the paragraph's lines, as hidden text (tiny, with its size), the visible
-// text drawn at smallShare of the paragraph's own size or less, and at maxSmallSize or less.
+// text drawn at smallShare of the paragraph's own size or less, and at maxSmallSize or less. It
+// notes the paragraph's size and the letters it leaves, for smallParagraphs.
 func (p *paraBuilder) hideSmall() {
-	if len(p.sized) < 2 {
-		return
-	}
 	line := func(i int) string {
 		if i < len(p.lines) {
 			return p.lines[i]
@@ -464,25 +462,30 @@ func (p *paraBuilder) hideSmall() {
 		}
 		return wordDefaultSize
 	}
-	letters := map[float64]int{}
+	// Characters weigh the sizes (utf8.RuneCountInString: letters alone cost a table lookup each,
+	// and most paragraphs are of one size).
+	var letters []paraSize // by size: a paragraph has few
+	total := 0
 	for _, t := range p.sized {
-		letters[points(t)] += letterCount(line(t.line)[t.from:t.to])
+		pt, n := points(t), utf8.RuneCountInString(line(t.line)[t.from:t.to])
+		total += n
+		if i := slices.IndexFunc(letters, func(s paraSize) bool { return s.pt == pt }); i >= 0 {
+			letters[i].letters += n
+		} else {
+			letters = append(letters, paraSize{pt, n})
+		}
 	}
 	// Not the size most letters are drawn at: the junk may be more than the words around it.
-	total := 0
-	for _, n := range letters {
-		total += n
-	}
-	body := 0.0
-	for pt, n := range letters {
-		if n*bodyShare >= total {
-			body = max(body, pt)
-		}
+	body := bodySize(letters, total)
+	p.bodyPt, p.letters = body, total
+	if len(letters) < 2 {
+		return
 	}
 	var small []sizedText
 	for _, t := range p.sized {
 		if pt := points(t); pt > maxTinySize && pt <= min(body*smallShare, maxSmallSize) && letterCount(line(t.line)[t.from:t.to]) > 0 {
 			small = append(small, t)
+			p.letters -= utf8.RuneCountInString(line(t.line)[t.from:t.to])
 		}
 	}
 	// Cut out last first, so that the places of those before stay as they were.
@@ -513,6 +516,18 @@ func (p *paraBuilder) hideSmall() {
 			return cmp.Or(cmp.Compare(a.line, b.line), cmp.Compare(a.off, b.off), cmp.Compare(a.seq, b.seq))
 		})
 	}
+}
+
+// bodySize is the largest size of sizes that at least one in bodyShare of the total letters are
+// drawn at.
+func bodySize(sizes []paraSize, total int) float64 {
+	body := 0.0
+	for _, s := range sizes {
+		if s.letters*bodyShare >= total {
+			body = max(body, s.pt)
+		}
+	}
+	return body
 }
 
 // letterCount counts the letters and digits of s.

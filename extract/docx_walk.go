@@ -51,6 +51,9 @@ type paraBuilder struct {
 	// counts the writes of visible and hidden text, in order
 	sized  []sizedText
 	writes int
+	// bodyPt: its own size (hideSmall), of letters characters; 0 for none
+	bodyPt  float64
+	letters int
 }
 
 // nextWrite numbers a write of text into the paragraph, visible or hidden.
@@ -185,7 +188,8 @@ type docxWalker struct {
 	// the same for text in a complex script, and whether the run is all complex script
 	runWhyCS   hideSet
 	runSizeCS  float64
-	runPt      float64 // the run's size, points (runPoints); runPtCS, of its complex script
+	paraSizes  []paraSize // of each of paras, for smallParagraphs
+	runPt      float64    // the run's size, points (runPoints); runPtCS, of its complex script
 	runPtCS    float64
 	runCS      bool
 	backs      []docxBack
@@ -1126,6 +1130,14 @@ func (w *docxWalker) finish(p *paraBuilder) {
 		}
 	}
 	w.paras = append(w.paras, para)
+	w.paraSizes = append(w.paraSizes, paraSize{pt: p.bodyPt, letters: p.letters})
+}
+
+// paraSize is a size, points, and how many characters are drawn at it: a paragraph's own
+// (hideSmall), or one of a paragraph's sizes.
+type paraSize struct {
+	pt      float64
+	letters int
 }
 
 // labelled puts the label of a list paragraph p that is not a heading, of level lvl, before its

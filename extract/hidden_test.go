@@ -617,6 +617,13 @@ func TestDOCXHiddenText(t *testing.T) {
 		{"3 pt, then white", wTwo(wRun(`<w:sz w:val="6"/>`, "small junk")+wRun(`<w:color w:val="FFFFFF"/>`, "white junk"), ""), nil, []hiddenWant{
 			{text: "small junk", reasons: []string{HideTiny}, offset: len(visible1a)},
 			{text: "white junk", reasons: []string{HideWhite}, offset: len(visible1a)}}},
+		{"a large word does not make 3.5 pt small beside 9-pt text", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun(`<w:sz w:val="18"/>`, visible1a) +
+			wRun(`<w:sz w:val="32"/>`, "BIG ") + wRun(`<w:sz w:val="7"/>`, "small ") + wRun(`<w:sz w:val="18"/>`, visible1b) + `</w:p>` + wPara("Body", visible2),
+			[]string{visible1a + "BIG small " + visible1b, visible2}, nil},
+		{"a paragraph of 3 pt between 12-pt paragraphs", wTwo("", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>`+wRun(`<w:sz w:val="6"/>`, "junk paragraph")+`</w:p>`),
+			nil, apart(len(visible1), "junk paragraph", HideTiny)},
+		{"a paragraph of 5 pt is small print, read", wTwo("", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>`+wRun(`<w:sz w:val="10"/>`, "small print")+`</w:p>`),
+			[]string{visible1, "small print", visible2}, nil},
 		{"a word set large does not make the text small", wTwo(wRun(`<w:sz w:val="80"/>`, "BIG "), ""),
 			[]string{visible1a + "BIG " + visible1b, visible2}, nil},
 		{"giant letters, a tenth of the paragraph's, do not make 12-pt text small", wTwo(wRun(`<w:sz w:val="144"/>`, "GIANT LETTERS "), ""),

@@ -61,6 +61,10 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 			lacking.outlined = append(lacking.outlined, pg.num)
 			lacking.outlinedLines += pg.outlined
 		}
+		if pg.unseen > 0 {
+			lacking.unseen = append(lacking.unseen, pg.num)
+			lacking.unseenPictures += pg.unseen
+		}
 	}
 	doc := &Document{Title: pdfTitle(r), Warnings: lacking.warnings(), unmapped: unmapped, outlined: len(lacking.outlined)}
 	for _, pg := range laid {
@@ -82,6 +86,10 @@ type pdfLacking struct {
 	// how many in all.
 	outlined      []int
 	outlinedLines int
+	// unseen are pages with pictures over visible text that were not looked at for text
+	// (pdfPhotoOver, past photoPixels), unseenPictures how many.
+	unseen         []int
+	unseenPictures int
 }
 
 // pdfOutlinedPage is the fewest lines of text drawn as outlines that make a page's text lacking. On
@@ -116,6 +124,11 @@ func (l pdfLacking) warnings() []Warning {
 			Message: fmt.Sprintf("%s on %s are drawn as outlines (text converted to curves): a reader sees them, but they are shapes, not characters, and were not checked",
 				english.Count(n, "line of text", "lines of text"), pageList(l.outlined))})
 	}
+	if n := l.unseenPictures; n > 0 {
+		ws = append(ws, Warning{Kind: WarnPicturesUnseen, Count: n, Pages: l.unseen,
+			Message: fmt.Sprintf("%s drawn over text on %s not looked at for text (a check decodes %d million pixels of such pictures at most): the text under them was read, though a photograph there would hide it",
+				english.Count(n, "picture", "pictures"), pageList(l.unseen), photoPixels/1_000_000)})
+	}
 	return ws
 }
 
@@ -149,7 +162,8 @@ func readPDFPages(ctx context.Context, data []byte, pages []pdf.Page) (_ []*pdfP
 	laid := make([]*pdfPage, len(pages))
 	status := make([]pageStatus, len(pages))
 	errs := make([]error, 1+helpers)
-	var next, text atomic.Int64
+	var next, text, budget atomic.Int64
+	budget.Store(photoPixels)
 	read := func(k int, own []pdf.Page) {
 		defer func() {
 			if x := recover(); x != nil {
@@ -165,7 +179,7 @@ func readPDFPages(ctx context.Context, data []byte, pages []pdf.Page) (_ []*pdfP
 				errs[k] = err
 				return
 			}
-			pg, err := readPDFPage(own[i], i+1)
+			pg, err := readPDFPage(own[i], i+1, &budget)
 			if errors.Is(err, pdf.ErrLimit) {
 				errs[k] = fmt.Errorf("%w: %v", ErrTooLarge, err)
 				return
@@ -314,7 +328,7 @@ func pdfPages(r *pdf.Reader) (pages []pdf.Page, err error) {
 
 // readPDFPage reads one page's glyphs into lines. A panic in the parser becomes an error, which
 // wraps pdf.ErrLimit when the page is past the bounds of a real document.
-func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
+func readPDFPage(p pdf.Page, n int, budget *atomic.Int64) (pg *pdfPage, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			if e, ok := x.(error); ok {
@@ -326,11 +340,11 @@ func readPDFPage(p pdf.Page, n int) (pg *pdfPage, err error) {
 	}()
 	box := p.MediaBox()
 	content := p.Content()
-	visible, hidden := pdfSplitHidden(content, p.CropBox())
+	visible, hidden, unseen := pdfSplitHidden(content, p.CropBox(), budget)
 	pictures := pdfPictures(content.Images, visible, n) // in the page's own coordinates, as the images
 	pg = &pdfPage{num: n, box: pdfUpright(visible, hidden, box),
 		truncated: content.Truncated, damaged: content.Damaged, unmapped: pdfUnmapped(visible), glyphs: len(visible),
-		outlined: pdfOutlinedLines(content.Shapes, box), pictures: pictures}
+		outlined: pdfOutlinedLines(content.Shapes, box), pictures: pictures, unseen: unseen}
 	pg.lines = pdfBuildLines(visible, n, hidden)
 	if len(hidden) > 0 {
 		pg.loose = pdfPlaceHidden(pg.lines, hidden, n)

@@ -8,6 +8,7 @@ import (
 	"image"
 	"math"
 	"sort"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -147,7 +148,7 @@ func pdfFigure(c pdf.Content, n int32, box pdf.Rect) bool {
 // a page-sized photograph in front of it, put into zh-thesis S001 (21.6 %), read 8.7 %, the junk
 // counted as text. Only such pictures over visible glyphs are decoded (OCR text drawn invisible,
 // as Tesseract's, is not judged here): once a page, answered in photos.
-func pdfPhotoOver(c pdf.Content, n int32, photos map[int32]bool) bool {
+func pdfPhotoOver(c pdf.Content, n int32, photos map[int32]bool, budget *atomic.Int64, unseen *int) bool {
 	if n <= 0 || int(n) > len(c.Images) {
 		return false
 	}
@@ -164,10 +165,21 @@ func pdfPhotoOver(c pdf.Content, n int32, photos map[int32]bool) bool {
 	if !ok {
 		return false
 	}
+	// A document's pictures over its text are decoded up to photoPixels in all: a file of
+	// hundreds of page-sized pictures over visible text (a scanner's that draws the scan over its
+	// OCR text) would take seconds a page. Past it, the text is read and a warning says so.
+	if budget != nil && budget.Add(-xo.Key("Width").Int64()*xo.Key("Height").Int64()) < 0 {
+		*unseen++
+		return false
+	}
 	pixels, text := lookAt(picture{look: func() (int, bool) { return pictureShowsText(decode) }})
 	photos[n] = pixels > 0 && !text
 	return photos[n]
 }
+
+// photoPixels bounds the pixels pdfPhotoOver decodes for one document, as maxPicturesPixels bounds
+// a check's text pictures. Variable for the tests.
+var photoPixels int64 = maxPicturesPixels
 
 // pdfLookUnder decodes a picture for pdfPictureLum. A picture that cannot be decoded, a stencil
 // mask (its colour is the fill's) or one placed with no area gives one with no pixels: nothing
@@ -332,7 +344,7 @@ type pdfHiddenGlyph struct {
 // pdfSplitHidden separates the glyphs of a page's content that a reader cannot see from those
 // they can, keeping both in content order. The visible ones are kept in the content's own array.
 // Glyphs of one paint on one backdrop (a line, mostly) are judged by their paint once.
-func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []pdfHiddenGlyph) {
+func pdfSplitHidden(c pdf.Content, box pdf.Rect, budget *atomic.Int64) (visible []pdf.Text, hidden []pdfHiddenGlyph, unseen int) {
 	glyphs := c.Text
 	stacked := pdfStacked(glyphs)
 	small := pdfSmall(c)
@@ -378,7 +390,7 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 				} else {
 					why |= hideInvisible
 				}
-			case g.ImageOver && p.Mode != 3 && p.Mode != 7 && (pdfFigure(c, pic, box) || pdfPhotoOver(c, pic, photos)):
+			case g.ImageOver && p.Mode != 3 && p.Mode != 7 && (pdfFigure(c, pic, box) || pdfPhotoOver(c, pic, photos, budget, &unseen)):
 				why |= hideCovered
 			}
 		}
@@ -407,7 +419,7 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect) (visible []pdf.Text, hidden []p
 		}
 		hidden = append(hidden, h)
 	}
-	return glyphs[:n], hidden
+	return glyphs[:n], hidden, unseen
 }
 
 // The PDF reader asks blankFont whether a font program the file embeds draws anything: junk typed

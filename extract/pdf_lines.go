@@ -23,6 +23,7 @@ type pdfPage struct {
 	pictures           []picture        // images that may show text (pictures.go)
 	unmapped, glyphs   int              // visible glyphs their font gives no character for; all visible
 	outlined           int              // lines of text drawn as outlines (pdfOutlinedLines)
+	unseen             int              // pictures over its text not looked at (pdfPhotoOver's budget)
 }
 
 // pdfLine is one line of text rebuilt from glyphs that share a baseline.

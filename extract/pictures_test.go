@@ -490,12 +490,21 @@ func TestPDFPageUnderPicture(t *testing.T) {
 		picture []byte
 		kind    string
 		covered bool
+		budget  int64 // photoPixels; 0: as it is
 	}{
-		{"a photograph", jpg.Bytes(), "JPG", true},
-		{"a chart", encodePNG(t, chartPicture()), "PNG", true},
-		{"a scan of text", encodePNG(t, screenshot.Latin(englishLines)), "PNG", false},
+		{"a photograph", jpg.Bytes(), "JPG", true, 0},
+		{"a chart", encodePNG(t, chartPicture()), "PNG", true, 0},
+		{"a scan of text", encodePNG(t, screenshot.Latin(englishLines)), "PNG", false, 0},
+		// Past the pixels a document's pictures over text are decoded to, the text under them is
+		// read, and a warning says so.
+		{"a photograph past the budget", jpg.Bytes(), "JPG", false, 1000},
 	}
+	defer func(p int64) { photoPixels = p }(photoPixels)
 	for _, c := range cases {
+		photoPixels = maxPicturesPixels
+		if c.budget > 0 {
+			photoPixels = c.budget
+		}
 		f := fpdf.New("P", "pt", "A4", "")
 		f.SetFont("Helvetica", "", 11)
 		f.AddPage()
@@ -525,6 +534,10 @@ func TestPDFPageUnderPicture(t *testing.T) {
 		}
 		if got := strings.Join(texts, " "); got != wantText || !slices.Equal(hidden, wantHidden) {
 			t.Errorf("%s: text %q, hidden %q; want %q, %q", c.name, got, hidden, wantText, wantHidden)
+		}
+		if unseen := slices.IndexFunc(doc.Warnings, func(w Warning) bool { return w.Kind == WarnPicturesUnseen }); (unseen >= 0) != (c.budget > 0) ||
+			unseen >= 0 && !slices.Equal(doc.Warnings[unseen].Pages, []int{2}) {
+			t.Errorf("%s: warnings %+v, want one of pictures not looked at, on page 2, only past the budget", c.name, doc.Warnings)
 		}
 	}
 }

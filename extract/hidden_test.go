@@ -1063,4 +1063,14 @@ func TestPDFSmall(t *testing.T) {
 			t.Errorf("%s: marked %q, want %q", tt.name, got, tt.small)
 		}
 	}
+	// A page of more baselines than pdfSmallLines is not judged: a hostile page of glyphs each on
+	// a line of its own would cost a glyph's look at every line.
+	c := pdf.Content{Paints: []pdf.Paint{{Height: 12, Width: 12}, {Height: 3, Width: 3}}}
+	for k := range pdfSmallLines + 1 {
+		line(&c, 0, 72, float64(k), "words")
+		line(&c, 1, 200, float64(k), "junk")
+	}
+	if small := pdfSmall(c); small != nil {
+		t.Errorf("a page of %d baselines: marked glyphs, want none judged", pdfSmallLines+1)
+	}
 }

@@ -286,25 +286,20 @@ func (w *docxWalker) coverPages() {
 	w.paras, w.orphans = kept, append(w.orphans, orphans...)
 }
 
-// smallParagraphs marks the paragraphs whose letters are all drawn at smallShare of the
-// document's own size or less, and at maxSmallSize or less (its own size is the largest that a
-// tenth of its letters or more are drawn at, as a paragraph's, hideSmall): nil for none. A
+// smallParagraphs marks the paragraphs whose own size is smallShare of the document's own size or
+// less, and maxSmallSize or less (the document's own size is the largest that a tenth of its
+// characters or more are drawn at, as a paragraph's, hideSmall): nil for none. A
 // paragraph of junk set at 3 pt after each of zh-thesis S002's (25.9 %), thirty of them, 2,811
 // characters, read 14.4 % with no warning: to a reader, a line of specks between paragraphs.
 func (w *docxWalker) smallParagraphs() []bool {
-	letters, total := map[float64]int{}, 0
+	var tally sizeTally
 	for _, s := range w.paraSizes {
-		letters[s.pt] += s.letters
-		total += s.letters
+		tally.add(s.pt, s.chars)
 	}
-	sizes := make([]paraSize, 0, len(letters))
-	for pt, n := range letters {
-		sizes = append(sizes, paraSize{pt, n})
-	}
-	body := bodySize(sizes, total)
+	body := tally.body()
 	var small []bool
 	for i, s := range w.paraSizes {
-		if s.letters > 0 && s.pt > maxTinySize && s.pt <= min(body*smallShare, maxSmallSize) {
+		if s.chars > 0 && s.pt > maxTinySize && s.pt <= min(body*smallShare, maxSmallSize) {
 			if small == nil {
 				small = make([]bool, len(w.paraSizes))
 			}

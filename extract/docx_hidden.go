@@ -443,13 +443,13 @@ const maxSmallSize = 4
 const wordDefaultSize = 10
 
 // bodyShare: a paragraph's own size is the largest that at least one in bodyShare of its
-// characters are drawn at (a word set larger for emphasis is fewer).
+// characters are drawn at (a word set larger for emphasis is fewer; sizeTally.body).
 const bodyShare = 10
 
 // hideSmall takes out of the paragraph's lines, as hidden text (tiny, with its size), the visible
 // text drawn at smallShare of the paragraph's own size or less, and at maxSmallSize or less. It
-// notes the paragraph's size and the letters it leaves, for smallParagraphs.
-func (p *paraBuilder) hideSmall() {
+// returns the paragraph's own size and the characters it leaves drawn, for smallParagraphs.
+func (p *paraBuilder) hideSmall() paraSize {
 	line := func(i int) string {
 		if i < len(p.lines) {
 			return p.lines[i]
@@ -464,28 +464,21 @@ func (p *paraBuilder) hideSmall() {
 	}
 	// Characters weigh the sizes (utf8.RuneCountInString: letters alone cost a table lookup each,
 	// and most paragraphs are of one size).
-	var letters []paraSize // by size: a paragraph has few
-	total := 0
+	var tally sizeTally
 	for _, t := range p.sized {
-		pt, n := points(t), utf8.RuneCountInString(line(t.line)[t.from:t.to])
-		total += n
-		if i := slices.IndexFunc(letters, func(s paraSize) bool { return s.pt == pt }); i >= 0 {
-			letters[i].letters += n
-		} else {
-			letters = append(letters, paraSize{pt, n})
-		}
+		tally.add(points(t), utf8.RuneCountInString(line(t.line)[t.from:t.to]))
 	}
-	// Not the size most letters are drawn at: the junk may be more than the words around it.
-	body := bodySize(letters, total)
-	p.bodyPt, p.letters = body, total
-	if len(letters) < 2 {
-		return
+	// Not the size most characters are drawn at: the junk may be more than the words around it.
+	own := paraSize{pt: tally.body(), chars: tally.total}
+	if len(tally.sizes) < 2 {
+		return own
 	}
 	var small []sizedText
 	for _, t := range p.sized {
-		if pt := points(t); pt > maxTinySize && pt <= min(body*smallShare, maxSmallSize) && letterCount(line(t.line)[t.from:t.to]) > 0 {
+		if pt, s := points(t), line(t.line)[t.from:t.to]; pt > maxTinySize && pt <= min(own.pt*smallShare, maxSmallSize) &&
+			strings.ContainsFunc(s, isLetterOrDigit) {
 			small = append(small, t)
-			p.letters -= utf8.RuneCountInString(line(t.line)[t.from:t.to])
+			own.chars -= utf8.RuneCountInString(s)
 		}
 	}
 	// Cut out last first, so that the places of those before stay as they were.
@@ -516,29 +509,41 @@ func (p *paraBuilder) hideSmall() {
 			return cmp.Or(cmp.Compare(a.line, b.line), cmp.Compare(a.off, b.off), cmp.Compare(a.seq, b.seq))
 		})
 	}
+	return own
 }
 
-// bodySize is the largest size of sizes that at least one in bodyShare of the total letters are
-// drawn at.
-func bodySize(sizes []paraSize, total int) float64 {
+// paraSize is a size, points, and how many characters are drawn at it.
+type paraSize struct {
+	pt    float64
+	chars int
+}
+
+// sizeTally counts characters by the size they are drawn at: a paragraph's, a document's
+// paragraphs' or a PDF line's, each of a few sizes.
+type sizeTally struct {
+	sizes []paraSize
+	total int
+}
+
+func (t *sizeTally) add(pt float64, chars int) {
+	t.total += chars
+	if i := slices.IndexFunc(t.sizes, func(s paraSize) bool { return s.pt == pt }); i >= 0 {
+		t.sizes[i].chars += chars
+		return
+	}
+	t.sizes = append(t.sizes, paraSize{pt, chars})
+}
+
+// body is the own size of what was counted: the largest that at least one in bodyShare of the
+// characters are drawn at (0 for none).
+func (t *sizeTally) body() float64 {
 	body := 0.0
-	for _, s := range sizes {
-		if s.letters*bodyShare >= total {
+	for _, s := range t.sizes {
+		if s.chars*bodyShare >= t.total {
 			body = max(body, s.pt)
 		}
 	}
 	return body
-}
-
-// letterCount counts the letters and digits of s.
-func letterCount(s string) int {
-	n := 0
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			n++
-		}
-	}
-	return n
 }
 
 // hiddenPieces returns the hidden text of a paragraph whose visible text is text, with rune

@@ -51,9 +51,6 @@ type paraBuilder struct {
 	// counts the writes of visible and hidden text, in order
 	sized  []sizedText
 	writes int
-	// bodyPt: its own size (hideSmall), of letters characters; 0 for none
-	bodyPt  float64
-	letters int
 }
 
 // nextWrite numbers a write of text into the paragraph, visible or hidden.
@@ -188,7 +185,7 @@ type docxWalker struct {
 	// the same for text in a complex script, and whether the run is all complex script
 	runWhyCS   hideSet
 	runSizeCS  float64
-	paraSizes  []paraSize // of each of paras, for smallParagraphs
+	paraSizes  []paraSize // of each of paras, its own size (hideSmall), for smallParagraphs
 	runPt      float64    // the run's size, points (runPoints); runPtCS, of its complex script
 	runPtCS    float64
 	runCS      bool
@@ -1060,7 +1057,7 @@ func (w *docxWalker) end(t xml.EndElement) {
 // finish turns a closed w:p into a Paragraph (or a part of a note).
 func (w *docxWalker) finish(p *paraBuilder) {
 	p.endGuides()
-	p.hideSmall()
+	size := p.hideSmall()
 	text, before := p.text(), len(w.paras)
 	defer func() { // where it is, for the pages of docx_cover.go
 		if p.seq < len(w.kept) {
@@ -1130,14 +1127,7 @@ func (w *docxWalker) finish(p *paraBuilder) {
 		}
 	}
 	w.paras = append(w.paras, para)
-	w.paraSizes = append(w.paraSizes, paraSize{pt: p.bodyPt, letters: p.letters})
-}
-
-// paraSize is a size, points, and how many characters are drawn at it: a paragraph's own
-// (hideSmall), or one of a paragraph's sizes.
-type paraSize struct {
-	pt      float64
-	letters int
+	w.paraSizes = append(w.paraSizes, size)
 }
 
 // labelled puts the label of a list paragraph p that is not a heading, of level lvl, before its

@@ -136,10 +136,15 @@ func pdfFigure(c pdf.Content, n int32, box pdf.Rect) bool {
 		return false
 	}
 	img := &c.Images[n-1]
-	xo := img.XObject
 	area := func(r pdf.Rect) float64 { return max(r.Max.X-r.Min.X, 0) * max(r.Max.Y-r.Min.Y, 0) }
-	return img.Opaque && xo.Key("SMask").IsNull() && xo.Key("Mask").IsNull() && !xo.Key("ImageMask").Bool() &&
-		area(img.Box) < area(box)/2
+	return pdfOpaqueImage(img) && area(img.Box) < area(box)/2
+}
+
+// pdfOpaqueImage: the picture lets nothing through where it is painted (no soft mask, no mask, no
+// stencil, which paints only its shape).
+func pdfOpaqueImage(img *pdf.Image) bool {
+	xo := img.XObject
+	return img.Opaque && xo.Key("SMask").IsNull() && xo.Key("Mask").IsNull() && !xo.Key("ImageMask").Bool()
 }
 
 // pdfPhotoOver reports whether picture n of the page (Backdrop.Picture), drawn over glyphs, is
@@ -158,7 +163,7 @@ func pdfPhotoOver(c pdf.Content, n int32, photos map[int32]bool, budget *atomic.
 	img := &c.Images[n-1]
 	xo := img.XObject
 	photos[n] = false
-	if !img.Opaque || !xo.Key("SMask").IsNull() || !xo.Key("Mask").IsNull() || xo.Key("ImageMask").Bool() {
+	if !pdfOpaqueImage(img) {
 		return false
 	}
 	decode, ok := pdfPicture(xo)
@@ -273,7 +278,7 @@ func pdfSmall(c pdf.Content) []bool {
 	most = 0
 	for i := range c.Text {
 		g := &c.Text[i]
-		if r, _ := utf8.DecodeRuneInString(g.S); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		if r, _ := utf8.DecodeRuneInString(g.S); !isLetterOrDigit(r) {
 			continue
 		}
 		if size := paintSize(&c.Paints[g.Paint]); size > maxTinySize {
@@ -283,8 +288,7 @@ func pdfSmall(c pdf.Content) []bool {
 	}
 	type line struct {
 		y, minX, maxX, body float64
-		letters             map[float64]int
-		total               int
+		sizes               sizeTally // of its letters
 	}
 	lines := map[int64]*line{}
 	for i, size := range sizes {
@@ -298,19 +302,14 @@ func pdfSmall(c pdf.Content) []bool {
 			if len(lines) == pdfSmallLines {
 				return nil
 			}
-			l = &line{y: g.Y, minX: g.X, maxX: g.X + g.W, letters: map[float64]int{}}
+			l = &line{y: g.Y, minX: g.X, maxX: g.X + g.W}
 			lines[k] = l
 		}
 		l.minX, l.maxX = min(l.minX, g.X, g.X+g.W), max(l.maxX, g.X, g.X+g.W)
-		l.letters[size]++
-		l.total++
+		l.sizes.add(size, 1)
 	}
 	for _, l := range lines {
-		for size, n := range l.letters {
-			if n*bodyShare >= l.total {
-				l.body = max(l.body, size)
-			}
-		}
+		l.body = l.sizes.body()
 	}
 	var small []bool
 	work := 0 // lines looked at: a hostile page of glyphs each on a baseline of its own has as many lines
@@ -328,7 +327,7 @@ func pdfSmall(c pdf.Content) []bool {
 			if in {
 				break
 			}
-			in = l.total >= 3 && size <= l.body*smallShare && cy >= l.y-0.25*l.body && cy <= l.y+0.85*l.body &&
+			in = l.sizes.total >= 3 && size <= l.body*smallShare && cy >= l.y-0.25*l.body && cy <= l.y+0.85*l.body &&
 				cx >= l.minX-2*l.body && cx <= l.maxX+2*l.body
 		}
 		if in {

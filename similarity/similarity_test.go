@@ -104,6 +104,8 @@ func TestDodgedTextMatchesSource(t *testing.T) {
 	s := segmenter(t)
 	clean := "如果你希望尝试任一操作系统的一个新的图形桌面环境，我推荐在稳定版系统上使用虚拟化软件安全地运行多个桌面环境。"
 	zw := strings.Join(strings.Split(clean, ""), "\u200b")
+	// A paragraph long enough for longChains, with English words of its own.
+	long := "每个文件、目录、命名管道（一种两个程序间共享数据的方法）或 Debian 系统上的物理设备都有一个叫做 inode 的数据结构，描述了其相关属性，例如拥有它的用户（所有者），它属于的组，最后一次访问时间，等等。"
 	tests := []struct{ name, dodged string }{
 		{"zero width", zw},
 		{"traditional", "如果你希望嘗試任一作業系統的一個新的圖形桌面環境，我推薦在穩定版系統上使用虛擬化軟體安全地運行多個桌面環境。"},
@@ -116,10 +118,16 @@ func TestDodgedTextMatchesSource(t *testing.T) {
 		{"two kana every three characters", everyFew(clean, 3, "のを")},
 		{"letters and marks in turn", everyFew(everyFew(clean, 6, "x"), 3, "·")},
 		{"a letter every three characters, around the text's own English", everyFew(strings.Replace(clean, "操作系统", "操作系统（Debian）", 1), 3, "q")},
+		{"four letters every three characters", everyFew(long, 3, "qzxk")},
+		{"eight letters every two characters", everyFew(long, 2, "qzxkvjwb")},
+		{"five digits every three characters", everyFew(long, 3, "73915")},
 	}
-	src := s.Prepare(clean)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			src := s.Prepare(clean)
+			if strings.Contains(tt.dodged, "inode") {
+				src = s.Prepare(long)
+			}
 			p := s.Prepare(tt.dodged)
 			al := Align(p.Tokens, src.Tokens, DefaultAlign)
 			if len(al.A) == 0 {
@@ -188,6 +196,7 @@ func TestLettersAmongHan(t *testing.T) {
 		"第1步第2步第3步第4步第5步第6步第7步第8步第9步第10步",
 		"国の政府の予算の半分を地方の自治体に配分し、国民の生活の安定を図ることが求められている。",
 		"首先用apt安装gcc和make，再从GitHub下载源码，用cmake生成Makefile后执行make编译，最后在Linux和macOS上运行测试并检查结果是否一致",
+		"用ls命令列出文件，用cd命令切换目录，用cp命令复制文件，用mv命令移动文件，用rm命令删除文件，用mkdir命令创建目录，用chmod命令修改权限，用grep命令搜索文本，用tar命令打包文件",
 	} {
 		if n := Normalize(text); len(n.Runes) != utf8.RuneCountInString(text) || n.Interleaved != 0 {
 			t.Errorf("Normalize(%q) = %q (%d read off), want every character", text, string(n.Runes), n.Interleaved)

@@ -351,6 +351,8 @@ func TestPDFHiddenText(t *testing.T) {
 			[]string{"D " + visible1, visible2}, nil},
 		{"3-pt words on a line of their own are visible", twoParagraphs("", "", "BT /F1 3 Tf 72 500 Td (label words) Tj ET"),
 			[]string{visible1, visible2, "label words"}, nil},
+		{"a 3-pt line of junk between two paragraphs", twoParagraphs("", "", "BT /F1 3 Tf 72 675 Td (junk words, set small) Tj ET"),
+			[]string{visible1, visible2}, []hiddenWant{{text: "junk words, set small", reasons: []string{HideTiny}, para: 0, offset: len(visible1), apart: true}}},
 		// A picture behind the text: white words on its white part are hidden, on its black part not.
 		{"white words on a white picture", "q 612 0 0 792 0 0 cm /Im2 Do Q " + twoParagraphs("", "1 g (junk) Tj 0 g", ""),
 			nil, inline("junk", HideWhite)},
@@ -1061,6 +1063,48 @@ func TestPDFSmall(t *testing.T) {
 		}
 		if got != tt.small {
 			t.Errorf("%s: marked %q, want %q", tt.name, got, tt.small)
+		}
+	}
+	// Lines of small print of their own: junk between a copy's lines is marked, marks and all; a
+	// chart's labels, a table of numbers and small print with nothing close around it are not.
+	paints := []pdf.Paint{{Height: 12, Width: 12}, {Height: 3, Width: 3}, {Height: 10, Width: 10}}
+	text := func(y float64) func(*pdf.Content) { // a line of a paragraph at 12 pt
+		return func(c *pdf.Content) { line(c, 0, 72, y, "copied words of the paragraph") }
+	}
+	small := func(x, y float64, s string) func(*pdf.Content) {
+		return func(c *pdf.Content) { line(c, 1, x, y, s) }
+	}
+	for _, tt := range []struct {
+		name  string
+		lines []func(*pdf.Content)
+		want  string
+	}{
+		{"junk between two paragraphs", []func(*pdf.Content){text(700), small(72, 690, "junkwords，morejunk"), text(675)}, "junkwords，morejunk"},
+		{"two lines of junk", []func(*pdf.Content){text(700), small(72, 690, "junkwordsone"), small(72, 686, "junkwordstwo"), text(671)}, "junkwordsonejunkwordstwo"},
+		{"junk under the page's last line", []func(*pdf.Content){text(100), small(72, 90, "junkwordsmore")}, "junkwordsmore"},
+		{"a chart between a paragraph and its caption", []func(*pdf.Content){
+			text(700),
+			small(200, 640, "baselinemodel"), small(80, 620, "0.9"), small(80, 580, "0.8"),
+			small(100, 562, "10"), small(140, 562, "20"), small(180, 562, "30"),
+			small(120, 556, "trainingepochs"),
+			func(c *pdf.Content) { line(c, 2, 72, 540, "Figure 3: accuracy") },
+			text(520),
+		}, ""},
+		{"a table of numbers", []func(*pdf.Content){text(700), small(72, 690, "model 0.92 0.87 0.75 0.66 0.58"), small(72, 686, "ours 0.91 0.83 0.77 0.69 0.61"), small(72, 682, "base 0.88 0.81 0.72 0.63 0.55"), text(667)}, ""},
+		{"small print far from any text", []func(*pdf.Content){text(700), small(72, 600, "junkwordsmore"), text(500)}, ""},
+	} {
+		c := pdf.Content{Paints: paints}
+		for _, l := range tt.lines {
+			l(&c)
+		}
+		var got string
+		for i, m := range pdfSmall(c) {
+			if m {
+				got += c.Text[i].S
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s: marked %q, want %q", tt.name, got, tt.want)
 		}
 	}
 	// A page of more baselines than pdfSmallLines is not judged: a hostile page of glyphs each on

@@ -283,55 +283,51 @@ func chainPlaces(rs []rune, kana bool) []place {
 
 // chainRule says which chains of places dropMarkChains reads off.
 type chainRule struct {
-	letters  int // the most letters at a place
-	segment  int // the most Han characters between two places
-	aside    int // the most other characters between two places
-	min      int // the fewest places in a chain
-	lettered int // the fewest places, in quarters of the chain, that hold letters
+	letters  int  // the most letters at a place
+	segment  int  // the most Han characters between two places
+	aside    int  // the most other characters between two places
+	min      int  // the fewest places in a chain
+	lettered bool // only places that hold letters: marks stand between them
 }
 
 // shortChains reads off marks and short runs of letters (maxInserted); longChains runs of up to
-// eight, in chains of sixteen places or more, three quarters of which hold letters. Four, five or
-// eight letters after every three characters of zh S003 (34.8 %) read 10.3 %, 9.9 % and 8.9 % under
-// shortChains alone, the first two with no warning. Technical prose names a command or a file every
-// few characters (用apt安装gcc和make …) for a sentence or two, ten places in a row in
-// TestLettersAmongHan's, and a list of commands has its commas between them; junk runs through a
-// paragraph. Some of its places fall beside the text's own English words (叫做wydd inode的数据),
-// which are no places, so that two places may be eight Han characters and 24 other characters
-// apart: with shortChains' four and twelve the four letters read 31.9 %, now 36.5 % (the letters
-// inside the copy count as copied). 围城 (245,689 characters) and the devset's 63 Chinese documents
-// lose nothing more to longChains; without the three quarters, 围城 lost 1,373 characters of 25
-// paragraphs of dialogue, their commas up to eight characters apart.
+// eight, in chains of sixteen places that hold letters or more, the marks between them standing
+// aside. Four, five or eight letters after every three characters of zh S003 (34.8 %) read 10.3 %,
+// 9.9 % and 8.9 % under shortChains alone, the first two with no warning; a letter after every six
+// 30.4 %, its chains of eight cut by the text's own commas. Technical prose names a command or a
+// file every few characters (用apt安装gcc和make …) for a sentence or two, ten places in a row in
+// TestLettersAmongHan's; junk runs through a paragraph. Some of its places fall beside the text's
+// own English words (叫做wydd inode的数据), which are no places, so that two places may be eight Han
+// characters and 24 other characters apart: with shortChains' four and twelve the four letters
+// read 31.9 %, now 36.5 % (the letters inside the copy count as copied). 围城 (245,689 characters)
+// and the devset's 63 Chinese documents lose nothing more to longChains; chains of its commas so
+// far apart would have taken 1,373 characters of 25 paragraphs of dialogue from 围城.
 var (
 	shortChains = chainRule{letters: maxInserted, segment: markSegment, aside: chainAside, min: markChain}
-	longChains  = chainRule{letters: 8, segment: 2 * markSegment, aside: 2 * chainAside, min: 2 * markChain, lettered: 3}
+	longChains  = chainRule{letters: 8, segment: 2 * markSegment, aside: 2 * chainAside, min: 2 * markChain, lettered: true}
 )
 
 // find appends to drop the indices of rs of the chains of places the rule reads off.
 func (rule chainRule) find(rs []rune, places []place, drop []int) []int {
 	var chain []place // the places of the chain being read
-	lettered := 0     // the places of chain that hold letters
 	end := func() {
-		if len(chain) >= rule.min && 4*lettered >= rule.lettered*len(chain) {
+		if len(chain) >= rule.min {
 			for _, c := range chain {
 				for k := c.from; k < c.to; k++ {
 					drop = append(drop, k)
 				}
 			}
 		}
-		chain, lettered = chain[:0], 0
+		chain = chain[:0]
 	}
 	for _, p := range places {
-		if p.letters > rule.letters {
+		if p.letters > rule.letters || rule.lettered && p.letters == 0 {
 			continue // no place of this rule's: what stands between the places beside it
 		}
 		if m := len(chain); m > 0 && !rule.between(rs, chain[m-1].to, p.from) {
 			end()
 		}
 		chain = append(chain, p)
-		if p.letters > 0 {
-			lettered++
-		}
 	}
 	end()
 	return drop

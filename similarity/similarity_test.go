@@ -148,6 +148,11 @@ func TestDodgedTextMatchesSource(t *testing.T) {
 			}
 		})
 	}
+	// A letter every six characters chains past the text's own commas (but for the last, before
+	// no Chinese character).
+	if n := Normalize(everyFew(long+long, 6, "q")); strings.Count(string(n.Runes), "q") > 1 {
+		t.Errorf("a letter every six characters: %q keeps letters put in", string(n.Runes))
+	}
 	lat := "The committee approved the budget after a long debate about the new library building."
 	dodged := strings.NewReplacer("e", "е", "o", "о", "a", "а").Replace(lat) // Cyrillic е, о, а
 	al := Align(s.Prepare(dodged).Tokens, s.Prepare(lat).Tokens, DefaultAlign)

@@ -1043,6 +1043,15 @@ func TestPDFSmall(t *testing.T) {
 			x += 6
 		}
 	}
+	marked := func(c pdf.Content) string { // the letters pdfSmall marks, in order
+		var got string
+		for i, m := range pdfSmall(c) {
+			if m {
+				got += c.Text[i].S
+			}
+		}
+		return got
+	}
 	for _, tt := range []struct {
 		name  string
 		big   float64 // the size of the other letters on the line
@@ -1055,13 +1064,7 @@ func TestPDFSmall(t *testing.T) {
 		line(&c, 0, 72, 700, "GIANTLETTERSABOVE")
 		line(&c, 2, 200, 700, "copied words")
 		line(&c, 1, 300, 700, "junk")
-		var got string
-		for i, m := range pdfSmall(c) {
-			if m {
-				got += c.Text[i].S
-			}
-		}
-		if got != tt.small {
+		if got := marked(c); got != tt.small {
 			t.Errorf("%s: marked %q, want %q", tt.name, got, tt.small)
 		}
 	}
@@ -1097,13 +1100,7 @@ func TestPDFSmall(t *testing.T) {
 		for _, l := range tt.lines {
 			l(&c)
 		}
-		var got string
-		for i, m := range pdfSmall(c) {
-			if m {
-				got += c.Text[i].S
-			}
-		}
-		if got != tt.want {
+		if got := marked(c); got != tt.want {
 			t.Errorf("%s: marked %q, want %q", tt.name, got, tt.want)
 		}
 	}

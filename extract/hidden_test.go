@@ -1095,6 +1095,25 @@ func TestPDFSmall(t *testing.T) {
 		}, ""},
 		{"a table of numbers", []func(*pdf.Content){text(700), small(72, 690, "model 0.92 0.87 0.75 0.66 0.58"), small(72, 686, "ours 0.91 0.83 0.77 0.69 0.61"), small(72, 682, "base 0.88 0.81 0.72 0.63 0.55"), text(667)}, ""},
 		{"small print far from any text", []func(*pdf.Content){text(700), small(72, 600, "junkwordsmore"), text(500)}, ""},
+		{"a column of small print in the margin", []func(*pdf.Content){
+			text(700), small(520, 697, "junkone"), small(520, 693, "junktwo"), small(520, 689, "junkthree"), text(680),
+			small(520, 685, "junkfour"), small(520, 681, "junkfive"), small(520, 677, "junksix"), text(660),
+		}, "junkonejunktwojunkthreejunkfourjunkfivejunksix"},
+		{"small print in the margin, its lines clear of the text's", []func(*pdf.Content){
+			text(700), text(680), text(660), text(640),
+			small(520, 696, "junkone"), small(520, 692, "junktwo"), small(520, 688, "junkthree"),
+			small(520, 676, "junkfour"), small(520, 672, "junkfive"), small(520, 668, "junksix"),
+			small(520, 656, "junkseven"), small(520, 652, "junkeight"), small(520, 636, "junknine"),
+		}, "junkonejunktwojunkthreejunkfourjunkfivejunksixjunksevenjunkeightjunknine"},
+		{"a figure's labels beside its caption", []func(*pdf.Content){
+			small(60, 700, "accuracy"), small(400, 694, "trainingloss"),
+			func(c *pdf.Content) { line(c, 2, 150, 690, "Figure 3: accuracy") },
+			small(60, 684, "validation"), small(400, 676, "epochs"),
+		}, ""},
+		{"a chart's legend of five lines", []func(*pdf.Content){
+			text(700), small(300, 600, "baseline"), small(300, 596, "ourmodel"), small(300, 592, "ablation"),
+			small(300, 588, "oracle"), small(300, 584, "random"), text(500),
+		}, ""},
 	} {
 		c := pdf.Content{Paints: paints}
 		for _, l := range tt.lines {

@@ -1093,7 +1093,12 @@ func TestPDFSmall(t *testing.T) {
 			func(c *pdf.Content) { line(c, 2, 72, 540, "Figure 3: accuracy") },
 			text(520),
 		}, ""},
-		{"a table of numbers", []func(*pdf.Content){text(700), small(72, 690, "model 0.92 0.87 0.75 0.66 0.58"), small(72, 686, "ours 0.91 0.83 0.77 0.69 0.61"), small(72, 682, "base 0.88 0.81 0.72 0.63 0.55"), text(667)}, ""},
+		{"lines of numbers between two paragraphs", []func(*pdf.Content){text(700), small(72, 690, "3845 2991 0472 5516"), small(72, 686, "7730 1286 9054 3317"), text(675)},
+			"3845 2991 0472 55167730 1286 9054 3317"},
+		{"a chart's scale between two paragraphs", []func(*pdf.Content){
+			text(700), small(80, 690, "0"), small(140, 690, "10"), small(200, 690, "20"), small(260, 690, "30"), small(320, 690, "40"),
+			small(380, 690, "50"), text(675),
+		}, ""},
 		{"small print far from any text", []func(*pdf.Content){text(700), small(72, 600, "junkwordsmore"), text(500)}, ""},
 		{"a column of small print in the margin", []func(*pdf.Content){
 			text(700), small(520, 697, "junkone"), small(520, 693, "junktwo"), small(520, 689, "junkthree"), text(680),

@@ -1095,21 +1095,28 @@ func TestPDFSmall(t *testing.T) {
 		}, ""},
 		{"lines of numbers between two paragraphs", []func(*pdf.Content){text(700), small(72, 690, "3845 2991 0472 5516"), small(72, 686, "7730 1286 9054 3317"), text(675)},
 			"3845 2991 0472 55167730 1286 9054 3317"},
-		{"a chart's scale between two paragraphs", []func(*pdf.Content){
-			text(700), small(80, 690, "0"), small(140, 690, "10"), small(200, 690, "20"), small(260, 690, "30"), small(320, 690, "40"),
-			small(380, 690, "50"), text(675),
+		{"junk spaced out between two paragraphs", []func(*pdf.Content){
+			text(700), small(80, 690, "junk"), small(140, 690, "words"), small(200, 690, "spaced"), text(675),
+		}, "junkwordsspaced"},
+		{"a chart's scale in a column of six", []func(*pdf.Content){
+			text(760), small(520, 700, "0.0"), small(520, 696, "0.2"), small(520, 692, "0.4"), small(520, 688, "0.6"),
+			small(520, 684, "0.8"), small(520, 680, "1.0"), small(540, 676, "0"), small(600, 676, "10"), small(660, 676, "20"), text(600),
 		}, ""},
 		{"small print far from any text", []func(*pdf.Content){text(700), small(72, 600, "junkwordsmore"), text(500)}, ""},
 		{"a column of small print in the margin", []func(*pdf.Content){
-			text(700), small(520, 697, "junkone"), small(520, 693, "junktwo"), small(520, 689, "junkthree"), text(680),
-			small(520, 685, "junkfour"), small(520, 681, "junkfive"), small(520, 677, "junksix"), text(660),
-		}, "junkonejunktwojunkthreejunkfourjunkfivejunksix"},
+			text(700), small(520, 697, "junkwordsone"), small(520, 693, "junkwordstwo"), small(520, 689, "junkwordsthree"), text(680),
+			small(520, 685, "junkwordsfour"), small(520, 681, "junkwordsfive"), small(520, 677, "junkwordssix"), text(660),
+		}, "junkwordsonejunkwordstwojunkwordsthreejunkwordsfourjunkwordsfivejunkwordssix"},
 		{"small print in the margin, its lines clear of the text's", []func(*pdf.Content){
 			text(700), text(680), text(660), text(640),
-			small(520, 696, "junkone"), small(520, 692, "junktwo"), small(520, 688, "junkthree"),
-			small(520, 676, "junkfour"), small(520, 672, "junkfive"), small(520, 668, "junksix"),
-			small(520, 656, "junkseven"), small(520, 652, "junkeight"), small(520, 636, "junknine"),
-		}, "junkonejunktwojunkthreejunkfourjunkfivejunksixjunksevenjunkeightjunknine"},
+			small(520, 696, "junkwordsone"), small(520, 692, "junkwordstwo"), small(520, 688, "junkwordsthree"),
+			small(520, 676, "junkwordsfour"), small(520, 672, "junkwordsfive"), small(520, 668, "junkwordssix"),
+			small(520, 656, "junkwordsseven"), small(520, 652, "junkwordseight"), small(520, 636, "junkwordsnine"),
+		}, "junkwordsonejunkwordstwojunkwordsthreejunkwordsfourjunkwordsfivejunkwordssixjunkwordssevenjunkwordseightjunkwordsnine"},
+		{"line numbers in the margin", []func(*pdf.Content){
+			text(700), text(680), text(660), text(640),
+			small(20, 702, "101"), small(20, 682, "102"), small(20, 662, "103"), small(20, 642, "104"),
+		}, ""},
 		{"a figure's labels beside its caption", []func(*pdf.Content){
 			small(60, 700, "accuracy"), small(400, 694, "trainingloss"),
 			func(c *pdf.Content) { line(c, 2, 150, 690, "Figure 3: accuracy") },

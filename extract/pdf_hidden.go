@@ -306,7 +306,6 @@ func pdfSmall(c pdf.Content) []bool {
 		}
 		l.minX, l.maxX = min(l.minX, g.X, g.X+g.W), max(l.maxX, g.X, g.X+g.W)
 		l.sizes.add(size, 1)
-		l.width += g.W
 	}
 	for _, l := range lines {
 		l.body = l.sizes.body()
@@ -356,7 +355,6 @@ func pdfSmall(c pdf.Content) []bool {
 type pdfSmallLine struct {
 	key                 int64
 	y, minX, maxX, body float64
-	width               float64   // of its letters and digits
 	sizes               sizeTally // of its letters and digits
 }
 
@@ -364,11 +362,12 @@ type pdfSmallLine struct {
 // a page's text, as paragraphs of junk set at 3 pt between a copy's paragraphs do, or in its
 // margins (pdfSmallMargins): zh-thesis S004 (34.3 % as a PDF) read 18.4 % with a 3-pt line of junk
 // after each paragraph, with no warning. A block is small lines (at most maxSmallSize and
-// smallShare of the page's largest letters) one under another, readable (pdfReadable); on each
-// side, a line of text three times their size or more within pdfOwnGap of its ems, or no line at
-// all (the page's first or last lines), and such a line on one side at least; or pdfOwnColumn lines
-// or more. A chart's labels stand on their own lines too, but under the chart's plot or above it,
-// away from the text around it, their scales spread along its axes.
+// smallShare of the page's largest letters) one under another, of pdfOwnLetters letters or digits
+// or more (pdfChars); on each side, a line of text three times their size or more within pdfOwnGap
+// of its ems, or no line at all (the page's first or last lines), and such a line on one side at
+// least; or pdfOwnColumn lines or more, pdfOwnLetters a line. A chart's labels stand on their own
+// lines too, but under the chart's plot or above it, away from the text around it, and its scale's
+// numbers are short.
 func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[int64]bool {
 	var cand []*pdfSmallLine
 	for _, l := range lines {
@@ -404,14 +403,18 @@ func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[
 		}
 		block := cand[:n]
 		cand = cand[n:]
-		if !pdfReadable(block) {
+		chars := pdfChars(block)
+		if chars < pdfOwnLetters {
 			continue
 		}
 		if *work += len(lines); *work > pdfSmallWork {
 			break
 		}
 		// Each side: a line of text close, or nothing at all (the page's first or last lines). A
-		// column of small print needs neither: no chart's labels run so many lines.
+		// column of small print, pdfOwnLetters a line, needs neither: no chart's labels run so many
+		// lines so long (a scale's numbers are short). Between lines of text, small print spaced out
+		// (24.3 % with a "spaced" warning when so made) is junk as any is: a chart's scale lies
+		// under its plot.
 		top, bottom := block[0].y, block[len(block)-1].y
 		var near, any [2]bool // above, below
 		for _, l := range lines {
@@ -426,7 +429,7 @@ func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[
 			near[side] = near[side] || l.body >= body/smallShare && d <= pdfOwnGap*l.body
 		}
 		between := (near[0] || !any[0]) && (near[1] || !any[1]) && (near[0] || near[1])
-		if !between && len(block) < pdfOwnColumn {
+		if !between && !(len(block) >= pdfOwnColumn && chars >= pdfOwnLetters*len(block)) {
 			continue
 		}
 		mark(block)
@@ -434,21 +437,21 @@ func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[
 	return own
 }
 
-// pdfReadable reports whether small lines hold text, as junk does: pdfOwnLetters letters or digits
-// or more, filling most of their width (a chart's scale does not). Digits count: lines of 3-pt
-// numbers after zh-thesis S004's paragraphs read 16.0 % for 34.3 %. A table of numbers shrunk to
-// 4 pt or less is hidden too, as a Word table at that size is.
-func pdfReadable(ls []*pdfSmallLine) bool {
-	chars, width, span := 0, 0.0, 0.0
+// pdfChars counts the letters and digits of small lines. Digits count: lines of 3-pt numbers after
+// zh-thesis S004's paragraphs read 16.0 % for 34.3 %. A table of numbers shrunk to 4 pt or less is
+// hidden too, as a Word table at that size is.
+func pdfChars(ls []*pdfSmallLine) int {
+	chars := 0
 	for _, l := range ls {
-		chars, width, span = chars+l.sizes.total, width+l.width, span+l.maxX-l.minX
+		chars += l.sizes.total
 	}
-	return chars >= pdfOwnLetters && width >= pdfOwnFill*span
+	return chars
 }
 
 // pdfSmallMargins returns the small lines of cand (sorted top down) in a margin: outside the
 // lines of text of the page (of pdfOwnLetters letters or more, not small), left or right of all of
-// them, beside three of them or more, readable. A column of 3-pt junk in the right margin of
+// them, beside three of them or more, pdfOwnLetters letters or digits a line on average (a column
+// of line numbers is short). A column of 3-pt junk in the right margin of
 // zh-thesis S004's pages, its lines clear of the text's, read 9.8 % for 34.2 %; a chart's labels
 // lie inside the text's width, or beside no lines of text (a page of a figure and its caption).
 func pdfSmallMargins(lines map[int64]*pdfSmallLine, cand []*pdfSmallLine) [][]*pdfSmallLine {
@@ -471,7 +474,7 @@ func pdfSmallMargins(lines map[int64]*pdfSmallLine, cand []*pdfSmallLine) [][]*p
 	}
 	var out [][]*pdfSmallLine
 	for _, side := range [][]*pdfSmallLine{left, right} {
-		if len(side) == 0 || !pdfReadable(side) {
+		if len(side) == 0 || pdfChars(side) < pdfOwnLetters*len(side) {
 			continue
 		}
 		top, bottom, beside := side[0].y, side[len(side)-1].y, 0
@@ -487,14 +490,12 @@ func pdfSmallMargins(lines map[int64]*pdfSmallLine, cand []*pdfSmallLine) [][]*p
 	return out
 }
 
-// pdfOwnLetters, pdfOwnFill, pdfOwnGap and pdfOwnColumn: a block of small print of its own holds
-// this many letters or more, drawn over this share of its lines' width or more, and stands between
-// two lines of text this many of their ems or fewer from it, or runs this many lines or more. The
-// 3-pt junk of zh-thesis S004 stood 0.8 em under a line and 1.2 ems over the next, its lines 90
-// letters at a fill of 0.93-0.95.
+// pdfOwnLetters, pdfOwnGap and pdfOwnColumn: a block of small print of its own holds this many
+// letters or digits or more, and stands between two lines of text this many of their ems or fewer
+// from it, or runs this many lines or more. The 3-pt junk of zh-thesis S004 stood 0.8 em under a
+// line and 1.2 ems over the next, its lines 80-95 characters long.
 const (
 	pdfOwnLetters = 10
-	pdfOwnFill    = 0.6
 	pdfOwnGap     = 2.5
 	pdfOwnColumn  = 6
 )

@@ -1113,10 +1113,10 @@ func TestPDFSmall(t *testing.T) {
 			small(520, 676, "junkwordsfour"), small(520, 672, "junkwordsfive"), small(520, 668, "junkwordssix"),
 			small(520, 656, "junkwordsseven"), small(520, 652, "junkwordseight"), small(520, 636, "junkwordsnine"),
 		}, "junkwordsonejunkwordstwojunkwordsthreejunkwordsfourjunkwordsfivejunkwordssixjunkwordssevenjunkwordseightjunkwordsnine"},
-		{"line numbers in the margin", []func(*pdf.Content){
+		{"short lines of small print in the margin", []func(*pdf.Content){
 			text(700), text(680), text(660), text(640),
 			small(20, 702, "101"), small(20, 682, "102"), small(20, 662, "103"), small(20, 642, "104"),
-		}, ""},
+		}, "101102103104"},
 		{"a figure's labels beside its caption", []func(*pdf.Content){
 			small(60, 700, "accuracy"), small(400, 694, "trainingloss"),
 			func(c *pdf.Content) { line(c, 2, 150, 690, "Figure 3: accuracy") },

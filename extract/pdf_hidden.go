@@ -450,10 +450,10 @@ func pdfChars(ls []*pdfSmallLine) int {
 
 // pdfSmallMargins returns the small lines of cand (sorted top down) in a margin: outside the
 // lines of text of the page (of pdfOwnLetters letters or more, not small), left or right of all of
-// them, beside three of them or more, pdfOwnLetters letters or digits a line on average (a column
-// of line numbers is short). A column of 3-pt junk in the right margin of
-// zh-thesis S004's pages, its lines clear of the text's, read 9.8 % for 34.2 %; a chart's labels
-// lie inside the text's width, or beside no lines of text (a page of a figure and its caption).
+// them, beside three of them or more, pdfOwnLetters letters or digits or more. A column of 3-pt
+// junk in the right margin of zh-thesis S004's pages, its lines clear of the text's, read 9.8 % for
+// 34.2 %; a chart's labels lie inside the text's width, or beside no lines of text (a page of a
+// figure and its caption). Line numbers at 4 pt or less are small print as any is.
 func pdfSmallMargins(lines map[int64]*pdfSmallLine, cand []*pdfSmallLine) [][]*pdfSmallLine {
 	colMin, colMax := math.Inf(1), math.Inf(-1)
 	var text []float64 // the baselines of the lines of text
@@ -474,7 +474,7 @@ func pdfSmallMargins(lines map[int64]*pdfSmallLine, cand []*pdfSmallLine) [][]*p
 	}
 	var out [][]*pdfSmallLine
 	for _, side := range [][]*pdfSmallLine{left, right} {
-		if len(side) == 0 || pdfChars(side) < pdfOwnLetters*len(side) {
+		if pdfChars(side) < pdfOwnLetters {
 			continue
 		}
 		top, bottom, beside := side[0].y, side[len(side)-1].y, 0

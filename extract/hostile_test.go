@@ -91,6 +91,26 @@ func TestHostilePDF(t *testing.T) {
 	}
 }
 
+// TestPDFDamagedEveryPage: a file whose every page breaks off before any text is damaged, not a
+// scan ("no text layer — scanned?" sent its reader to look for a scan).
+func TestPDFDamagedEveryPage(t *testing.T) {
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	zw.Write([]byte(hostile.Text("After the damage.")))
+	zw.Close()
+	data := hostile.PDF([]hostile.Stream{{Data: z.Bytes()[:6], Filter: "FlateDecode"}}, nil)
+	_, err := Bytes(context.Background(), "damaged.pdf", data)
+	if !errors.Is(err, ErrCorrupt) || errors.Is(err, ErrNoText) || !strings.Contains(err.Error(), "no page could be read (1 page") {
+		t.Errorf("err = %v, want ErrCorrupt saying no page could be read", err)
+	}
+	// One page of two read: its text is checked, the other page warned of.
+	if doc, err := Bytes(context.Background(), "half.pdf", hostile.PDF([]hostile.Stream{{Data: z.Bytes()[:6], Filter: "FlateDecode"}, {Data: []byte(hostile.Text("The second page."))}}, nil)); err != nil {
+		t.Errorf("one page of two damaged: %v", err)
+	} else if _, ok := warningOf(doc, WarnUnreadablePages); !ok {
+		t.Errorf("one page of two damaged: warnings %+v, want %q", doc.Warnings, WarnUnreadablePages)
+	}
+}
+
 // patternBombPDF is a page that shows "x" n times, each in a pattern whose cell is 200 KB of content.
 func patternBombPDF(n int) []byte {
 	cell := strings.Repeat("0 g 0 0 1 1 re f\n", 12000)

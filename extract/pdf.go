@@ -71,6 +71,10 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 		doc.pictures = append(doc.pictures, pg.pictures[:min(len(pg.pictures), maxPictures-len(doc.pictures))]...)
 	}
 	doc.Paragraphs, doc.unplacedHidden = layoutPDF(laid)
+	// Not a scan: a file whose every page broke off before any text was said to have no text layer.
+	if len(doc.Paragraphs) == 0 && len(doc.unplacedHidden) == 0 && len(lacking.unreadable) == len(pages) {
+		return nil, fmt.Errorf("%w: no page could be read (%s, damaged content)", ErrCorrupt, english.Count(len(pages), "page", "pages"))
+	}
 	return doc, nil
 }
 

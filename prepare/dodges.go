@@ -62,7 +62,7 @@ func DodgeWarnings(d similarity.Dodges, han, chars int) []extract.Warning {
 	}
 	if d.Interleaved >= max(10, han/500) {
 		w = append(w, extract.Warning{Kind: extract.WarnInterleaved, Count: d.Interleaved,
-			Message: fmt.Sprintf("%d characters put between Chinese characters inside words (本·研·究, 本研，究以高，校), read without them: a way to dodge checkers", d.Interleaved)})
+			Message: fmt.Sprintf("%d characters put between Chinese characters inside words (本·研·究, 本研，究以高，校, 本研xq究以高qz校), read without them: a way to dodge checkers", d.Interleaved)})
 	}
 	if d.SpacedLetters >= minSpacedLetters {
 		w = append(w, extract.Warning{Kind: extract.WarnSpacedLetters, Count: d.SpacedLetters,

@@ -204,7 +204,7 @@ var (
 		extract.WarnReversed:        {"倒序文字 Reversed text", "有文字以倒序存储、借文字方向控制符（U+202E）正向显示，已按读者看到的顺序比对；这是规避检测的手段"},
 		extract.WarnUncited:         {"引文出处不明 Citations that point at nothing", "引号内的复制文字所标的引用（如 [99]）在参考文献列表和注释中找不到，按复制计入，不作引用"},
 		extract.WarnFiled:           {"归错位置的复制 Misfiled copies", "标为标题、参考文献或前置部分的段落，抄自库中文献的正文：已检测并计入"},
-		extract.WarnInterleaved:     {"字间插入字符 Characters between characters", "在汉字之间插入了字符、拆开了词语（如 本·研·究、本研，究以高，校），已去掉后比对；这是规避检测的手段"},
+		extract.WarnInterleaved:     {"字间插入字符 Characters between characters", "在汉字之间插入了字符（标点、字母或数字）、拆开了词语（如 本·研·究、本研，究以高，校），已去掉后比对；这是规避检测的手段"},
 		extract.WarnSplitWords:      {"词内插入符号 Marks inside words", "在英文单词中间插入了撇号、连字符、句点等符号，把一个词拆成两段，已去掉后比对；这是规避检测的手段"},
 		extract.WarnNarrowSpaces:    {"词中窄空格 Narrow spaces inside words", "单词中间插入了极窄的空格（发丝空格、细空格等），读者几乎看不出，却把每个单词拆成两半；已去掉后比对，这是规避检测的手段"},
 		extract.WarnRadicals:        {"部首代字 Radicals for characters", "有部首字符写成了整字的样子（如以 ⻓ 代 长），已按所像的字比对；这是规避检测的手段，讨论汉字字形的文章也会写到部首"},

@@ -251,7 +251,7 @@ func (n *Normalized) dropMarkChains() {
 }
 
 // place is a run of rs[from:to] between two Han characters that a chain may hold: one or two marks
-// (a mark beside the text's own comma), up to eight letters or digits (insertable) with them:
+// (a mark beside the text's own comma), up to 32 letters or digits (insertable) with them:
 // "x", "xq", "·x，".
 type place struct{ from, to, letters int }
 
@@ -291,20 +291,22 @@ type chainRule struct {
 }
 
 // shortChains reads off marks and short runs of letters (maxInserted); longChains runs of up to
-// eight, in chains of sixteen places that hold letters or more, the marks between them standing
+// 32, in chains of sixteen places that hold letters or more, the marks between them standing
 // aside. Four, five or eight letters after every three characters of zh S003 (34.8 %) read 10.3 %,
-// 9.9 % and 8.9 % under shortChains alone, the first two with no warning; a letter after every six
-// 30.4 %, its chains of eight cut by the text's own commas. Technical prose names a command or a
-// file every few characters (用apt安装gcc和make …) for a sentence or two, ten places in a row in
-// TestLettersAmongHan's; junk runs through a paragraph. Some of its places fall beside the text's
-// own English words (叫做wydd inode的数据), which are no places, so that two places may be eight Han
-// characters and 24 other characters apart: with shortChains' four and twelve the four letters
-// read 31.9 %, now 36.5 % (the letters inside the copy count as copied). 围城 (245,689 characters)
-// and the devset's 63 Chinese documents lose nothing more to longChains; chains of its commas so
-// far apart would have taken 1,373 characters of 25 paragraphs of dialogue from 围城.
+// 9.9 % and 8.9 % under shortChains alone, the first two with no warning, nine to 24 letters 8.7 %
+// down to 7.0 % with a garbled warning; a letter after every six 30.4 %, its chains of eight cut by
+// the text's own commas. Longer runs are more junk than text: 32 letters read 32.3 %, 40 6.3 %, both
+// with a garbled warning. Technical prose names a command or a file every few characters
+// (用apt安装gcc和make …) for a sentence or two, ten places in a row in TestLettersAmongHan's; junk
+// runs through a paragraph. Some of its places fall beside the text's own English words (叫做wydd
+// inode的数据), which are no places, so that two places may be eight Han characters and 24 other
+// characters apart: with shortChains' four and twelve the four letters read 31.9 %, now 36.5 % (the
+// letters inside the copy count as copied). 围城 (245,689 characters) and the devset's 63 Chinese
+// documents lose nothing more to longChains; chains of its commas so far apart would have taken
+// 1,373 characters of 25 paragraphs of dialogue from 围城.
 var (
 	shortChains = chainRule{letters: maxInserted, segment: markSegment, aside: chainAside, min: markChain}
-	longChains  = chainRule{letters: 8, segment: 2 * markSegment, aside: 2 * chainAside, min: 2 * markChain, lettered: true}
+	longChains  = chainRule{letters: 32, segment: 2 * markSegment, aside: 2 * chainAside, min: 2 * markChain, lettered: true}
 )
 
 // find appends to drop the indices of rs of the chains of places the rule reads off.

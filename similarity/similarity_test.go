@@ -120,6 +120,7 @@ func TestDodgedTextMatchesSource(t *testing.T) {
 		{"a letter every three characters, around the text's own English", everyFew(strings.Replace(clean, "操作系统", "操作系统（Debian）", 1), 3, "q")},
 		{"four letters every three characters", everyFew(long, 3, "qzxk")},
 		{"eight letters every two characters", everyFew(long, 2, "qzxkvjwb")},
+		{"sixteen letters every three characters", everyFew(long, 3, "qzxkvjwbmpfhgtyd")},
 		{"five digits every three characters", everyFew(long, 3, "73915")},
 	}
 	for _, tt := range tests {

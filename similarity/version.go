@@ -42,7 +42,7 @@ import (
 // and brackets (chainRule.between): a letter after every three characters of a copy read 11.5 % for
 // 34.8 %, two letters 11.4 %, with no warning.
 //
-// 7: runs of up to eight letters or digits so put are read off too, in chains of sixteen or more
+// 7: runs of up to 32 letters or digits so put are read off too, in chains of sixteen or more
 // (four letters after every three characters read 10.3 %, with no warning).
 const analyserRevision = 7
 

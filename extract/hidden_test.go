@@ -1103,6 +1103,11 @@ func TestPDFSmall(t *testing.T) {
 			small(520, 684, "0.8"), small(520, 680, "1.0"), small(540, 676, "0"), small(600, 676, "10"), small(660, 676, "20"), text(600),
 		}, ""},
 		{"small print far from any text", []func(*pdf.Content){text(700), small(72, 600, "junkwordsmore"), text(500)}, ""},
+		{"a full line of small print far from any text", []func(*pdf.Content){text(700), small(72, 600, strings.Repeat("junkwords", 5)), text(500)},
+			strings.Repeat("junkwords", 5)},
+		{"a chart's scale of years far from any text", []func(*pdf.Content){
+			text(700), small(72, 600, "2010 2011 2012 2013 2014 2015 2016 2017 2018 2019 2020"), text(500),
+		}, ""},
 		{"a column of small print in the margin", []func(*pdf.Content){
 			text(700), small(520, 697, "junkwordsone"), small(520, 693, "junkwordstwo"), small(520, 689, "junkwordsthree"), text(680),
 			small(520, 685, "junkwordsfour"), small(520, 681, "junkwordsfive"), small(520, 677, "junkwordssix"), text(660),

@@ -306,6 +306,9 @@ func pdfSmall(c pdf.Content) []bool {
 		}
 		l.minX, l.maxX = min(l.minX, g.X, g.X+g.W), max(l.maxX, g.X, g.X+g.W)
 		l.sizes.add(size, 1)
+		if r, _ := utf8.DecodeRuneInString(g.S); unicode.IsLetter(r) {
+			l.letters++
+		}
 	}
 	for _, l := range lines {
 		l.body = l.sizes.body()
@@ -359,6 +362,7 @@ type pdfSmallLine struct {
 	key                 int64
 	y, minX, maxX, body float64
 	sizes               sizeTally // of its letters and digits
+	letters             int       // of them letters
 }
 
 // pdfSmallBlocks returns the lines of small print of their own that stand between the lines of
@@ -391,7 +395,16 @@ func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[
 			own[l.key] = true
 		}
 	}
-	for _, m := range pdfSmallMargins(lines, cand) {
+	// The lines of text: their baselines, and the width they span.
+	colMin, colMax := math.Inf(1), math.Inf(-1)
+	var text []float64
+	for _, l := range lines {
+		if l.body > maxSmallSize && l.sizes.total >= pdfOwnLetters {
+			colMin, colMax = min(colMin, l.minX), max(colMax, l.maxX)
+			text = append(text, l.y)
+		}
+	}
+	for _, m := range pdfSmallMargins(cand, text, colMin, colMax) {
 		mark(m)
 	}
 	for len(cand) > 0 {
@@ -414,8 +427,9 @@ func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[
 			break
 		}
 		// Each side: a line of text close, or nothing at all (the page's first or last lines). A
-		// column of small print, pdfOwnLetters a line, needs neither: no chart's labels run so many
-		// lines so long (a scale's numbers are short). Between lines of text, small print spaced out
+		// column of small print, pdfOwnLetters a line, needs neither, nor lines of pdfOwnWide
+		// characters, mostly letters: no chart's labels run so many lines so long, or lines so long
+		// in words (a scale's numbers are short, or numbers: years). Between lines of text, small print spaced out
 		// (24.3 % with a "spaced" warning when so made) is junk as any is: a chart's scale lies
 		// under its plot.
 		top, bottom := block[0].y, block[len(block)-1].y
@@ -432,7 +446,13 @@ func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[
 			near[side] = near[side] || l.body >= body/smallShare && d <= pdfOwnGap*l.body
 		}
 		between := (near[0] || !any[0]) && (near[1] || !any[1]) && (near[0] || near[1])
-		if !between && !(len(block) >= pdfOwnColumn && chars >= pdfOwnLetters*len(block)) {
+		column := len(block) >= pdfOwnColumn && chars >= pdfOwnLetters*len(block)
+		letters := 0
+		for _, l := range block {
+			letters += l.letters
+		}
+		wide := chars >= pdfOwnWide*len(block) && 2*letters >= chars
+		if !between && !column && !wide {
 			continue
 		}
 		mark(block)
@@ -457,15 +477,7 @@ func pdfChars(ls []*pdfSmallLine) int {
 // junk in the right margin of zh-thesis S004's pages, its lines clear of the text's, read 9.8 % for
 // 34.2 %; a chart's labels lie inside the text's width, or beside no lines of text (a page of a
 // figure and its caption). Line numbers at 4 pt or less are small print as any is.
-func pdfSmallMargins(lines map[int64]*pdfSmallLine, cand []*pdfSmallLine) [][]*pdfSmallLine {
-	colMin, colMax := math.Inf(1), math.Inf(-1)
-	var text []float64 // the baselines of the lines of text
-	for _, l := range lines {
-		if l.body > maxSmallSize && l.sizes.total >= pdfOwnLetters {
-			colMin, colMax = min(colMin, l.minX), max(colMax, l.maxX)
-			text = append(text, l.y)
-		}
-	}
+func pdfSmallMargins(cand []*pdfSmallLine, text []float64, colMin, colMax float64) [][]*pdfSmallLine {
 	var left, right []*pdfSmallLine
 	for _, l := range cand {
 		switch {
@@ -493,14 +505,16 @@ func pdfSmallMargins(lines map[int64]*pdfSmallLine, cand []*pdfSmallLine) [][]*p
 	return out
 }
 
-// pdfOwnLetters, pdfOwnGap and pdfOwnColumn: a block of small print of its own holds this many
-// letters or digits or more, and stands between two lines of text this many of their ems or fewer
-// from it, or runs this many lines or more. The 3-pt junk of zh-thesis S004 stood 0.8 em under a
-// line and 1.2 ems over the next, its lines 80-95 characters long.
+// pdfOwnLetters, pdfOwnGap, pdfOwnColumn and pdfOwnWide: a block of small print of its own holds
+// this many letters or digits or more, and stands between two lines of text this many of their ems
+// or fewer from it, or runs this many lines or more, or holds lines of this many characters on
+// average. The 3-pt junk of zh-thesis S004 stood 0.8 em under a line and 1.2 ems over the next,
+// its lines 80-95 characters long; with 30 pt of space above and below it, it read 18.4 %.
 const (
 	pdfOwnLetters = 10
 	pdfOwnGap     = 2.5
 	pdfOwnColumn  = 6
+	pdfOwnWide    = 40
 )
 
 // pdfSmallLines and pdfSmallWork bound pdfSmall's work on a page: the baselines it groups glyphs

@@ -693,7 +693,8 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		back := applyMods(w.theme.resolve(w.background(rp)))
 		w.runWhy, w.runSize = runHide(rp, back)
 		w.runWhyCS, w.runSizeCS = w.runWhy, w.runSize
-		w.runPt, w.runPtCS = runPoints(rp), runPoints(rp)
+		w.runPt = runPoints(rp)
+		w.runPtCS = w.runPt
 		if rp.szCs > 0 {
 			cs := rp
 			cs.sz = rp.szCs

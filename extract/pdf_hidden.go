@@ -295,7 +295,7 @@ func pdfSmall(c pdf.Content) []bool {
 			continue
 		}
 		g := &c.Text[i]
-		k := int64(math.Round(g.Y * 2))
+		k := pdfLineKey(g)
 		l := lines[k]
 		if l == nil {
 			if len(lines) == pdfSmallLines {
@@ -314,6 +314,12 @@ func pdfSmall(c pdf.Content) []bool {
 		l.body = l.sizes.body()
 	}
 	var small []bool
+	mark := func(i int) {
+		if small == nil {
+			small = make([]bool, len(c.Text))
+		}
+		small[i] = true
+	}
 	// Lines looked at, by the blocks and by the small glyphs each (a budget of their own, so that
 	// blocks cannot spend the glyphs'): a hostile page of glyphs each on a baseline of its own has
 	// as many lines.
@@ -321,12 +327,8 @@ func pdfSmall(c pdf.Content) []bool {
 	if own := pdfSmallBlocks(lines, most, &blockWork); own != nil {
 		// Their marks too: a line's commas would make a paragraph of their own.
 		for i := range c.Text {
-			g := &c.Text[i]
-			if own[int64(math.Round(g.Y*2))] && paintSize(&c.Paints[g.Paint]) <= maxSmallSize {
-				if small == nil {
-					small = make([]bool, len(c.Text))
-				}
-				small[i] = true
+			if g := &c.Text[i]; own[pdfLineKey(g)] && paintSize(&c.Paints[g.Paint]) <= maxSmallSize {
+				mark(i)
 			}
 		}
 	}
@@ -348,16 +350,16 @@ func pdfSmall(c pdf.Content) []bool {
 				cx >= l.minX-2*l.body && cx <= l.maxX+2*l.body
 		}
 		if in {
-			if small == nil {
-				small = make([]bool, len(c.Text))
-			}
-			small[i] = true
+			mark(i)
 		}
 	}
 	return small
 }
 
-// pdfSmallLine is the letters and digits of a page on one baseline, to half a point (key).
+// pdfLineKey is the baseline g stands on, to half a point: the key of its pdfSmallLine.
+func pdfLineKey(g *pdf.Text) int64 { return int64(math.Round(g.Y * 2)) }
+
+// pdfSmallLine is the letters and digits of a page on one baseline (pdfLineKey).
 type pdfSmallLine struct {
 	key                 int64
 	y, minX, maxX, body float64
@@ -372,9 +374,9 @@ type pdfSmallLine struct {
 // smallShare of the page's largest letters) one under another, of pdfOwnLetters letters or digits
 // or more (pdfChars); on each side, a line of text three times their size or more within pdfOwnGap
 // of its ems, or no line at all (the page's first or last lines), and such a line on one side at
-// least; or pdfOwnColumn lines or more, pdfOwnLetters a line. A chart's labels stand on their own
-// lines too, but under the chart's plot or above it, away from the text around it, and its scale's
-// numbers are short.
+// least; or pdfOwnColumn lines or more, pdfOwnLetters a line; or lines of pdfOwnWide on average,
+// mostly letters. A chart's labels stand on their own lines too, but under the chart's plot or
+// above it, away from the text around it, and its scale's numbers are short or are years.
 func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[int64]bool {
 	var cand []*pdfSmallLine
 	for _, l := range lines {
@@ -419,7 +421,7 @@ func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[
 		}
 		block := cand[:n]
 		cand = cand[n:]
-		chars := pdfChars(block)
+		chars, letters := pdfChars(block)
 		if chars < pdfOwnLetters {
 			continue
 		}
@@ -429,9 +431,9 @@ func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[
 		// Each side: a line of text close, or nothing at all (the page's first or last lines). A
 		// column of small print, pdfOwnLetters a line, needs neither, nor lines of pdfOwnWide
 		// characters, mostly letters: no chart's labels run so many lines so long, or lines so long
-		// in words (a scale's numbers are short, or numbers: years). Between lines of text, small print spaced out
-		// (24.3 % with a "spaced" warning when so made) is junk as any is: a chart's scale lies
-		// under its plot.
+		// in words (a scale's numbers are short, or numbers: years). Between lines of text, small
+		// print spaced out (24.3 % with a "spaced" warning when so made) is junk as any is: a
+		// chart's scale lies under its plot.
 		top, bottom := block[0].y, block[len(block)-1].y
 		var near, any [2]bool // above, below
 		for _, l := range lines {
@@ -447,10 +449,6 @@ func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[
 		}
 		between := (near[0] || !any[0]) && (near[1] || !any[1]) && (near[0] || near[1])
 		column := len(block) >= pdfOwnColumn && chars >= pdfOwnLetters*len(block)
-		letters := 0
-		for _, l := range block {
-			letters += l.letters
-		}
 		wide := chars >= pdfOwnWide*len(block) && 2*letters >= chars
 		if !between && !column && !wide {
 			continue
@@ -460,15 +458,14 @@ func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[
 	return own
 }
 
-// pdfChars counts the letters and digits of small lines. Digits count: lines of 3-pt numbers after
-// zh-thesis S004's paragraphs read 16.0 % for 34.3 %. A table of numbers shrunk to 4 pt or less is
-// hidden too, as a Word table at that size is.
-func pdfChars(ls []*pdfSmallLine) int {
-	chars := 0
+// pdfChars counts the letters and digits of small lines, and of them the letters. Digits count:
+// lines of 3-pt numbers after zh-thesis S004's paragraphs read 16.0 % for 34.3 %. A table of
+// numbers shrunk to 4 pt or less is hidden too, as a Word table at that size is.
+func pdfChars(ls []*pdfSmallLine) (chars, letters int) {
 	for _, l := range ls {
-		chars += l.sizes.total
+		chars, letters = chars+l.sizes.total, letters+l.letters
 	}
-	return chars
+	return chars, letters
 }
 
 // pdfSmallMargins returns the small lines of cand (sorted top down) in a margin: outside the
@@ -489,7 +486,7 @@ func pdfSmallMargins(cand []*pdfSmallLine, text []float64, colMin, colMax float6
 	}
 	var out [][]*pdfSmallLine
 	for _, side := range [][]*pdfSmallLine{left, right} {
-		if pdfChars(side) < pdfOwnLetters {
+		if chars, _ := pdfChars(side); chars < pdfOwnLetters {
 			continue
 		}
 		top, bottom, beside := side[0].y, side[len(side)-1].y, 0

@@ -288,7 +288,8 @@ func (w *docxWalker) coverPages() {
 
 // smallParagraphs marks the paragraphs whose own size is smallShare of the document's own size or
 // less, and maxSmallSize or less (the document's own size is the largest that a tenth of its
-// characters or more are drawn at, as a paragraph's, hideSmall): nil for none. A
+// characters or more are drawn at, as a paragraph's, hideSmall, or sizeTally.ownSize's when that is
+// small print): nil for none. A
 // paragraph of junk set at 3 pt after each of zh-thesis S002's (25.9 %), thirty of them, 2,811
 // characters, read 14.4 % with no warning: to a reader, a line of specks between paragraphs.
 func (w *docxWalker) smallParagraphs() []bool {
@@ -296,7 +297,7 @@ func (w *docxWalker) smallParagraphs() []bool {
 	for _, s := range w.paraSizes {
 		tally.add(s.pt, s.chars)
 	}
-	body := tally.body()
+	body := tally.ownSize(largeChars)
 	var small []bool
 	for i, s := range w.paraSizes {
 		if s.chars > 0 && s.pt > maxTinySize && s.pt <= min(body*smallShare, maxSmallSize) {

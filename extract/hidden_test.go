@@ -612,6 +612,12 @@ func TestDOCXHiddenText(t *testing.T) {
 			[]string{visible1a + "small " + visible1b, visible2}, nil},
 		{"3-pt junk more than the text around it", wTwo(wRun(`<w:sz w:val="6"/>`, strings.Repeat("junk words ", 20)), ""), nil,
 			inline(strings.TrimSpace(strings.Repeat("junk words ", 20)), HideTiny)},
+		// Junk more than nine times the text would be the paragraph's, or the document's, own size.
+		{"3-pt junk twelve times the text around it", wTwo(wRun(`<w:sz w:val="6"/>`, strings.Repeat("junk words ", 70)), ""), nil,
+			inline(strings.TrimSpace(strings.Repeat("junk words ", 70)), HideTiny)},
+		{"a paragraph of 3 pt twelve times the text", wTwo("", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>`+wRun(`<w:sz w:val="6"/>`, strings.TrimSpace(strings.Repeat("junk words ", 330)))+`</w:p>`) +
+			strings.Repeat(wPara("Body", visible2), 6), append([]string{visible1}, slices.Repeat([]string{visible2}, 7)...),
+			apart(len(visible1), strings.TrimSpace(strings.Repeat("junk words ", 330)), HideTiny)},
 		{"3 pt, then visible text, then white", wTwo(wRun(`<w:sz w:val="6"/>`, "small junk")+wRun("", "seen ")+wRun(`<w:color w:val="FFFFFF"/>`, "white junk"), ""),
 			[]string{visible1a + "seen " + visible1b, visible2}, []hiddenWant{
 				{text: "small junk", reasons: []string{HideTiny}, offset: len(visible1a)},

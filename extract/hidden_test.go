@@ -453,6 +453,84 @@ func TestPDFHiddenPages(t *testing.T) {
 	}
 }
 
+// TestPDFFinePrint: small print on lines of its own that no rule of pdfSmall hides (far from the
+// text, in short lines, or on a page of its own) is left out, all of it, with a warning that says
+// how much and where, when it is a large share of the text; a chart's few labels, and a document
+// shrunk whole, are read.
+func TestPDFFinePrint(t *testing.T) {
+	const words = "Copied words of a paragraph that a student handed in as his own"
+	text := func(lines int) string { // lines of 12-pt text, top down from 700
+		var b strings.Builder
+		for i := range lines {
+			fmt.Fprintf(&b, "BT /F1 12 Tf 72 %d Td (%s) Tj ET ", 700-14*i, words)
+		}
+		return b.String()
+	}
+	junk := []string{"padding junk one", "padding junk two", "padding junk six"}
+	// Blocks of three short lines of 3-pt junk under the text, each block far from it and on
+	// baselines of its own, in a staircase.
+	blocks := func(n int) (string, int) {
+		var b strings.Builder
+		letters := 0
+		for k := range n {
+			for i, j := range junk {
+				fmt.Fprintf(&b, "BT /F1 3 Tf %d %.1f Td (%s) Tj ET ", 40+k*40, 60+11*float64(k)-3.6*float64(i), j)
+				letters += len(strings.ReplaceAll(j, " ", ""))
+			}
+		}
+		return b.String(), letters
+	}
+	smallPage := func(lines int, size float64) (string, int) { // a page of small print only
+		var b strings.Builder
+		letters := 0
+		for i := range lines {
+			line := strings.Repeat(junk[i%3]+" ", 8)
+			fmt.Fprintf(&b, "BT /F1 %g Tf 72 %.1f Td (%s) Tj ET ", size, 700-1.2*size*float64(i), line)
+			letters += len(strings.ReplaceAll(line, " ", ""))
+		}
+		return b.String(), letters
+	}
+	feet, feetLetters := blocks(12)
+	label, _ := blocks(1)
+	page, pageLetters := smallPage(48, 3) // twelve times the text: its body
+	for _, tt := range []struct {
+		name    string
+		pages   []string
+		letters int   // the small print's letters and digits left out, 0 for none
+		where   []int // the pages the warning names
+	}{
+		{"blocks of short lines under the text", []string{text(8) + feet}, feetLetters, []int{1}},
+		{"a page of small print after the text", []string{text(8), page}, pageLetters, []int{2}},
+		{"a chart's labels far from the text", []string{text(8) + label}, 0, nil},
+		{"a document shrunk whole", []string{page}, 0, nil},
+	} {
+		doc, err := Bytes(context.Background(), "fine.pdf", hiddenPDF(tt.pages...))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var all string
+		for _, p := range doc.Paragraphs {
+			all += p.Text
+		}
+		var w *Warning
+		for i := range doc.Warnings {
+			if doc.Warnings[i].Kind == WarnSmallPrint {
+				w = &doc.Warnings[i]
+			}
+		}
+		switch {
+		case !strings.Contains(all, "Copied words") && len(tt.pages[0]) > len(page):
+			t.Errorf("%s: the text was left out: %q", tt.name, all)
+		case tt.letters == 0 && (w != nil || !strings.Contains(all, "padding junk")):
+			t.Errorf("%s: warning %v, text %q; want the small print read", tt.name, w, all)
+		case tt.letters > 0 && (w == nil || strings.Contains(all, "junk")):
+			t.Errorf("%s: warning %v, text %q; want the small print left out", tt.name, w, all)
+		case tt.letters > 0 && (w.Count != tt.letters || !slices.Equal(w.Pages, tt.where) || !strings.Contains(w.Message, "3 pt")):
+			t.Errorf("%s: warning %+v, want %d characters at 3 pt on pages %v", tt.name, *w, tt.letters, tt.where)
+		}
+	}
+}
+
 // hiddenStyles: a character style that hides (white 1-pt, as students make one), a paragraph
 // style that hides, a character style that hides too (both together show: toggles cancel), and
 // document defaults of 1-pt type that the Normal style undoes.
@@ -1049,14 +1127,17 @@ func TestPDFSmall(t *testing.T) {
 			x += 6
 		}
 	}
-	marked := func(c pdf.Content) string { // the letters pdfSmall marks, in order
-		var got string
-		for i, m := range pdfSmall(c) {
-			if m {
-				got += c.Text[i].S
+	marked := func(c pdf.Content) (small, fine string) { // the letters pdfSmall marks, in order
+		s, f := pdfSmall(c)
+		for i := range c.Text {
+			if s != nil && s[i] {
+				small += c.Text[i].S
+			}
+			if f != nil && f[i] {
+				fine += c.Text[i].S
 			}
 		}
-		return got
+		return small, fine
 	}
 	for _, tt := range []struct {
 		name  string
@@ -1070,8 +1151,8 @@ func TestPDFSmall(t *testing.T) {
 		line(&c, 0, 72, 700, "GIANTLETTERSABOVE")
 		line(&c, 2, 200, 700, "copied words")
 		line(&c, 1, 300, 700, "junk")
-		if got := marked(c); got != tt.small {
-			t.Errorf("%s: marked %q, want %q", tt.name, got, tt.small)
+		if got, fine := marked(c); got != tt.small || fine != "" {
+			t.Errorf("%s: marked %q, fine print %q, want %q and none", tt.name, got, fine, tt.small)
 		}
 	}
 	// Lines of small print of their own: junk between a copy's lines is marked, marks and all; a
@@ -1109,6 +1190,7 @@ func TestPDFSmall(t *testing.T) {
 			small(520, 684, "0.8"), small(520, 680, "1.0"), small(540, 676, "0"), small(600, 676, "10"), small(660, 676, "20"), text(600),
 		}, ""},
 		{"small print far from any text", []func(*pdf.Content){text(700), small(72, 600, "junkwordsmore"), text(500)}, ""},
+		{"a page of small print alone", []func(*pdf.Content){small(72, 700, "junkwordsone"), small(72, 696, "junkwordstwo")}, ""},
 		{"a full line of small print far from any text", []func(*pdf.Content){text(700), small(72, 600, strings.Repeat("junkwords", 5)), text(500)},
 			strings.Repeat("junkwords", 5)},
 		{"a chart's scale of years far from any text", []func(*pdf.Content){
@@ -1142,8 +1224,16 @@ func TestPDFSmall(t *testing.T) {
 		for _, l := range tt.lines {
 			l(&c)
 		}
-		if got := marked(c); got != tt.want {
-			t.Errorf("%s: marked %q, want %q", tt.name, got, tt.want)
+		// Every other line of small print is fine print, for the document to judge.
+		var wantFine string
+		small, _ := pdfSmall(c)
+		for i, g := range c.Text {
+			if g.Paint == 1 && (small == nil || !small[i]) {
+				wantFine += g.S
+			}
+		}
+		if got, fine := marked(c); got != tt.want || fine != wantFine {
+			t.Errorf("%s: marked %q, fine print %q, want %q and %q", tt.name, got, fine, tt.want, wantFine)
 		}
 	}
 	// A page of more baselines than pdfSmallLines is not judged: a hostile page of glyphs each on
@@ -1153,7 +1243,7 @@ func TestPDFSmall(t *testing.T) {
 		line(&c, 0, 72, float64(k), "words")
 		line(&c, 1, 200, float64(k), "junk")
 	}
-	if small := pdfSmall(c); small != nil {
+	if small, fine := pdfSmall(c); small != nil || fine != nil {
 		t.Errorf("a page of %d baselines: marked glyphs, want none judged", pdfSmallLines+1)
 	}
 }

@@ -50,6 +50,7 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 		return nil, err
 	}
 	oneCore(ctx) // the layout below joins the pages on one core
+	pdfHideFine(laid, &lacking)
 	unmapped := 0
 	for _, pg := range laid {
 		unmapped += pg.unmapped
@@ -78,6 +79,56 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 	return doc, nil
 }
 
+// pdfFineShare and pdfFineChars: a document's fine print (small print on lines of its own, in
+// no place pdfSmallBlocks hides it: a chart's labels, or pages of it) is left out, all of it, when
+// it is this share of the letters and digits of its visible text or more, and this many or more,
+// and smallShare of the document's own size or less (sizeTally.ownSize). zh-thesis S004 (34.3 % as a PDF)
+// read 13.7 % with no warning with junk set at 3 pt in blocks of short lines above and below each
+// page's text, each block far from the text and from the others; and 13.7 % with a page of 3-pt
+// junk after it. Under the share, such junk lowers a figure by a twentieth of it at most. A
+// figure's labels are a few dozen characters, but a chart can draw its points as characters: a
+// 2001 paper's three pages of charts at 4 pt (extract/testdata/pdf/long-cid.pdf) hold 10,390 of
+// its 58,240 letters and digits, nearly all of them 1s. Left out they change no figure but to
+// make it right; the warning (WarnSmallPrint) is not hidden text's, for no one can tell the two.
+const (
+	pdfFineShare = 0.05
+	pdfFineChars = 200
+)
+
+// pdfHideFine takes for each page its layout without its fine print (pdfPage.alt) when the
+// document's fine print is too much to be read (pdfFineShare), and says so in lacking.
+func pdfHideFine(laid []*pdfPage, lacking *pdfLacking) {
+	if !slices.ContainsFunc(laid, func(pg *pdfPage) bool { return pg.alt != nil }) {
+		return // most documents
+	}
+	var sizes sizeTally
+	for _, pg := range laid {
+		for _, s := range pg.sizes.sizes {
+			sizes.add(s.pt, s.chars)
+		}
+	}
+	// A document shrunk whole, pages four to a sheet, has no text larger than its own print.
+	large := sizes.ownSize(largeChars)
+	fine, letters := 0, 0
+	for _, pg := range laid {
+		letters += pdfLetters(pg.lines)
+		if pg.alt != nil && pg.fineSize <= large*smallShare {
+			fine += pg.fine
+		}
+	}
+	if fine < pdfFineChars || float64(fine) < pdfFineShare*float64(letters) {
+		return
+	}
+	lacking.fineChars, lacking.fineShare = fine, float64(fine)/float64(letters)
+	for i, pg := range laid {
+		if pg.alt != nil && pg.fineSize <= large*smallShare {
+			laid[i] = pg.alt
+			lacking.fine = append(lacking.fine, pg.num)
+			lacking.fineSize = max(lacking.fineSize, pg.fineSize)
+		}
+	}
+}
+
 // pdfLacking lists the pages whose text is missing in part or whole.
 type pdfLacking struct {
 	unreadable []int // pages that could not be read at all, or whose content ends in damage
@@ -94,6 +145,11 @@ type pdfLacking struct {
 	// (pdfPhotoOver, past photoPixels), unseenPictures how many.
 	unseen         []int
 	unseenPictures int
+	// fine are pages whose fine print was left out (pdfHideFine), fineChars its letters and
+	// digits, that share of the document's, drawn at fineSize or less.
+	fine                []int
+	fineChars           int
+	fineShare, fineSize float64
 }
 
 // pdfOutlinedPage is the fewest lines of text drawn as outlines that make a page's text lacking. On
@@ -127,6 +183,11 @@ func (l pdfLacking) warnings() []Warning {
 		ws = append(ws, Warning{Kind: WarnOutlined, Count: n, Pages: l.outlined,
 			Message: fmt.Sprintf("%s on %s are drawn as outlines (text converted to curves): a reader sees them, but they are shapes, not characters, and were not checked",
 				english.Count(n, "line of text", "lines of text"), pageList(l.outlined))})
+	}
+	if n := l.fineChars; n > 0 {
+		ws = append(ws, Warning{Kind: WarnSmallPrint, Count: n, Pages: l.fine,
+			Message: fmt.Sprintf("%s of small print (%s) on lines of their own on %s, %.1f %% of the text and more than a figure's labels, were left out: read, they would lower the figures (a chart shrunk, or padding)",
+				english.Count(n, "character", "characters"), tinyLabel(l.fineSize), pageList(l.fine), 100*l.fineShare)})
 	}
 	if n := l.unseenPictures; n > 0 {
 		ws = append(ws, Warning{Kind: WarnPicturesUnseen, Count: n, Pages: l.unseen,
@@ -344,17 +405,75 @@ func readPDFPage(p pdf.Page, n int, budget *atomic.Int64) (pg *pdfPage, err erro
 	}()
 	box := p.MediaBox()
 	content := p.Content()
-	visible, hidden, unseen := pdfSplitHidden(content, p.CropBox(), budget)
+	visible, hidden, fine, unseen := pdfSplitHidden(content, p.CropBox(), budget)
 	pictures := pdfPictures(content.Images, visible, n) // in the page's own coordinates, as the images
 	pg = &pdfPage{num: n, box: pdfUpright(visible, hidden, box),
-		truncated: content.Truncated, damaged: content.Damaged, unmapped: pdfUnmapped(visible), glyphs: len(visible),
+		truncated: content.Truncated, damaged: content.Damaged,
 		outlined: pdfOutlinedLines(content.Shapes, box), pictures: pictures, unseen: unseen}
-	pg.lines = pdfBuildLines(visible, n, hidden)
-	if len(hidden) > 0 {
-		pg.loose = pdfPlaceHidden(pg.lines, hidden, n)
+	pg.countSizes(visible, fine, content.Paints)
+	var alt *pdfPage
+	if pg.fineSize > 0 {
+		// The page as it reads without its fine print, laid out now, while its glyphs are at hand;
+		// the document takes it if its fine print is too much (pdfFineShare).
+		a := *pg
+		var shown []pdf.Text
+		for i, g := range visible {
+			if fine[i] == 0 {
+				shown = append(shown, g)
+			}
+		}
+		a.layOut(shown, slices.Clone(hidden))
+		alt = &a
+	}
+	pg.layOut(visible, hidden)
+	if alt != nil {
+		if n := pdfLetters(pg.lines) - pdfLetters(alt.lines); n > 0 {
+			pg.alt, pg.fine = alt, n
+		}
 	}
 	p.Recycle(content) // the page keeps strings and copies, none of content's glyphs
 	return pg, nil
+}
+
+// layOut makes the page's lines of its visible glyphs, with its hidden ones put in them (or
+// loose), and counts the glyphs.
+func (pg *pdfPage) layOut(visible []pdf.Text, hidden []pdfHiddenGlyph) {
+	pg.unmapped, pg.glyphs = pdfUnmapped(visible), len(visible)
+	pg.lines = pdfBuildLines(visible, pg.num, hidden)
+	if len(hidden) > 0 {
+		pg.loose = pdfPlaceHidden(pg.lines, hidden, pg.num)
+	}
+}
+
+// pdfLetters counts the letters and digits of lines.
+func pdfLetters(lines []pdfLine) int {
+	n := 0
+	for i := range lines {
+		for _, r := range lines[i].text {
+			if isLetterOrDigit(r) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// countSizes counts the page's visible glyphs by their size, by paint (a tally's add for each
+// letter took the reading of the bench's 309-page thesis from 130-131 ms to 132-139), and finds
+// the largest size of its fine print (fine, pdfSplitHidden).
+func (pg *pdfPage) countSizes(visible []pdf.Text, fine []float64, paints []pdf.Paint) {
+	byPaint := make([]int, len(paints))
+	for i := range visible {
+		byPaint[visible[i].Paint]++
+		if fine != nil {
+			pg.fineSize = max(pg.fineSize, fine[i])
+		}
+	}
+	for i, n := range byPaint {
+		if n > 0 {
+			pg.sizes.add(pdfPaintSize(&paints[i]), n)
+		}
+	}
 }
 
 // pdfUnmapped counts the glyphs whose font gives no character for them: they are drawn, and the

@@ -262,20 +262,19 @@ func pdfRight(g *pdf.Text) float64 {
 // little higher, as some writers centre a smaller run on the line) stand in the line of three
 // letters or more whose height takes them in, within two of its ems of its ends. A superscript is
 // larger, and a drop cap's line is one letter. Lines of small print of their own are small when
-// they stand between lines of text (pdfSmallBlocks), not as a chart's labels do. nil when there
-// are none.
-func pdfSmall(c pdf.Content) []bool {
-	paintSize := func(p *pdf.Paint) float64 { return math.Round(min(p.Height, p.Width)*4) / 4 }
+// they stand between lines of text (pdfSmallBlocks), not as a chart's labels do; the others are
+// fine print, which the document as a whole judges (pdfFineShare). nil when there are none.
+func pdfSmall(c pdf.Content) (small, fine []bool) {
 	// Most pages are told by their paints alone: the smallest type above maxTinySize is more than
-	// smallShare of the largest.
+	// smallShare of the largest, and more than maxSmallSize.
 	least, most := math.Inf(1), 0.0
 	for i := range c.Paints {
-		if size := paintSize(&c.Paints[i]); size > maxTinySize {
+		if size := pdfPaintSize(&c.Paints[i]); size > maxTinySize {
 			least, most = min(least, size), max(most, size)
 		}
 	}
-	if least > most*smallShare {
-		return nil
+	if least > most*smallShare && least > maxSmallSize {
+		return nil, nil
 	}
 	sizes := make([]float64, len(c.Text)) // of the letters and digits above maxTinySize; 0 for others
 	most = 0
@@ -284,7 +283,7 @@ func pdfSmall(c pdf.Content) []bool {
 		if r, _ := utf8.DecodeRuneInString(g.S); !isLetterOrDigit(r) {
 			continue
 		}
-		if size := paintSize(&c.Paints[g.Paint]); size > maxTinySize {
+		if size := pdfPaintSize(&c.Paints[g.Paint]); size > maxTinySize {
 			sizes[i] = size
 			most = max(most, size)
 		}
@@ -299,7 +298,7 @@ func pdfSmall(c pdf.Content) []bool {
 		l := lines[k]
 		if l == nil {
 			if len(lines) == pdfSmallLines {
-				return nil
+				return nil, nil
 			}
 			l = &pdfSmallLine{key: k, y: g.Y, minX: g.X, maxX: g.X + g.W}
 			lines[k] = l
@@ -313,12 +312,11 @@ func pdfSmall(c pdf.Content) []bool {
 	for _, l := range lines {
 		l.body = l.sizes.body()
 	}
-	var small []bool
-	mark := func(i int) {
-		if small == nil {
-			small = make([]bool, len(c.Text))
+	mark := func(marks *[]bool, i int) {
+		if *marks == nil {
+			*marks = make([]bool, len(c.Text))
 		}
-		small[i] = true
+		(*marks)[i] = true
 	}
 	// Lines looked at, by the blocks and by the small glyphs each (a budget of their own, so that
 	// blocks cannot spend the glyphs'): a hostile page of glyphs each on a baseline of its own has
@@ -327,8 +325,15 @@ func pdfSmall(c pdf.Content) []bool {
 	if own := pdfSmallBlocks(lines, most, &blockWork); own != nil {
 		// Their marks too: a line's commas would make a paragraph of their own.
 		for i := range c.Text {
-			if g := &c.Text[i]; own[pdfLineKey(g)] && paintSize(&c.Paints[g.Paint]) <= maxSmallSize {
-				mark(i)
+			g := &c.Text[i]
+			if pdfPaintSize(&c.Paints[g.Paint]) > maxSmallSize {
+				continue
+			}
+			switch hide, ok := own[pdfLineKey(g)]; {
+			case hide:
+				mark(&small, i)
+			case ok:
+				mark(&fine, i)
 			}
 		}
 	}
@@ -350,11 +355,17 @@ func pdfSmall(c pdf.Content) []bool {
 				cx >= l.minX-2*l.body && cx <= l.maxX+2*l.body
 		}
 		if in {
-			mark(i)
+			mark(&small, i)
+			if fine != nil {
+				fine[i] = false
+			}
 		}
 	}
-	return small
+	return small, fine
 }
+
+// pdfPaintSize is the size glyphs of paint p are drawn at on the page, to a quarter point.
+func pdfPaintSize(p *pdf.Paint) float64 { return math.Round(min(p.Height, p.Width)*4) / 4 }
 
 // pdfLineKey is the baseline g stands on, to half a point: the key of its pdfSmallLine.
 func pdfLineKey(g *pdf.Text) int64 { return int64(math.Round(g.Y * 2)) }
@@ -367,7 +378,7 @@ type pdfSmallLine struct {
 	letters             int       // of them letters
 }
 
-// pdfSmallBlocks returns the lines of small print of their own that stand between the lines of
+// pdfSmallBlocks tells the lines of small print of their own (true) that stand between the lines of
 // a page's text, as paragraphs of junk set at 3 pt between a copy's paragraphs do, or in its
 // margins (pdfSmallMargins): zh-thesis S004 (34.3 % as a PDF) read 18.4 % with a 3-pt line of junk
 // after each paragraph, with no warning. A block is small lines (at most maxSmallSize and
@@ -376,23 +387,28 @@ type pdfSmallLine struct {
 // of its ems, or no line at all (the page's first or last lines), and such a line on one side at
 // least; or pdfOwnColumn lines or more, pdfOwnLetters a line; or lines of pdfOwnWide on average,
 // mostly letters. A chart's labels stand on their own lines too, but under the chart's plot or
-// above it, away from the text around it, and its scale's numbers are short or are years.
+// above it, away from the text around it, and its scale's numbers are short or are years: they,
+// and all other lines of maxSmallSize or less (a page of small print has no larger text to be
+// small beside), are fine print (false).
 func pdfSmallBlocks(lines map[int64]*pdfSmallLine, most float64, work *int) map[int64]bool {
 	var cand []*pdfSmallLine
+	var own map[int64]bool
 	for _, l := range lines {
-		if l.body > 0 && l.body <= maxSmallSize && l.body <= most*smallShare {
-			cand = append(cand, l)
+		if l.body > 0 && l.body <= maxSmallSize {
+			if own == nil {
+				own = map[int64]bool{}
+			}
+			own[l.key] = false
+			if l.body <= most*smallShare {
+				cand = append(cand, l)
+			}
 		}
 	}
 	if len(cand) == 0 {
-		return nil
+		return own
 	}
 	slices.SortFunc(cand, func(a, b *pdfSmallLine) int { return cmp.Compare(b.y, a.y) }) // top down
-	var own map[int64]bool
 	mark := func(ls []*pdfSmallLine) {
-		if own == nil {
-			own = map[int64]bool{}
-		}
 		for _, l := range ls {
 			own[l.key] = true
 		}
@@ -533,12 +549,13 @@ type pdfHiddenGlyph struct {
 }
 
 // pdfSplitHidden separates the glyphs of a page's content that a reader cannot see from those
-// they can, keeping both in content order. The visible ones are kept in the content's own array.
+// they can, keeping both in content order. The visible ones are kept in the content's own array;
+// fine gives the size of those that are fine print (pdfSmall), 0 for others, nil when none is.
 // Glyphs of one paint on one backdrop (a line, mostly) are judged by their paint once.
-func pdfSplitHidden(c pdf.Content, box pdf.Rect, budget *atomic.Int64) (visible []pdf.Text, hidden []pdfHiddenGlyph, unseen int) {
+func pdfSplitHidden(c pdf.Content, box pdf.Rect, budget *atomic.Int64) (visible []pdf.Text, hidden []pdfHiddenGlyph, fine []float64, unseen int) {
 	glyphs := c.Text
 	stacked := pdfStacked(glyphs)
-	small := pdfSmall(c)
+	small, fineMarks := pdfSmall(c)
 	lastPaint, lastBack := int32(-1), int32(-1)
 	var paintWhy hideSet
 	var paintSize float64
@@ -594,6 +611,12 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect, budget *atomic.Int64) (visible 
 			why |= hideStacked
 		}
 		if why == 0 {
+			if fineMarks != nil && fineMarks[i] {
+				if fine == nil {
+					fine = make([]float64, len(glyphs)) // as long as visible may grow
+				}
+				fine[n] = min(p.Height, p.Width)
+			}
 			if n != i {
 				glyphs[n] = *g
 			}
@@ -610,7 +633,10 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect, budget *atomic.Int64) (visible 
 		}
 		hidden = append(hidden, h)
 	}
-	return glyphs[:n], hidden, unseen
+	if fine != nil {
+		fine = fine[:n]
+	}
+	return glyphs[:n], hidden, fine, unseen
 }
 
 // The PDF reader asks blankFont whether a font program the file embeds draws anything: junk typed

@@ -24,6 +24,13 @@ type pdfPage struct {
 	unmapped, glyphs   int              // visible glyphs their font gives no character for; all visible
 	outlined           int              // lines of text drawn as outlines (pdfOutlinedLines)
 	unseen             int              // pictures over its text not looked at (pdfPhotoOver's budget)
+	// sizes counts its visible glyphs by size. Its fine print (pdfSmall) is drawn at fineSize or
+	// less, and alt is the page laid out without it, when its lines read fine letters and digits
+	// fewer.
+	sizes    sizeTally
+	fine     int
+	fineSize float64
+	alt      *pdfPage
 }
 
 // pdfLine is one line of text rebuilt from glyphs that share a baseline.

@@ -36,6 +36,9 @@ const (
 	WarnReversed WarningKind = "reversed"
 	// WarnHidden: text a reader cannot see (white, tiny, vanished, off the page), left out.
 	WarnHidden WarningKind = "hidden"
+	// WarnSmallPrint: PDF small print on lines of its own (4 pt or less), so much of it that read
+	// it would lower the figures, left out: a chart's marks and labels, or padding.
+	WarnSmallPrint WarningKind = "small_print"
 	// WarnTextPictures: pictures that show lines of text, which is not read (a screenshot of
 	// paragraphs); only a check looks (Document.TextPictures).
 	WarnTextPictures WarningKind = "text_pictures"
@@ -107,6 +110,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnSwapped, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign, WarnRepeated, WarnBoilerplate,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnSmallPrint, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnSwapped, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign, WarnRepeated, WarnBoilerplate,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnNarrowSpaces, WarnSplitWords, WarnRadicals, WarnTraditional,
 }

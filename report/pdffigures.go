@@ -217,6 +217,7 @@ var (
 		extract.WarnQuoted:          {"引用过多 Mostly quotations", "有出处的引文占全文比例很大，去除引用复制比把它们全部略去"},
 		extract.WarnFiltered:        {"排除与筛选 Filters applied", "报告的数字未计入手动排除的来源，或短于所设最短匹配的复制；不作排除时的数字如下"},
 		extract.WarnHidden:          {"隐藏文字 Hidden text", "文件中有读者看不见的文字（白色、极小字号、隐藏格式等），已剔除、不参与比对；这是规避检测的手段"},
+		extract.WarnSmallPrint:      {"大量小字 Small print in bulk", "有大量 4 磅以下的小字单独成行，多于图表的标注，已剔除、不参与比对：读入它们会压低复制比。可能是缩小的图表，也可能是为压低复制比而填充的文字，请查看所列页面"},
 		extract.WarnTextPictures:    {"图片中的文字 Text in pictures", "有图片显示成行的文字（如段落截图），图片中的文字无法比对，请查看所列页面"},
 		extract.WarnPicturesUnseen:  {"未查看的图片 Pictures not looked at", "图片过多过大，超出部分未查看其中是否有文字"},
 		extract.WarnGarbled:         {"不成词的文字 Garbled text", "有段落读出来几乎不成词：若文件中这些段落显示正常，说明其字体把字符画成了别的字（字体加密，一种规避检测的手段），读者看到的文字未被比对；文言文或人名列表也可能如此"},

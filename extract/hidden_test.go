@@ -1236,14 +1236,15 @@ func TestPDFSmall(t *testing.T) {
 			t.Errorf("%s: marked %q, fine print %q, want %q and %q", tt.name, got, fine, tt.want, wantFine)
 		}
 	}
-	// A page of more baselines than pdfSmallLines is not judged: a hostile page of glyphs each on
-	// a line of its own would cost a glyph's look at every line.
+	// A page of more baselines than pdfSmallLines is not judged glyph by glyph: a hostile page of
+	// glyphs each on a line of its own would cost a glyph's look at every line. Its small print is
+	// fine print, all of it.
 	c := pdf.Content{Paints: []pdf.Paint{{Height: 12, Width: 12}, {Height: 3, Width: 3}}}
 	for k := range pdfSmallLines + 1 {
 		line(&c, 0, 72, float64(k), "words")
 		line(&c, 1, 200, float64(k), "junk")
 	}
-	if small, fine := pdfSmall(c); small != nil || fine != nil {
-		t.Errorf("a page of %d baselines: marked glyphs, want none judged", pdfSmallLines+1)
+	if small, fine := marked(c); small != "" || fine != strings.Repeat("junk", pdfSmallLines+1) {
+		t.Errorf("a page of %d baselines: marked %q, fine print %d letters; want none marked, the junk fine print", pdfSmallLines+1, small, len(fine))
 	}
 }

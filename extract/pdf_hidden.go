@@ -298,7 +298,7 @@ func pdfSmall(c pdf.Content) (small, fine []bool) {
 		l := lines[k]
 		if l == nil {
 			if len(lines) == pdfSmallLines {
-				return nil, nil
+				return nil, pdfAllFine(c)
 			}
 			l = &pdfSmallLine{key: k, y: g.Y, minX: g.X, maxX: g.X + g.W}
 			lines[k] = l
@@ -362,6 +362,23 @@ func pdfSmall(c pdf.Content) (small, fine []bool) {
 		}
 	}
 	return small, fine
+}
+
+// pdfAllFine marks as fine print every glyph of a page of more than pdfSmallLines baselines that
+// is drawn at maxSmallSize or less (and more than maxTinySize): too many to judge one by one, and
+// for the document to judge. A page 7,700 pt tall of 2,100 lines of 3-pt junk after zh-thesis S004
+// (34.3 % as a PDF) read 0.8 %, with no warning. nil when there are none.
+func pdfAllFine(c pdf.Content) []bool {
+	var fine []bool
+	for i := range c.Text {
+		if size := pdfPaintSize(&c.Paints[c.Text[i].Paint]); size > maxTinySize && size <= maxSmallSize {
+			if fine == nil {
+				fine = make([]bool, len(c.Text))
+			}
+			fine[i] = true
+		}
+	}
+	return fine
 }
 
 // pdfPaintSize is the size glyphs of paint p are drawn at on the page, to a quarter point.

@@ -370,7 +370,8 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 	if rp.vanish == triOn || rp.specVanish == triOn {
 		why |= hideVanish
 	}
-	if size = runPoints(rp); size > maxTinySize {
+	points := runPoints(rp)
+	if size = points; size > maxTinySize {
 		size = 0
 	} else if size > 0 {
 		why |= hideTiny
@@ -387,6 +388,8 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 		if isWhite(back.rgb) {
 			fillWhy = hideWhite
 		}
+	case !f.set && rp.color.set && rp.color.known && back.known && faint(rp.color.rgb, back.rgb, points):
+		fillWhy = hideFaint
 	}
 	if fillWhy != 0 && !(rp.textOutline.set && rp.textOutline.shows(back)) && rp.relief != triOn {
 		why |= fillWhy

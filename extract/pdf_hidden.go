@@ -70,9 +70,14 @@ func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
 		shows := func(mode string, on bool, c pdf.Color) bool {
 			return on && (!c.Known || !colorsClose(pdfBlend(mode, under, pdfRGB(c)), under))
 		}
+		reads := func(mode string, on bool, c pdf.Color) bool {
+			return shows(mode, on, c) && (!c.Known || !faint(pdfBlend(mode, under, pdfRGB(c)), under, size))
+		}
 		fillOn, strokeOn := fill && p.FillAlpha > 0.05, stroke && p.StrokeAlpha > 0.05
 		switch {
+		case reads(blend, fillOn, p.Fill) || reads(blend, strokeOn, p.Stroke):
 		case shows(blend, fillOn, p.Fill) || shows(blend, strokeOn, p.Stroke):
+			why |= hideFaint
 		case shows("", fillOn, p.Fill) || shows("", strokeOn, p.Stroke):
 			why |= hideBlended
 		case isWhite(under):

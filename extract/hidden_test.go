@@ -73,7 +73,7 @@ func hiddenPDF(contents ...string) []byte {
 		stream("", "0 0 d0 BT /F1 12 Tf 0 0 Td ("+glyphWords+") Tj ET"),
 	}
 	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R /F5 20 0 R /F6 21 0 R /F7 27 0 R >>" +
-		" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> /GSM << /SMask << /S /Luminosity /G 16 0 R >> >>" +
+		" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> /GS95 << /ca 0.95 >> /GS80 << /ca 0.8 >> /GSM << /SMask << /S /Luminosity /G 16 0 R >> >>" +
 		" /GSV << /SMask << /S /Luminosity /G 17 0 R >> >> /GSN << /SMask /None >>" +
 		" /GST << /SMask << /S /Luminosity /G 26 0 R >> >> /BMScreen << /BM /Screen >> /BMOverlay << /BM [/Overlay /Normal] >> /BMMultiply << /BM /Multiply >> /BMNormal << /BM /Normal >> >>" +
 		" /Properties << /oc1 4 0 R /veOff << /Type /OCMD /VE [/Not 19 0 R] >> /veOn << /Type /OCMD /OCGs [4 0 R] /VE [/Or [/Not 4 0 R] 19 0 R] >> >> /XObject << /Im1 5 0 R /Im2 18 0 R >> /ColorSpace " + hiddenSpaces +
@@ -251,6 +251,11 @@ func TestPDFHiddenText(t *testing.T) {
 			apart("junk words", HideClipped)},
 		{"covered by a white box", twoParagraphs("", "", "BT /F1 12 Tf 72 680 Td (junk words) Tj ET 1 g 70 676 200 16 re f"), nil,
 			apart("junk words", HideCovered)},
+		// Through a box of 95 % opacity, black is #F2F2F2; through 80 %, #CCCCCC.
+		{"under a white box of 95 % opacity", twoParagraphs("", "", "BT /F1 12 Tf 72 680 Td (junk words) Tj ET /GS95 gs 1 g 70 676 200 16 re f /GS1 gs"), nil,
+			apart("junk words", HideCovered)},
+		{"under a white box of 80 % opacity is visible", twoParagraphs("", "", "BT /F1 12 Tf 72 600 Td (seen words) Tj ET /GS80 gs 1 g 70 596 200 16 re f /GS1 gs"),
+			[]string{visible1, visible2, "seen words"}, nil},
 		{"letters of no width piled on one spot", twoParagraphs("", "/F2 12 Tf (junkwords) Tj /F1 12 Tf", ""), nil,
 			inline("junkwords", HideStacked)},
 		// Letters with widths, each drawn over most of the one before: Word's junk condensed by an

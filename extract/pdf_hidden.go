@@ -73,8 +73,25 @@ func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
 		reads := func(mode string, on bool, c pdf.Color) bool {
 			return shows(mode, on, c) && (!c.Known || !faint(pdfBlend(mode, under, pdfRGB(c)), under, size))
 		}
+		// Through a translucent box laid over it, glyph and backdrop alike.
+		veil := back.Veil
+		readsVeiled := func(on bool, c pdf.Color) bool {
+			if !on || !c.Known {
+				return on
+			}
+			over := func(x [3]float64) [3]float64 {
+				a := float64(veil.Alpha)
+				v := pdfRGB(veil.Color)
+				return [3]float64{a*v[0] + (1-a)*x[0], a*v[1] + (1-a)*x[1], a*v[2] + (1-a)*x[2]}
+			}
+			g, u := over(pdfBlend(blend, under, pdfRGB(c))), over(under)
+			return !colorsClose(g, u) && !faint(g, u, size)
+		}
 		fillOn, strokeOn := fill && p.FillAlpha > 0.05, stroke && p.StrokeAlpha > 0.05
 		switch {
+		case veil.Alpha > 0 && (reads(blend, fillOn, p.Fill) || reads(blend, strokeOn, p.Stroke)) &&
+			!readsVeiled(fillOn, p.Fill) && !readsVeiled(strokeOn, p.Stroke):
+			why |= hideCovered
 		case reads(blend, fillOn, p.Fill) || reads(blend, strokeOn, p.Stroke):
 		case shows(blend, fillOn, p.Fill) || shows(blend, strokeOn, p.Stroke):
 			why |= hideFaint

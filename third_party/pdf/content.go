@@ -663,6 +663,9 @@ func (c *contentReader) paintPath(op string, ps *paintState, off bool, strokeWid
 			reg := region{box: r, back: Backdrop{Color: ps.fill}, cover: opaque && ps.fill.Known}
 			if !opaque {
 				reg.back.Color = Color{}
+				if ps.opaque && !ps.fillNone && ps.fill.Known && ps.fillAlpha > 0 { // PATCH: Backdrop.Veil
+					reg.veil = Veil{ps.fill, float32(ps.fillAlpha * ps.maskAlpha)}
+				}
 			}
 			c.addRegion(reg, ps)
 		}
@@ -788,6 +791,7 @@ func (c *contentReader) backgrounds() []Backdrop {
 	for _, r := range c.regions {
 		backs = append(backs, r.back)
 	}
+	var veils map[veiled]int32
 	for i := range c.text {
 		t := &c.text[i]
 		x, y := t.X+t.W/2, t.Y+0.3*t.FontSize
@@ -796,6 +800,7 @@ func (c *contentReader) backgrounds() []Backdrop {
 			t.Back = unknown
 		}
 		imageOver := int32(-1)
+		var veil Veil
 		for k := len(c.regions) - 1; k >= 0; k-- {
 			r := &c.regions[k]
 			if !r.box.contains(x, y) || r.whole && (r.box.Min.X > t.X || r.box.Max.X < t.X+t.W ||
@@ -807,6 +812,9 @@ func (c *contentReader) backgrounds() []Backdrop {
 				if r.back.Image {
 					imageOver = int32(k + 2)
 				}
+				if r.veil.Alpha > 0 { // PATCH: the latest first, on top
+					veil = veil.over(r.veil)
+				}
 				continue
 			}
 			t.Back = int32(k + 2)
@@ -815,8 +823,29 @@ func (c *contentReader) backgrounds() []Backdrop {
 		if imageOver >= 0 && !backs[t.Back].Image {
 			t.Back, t.ImageOver = imageOver, true
 		}
+		if veil.Alpha > 0 && !t.Covered { // PATCH: the backdrop, veiled
+			if veils == nil {
+				veils = map[veiled]int32{}
+			}
+			key := veiled{t.Back, veil}
+			b, ok := veils[key]
+			if !ok {
+				v := backs[t.Back]
+				v.Veil = veil
+				backs = append(backs, v)
+				b = int32(len(backs) - 1)
+				veils[key] = b
+			}
+			t.Back = b
+		}
 	}
 	return backs
+}
+
+// veiled is a backdrop under a veil (PATCH): backgrounds gives each such pair a Backdrop of its own.
+type veiled struct {
+	back int32
+	veil Veil
 }
 
 // show draws the string s with the current text state and advances the text matrix.

@@ -796,6 +796,8 @@ func TestDOCXHiddenText(t *testing.T) {
 			[]string{visible1, "junk in a box", visible2}, nil},
 		{"a text box under a narrower white rectangle", wCovered(`relativeHeight="20"`, "457200 914400", `<a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill>`),
 			[]string{visible1, "junk in a box", visible2}, nil},
+		{"a text box under a white rectangle of 93 % opacity", wCovered(`relativeHeight="20"`, "914400", `<a:solidFill><a:srgbClr val="FFFFFF"><a:alpha val="93000"/></a:srgbClr></a:solidFill>`), nil,
+			apart(len(visible1), "junk in a box", HideCovered)},
 		{"a text box under a half-transparent rectangle", wCovered(`relativeHeight="20"`, "914400", `<a:solidFill><a:srgbClr val="FFFFFF"><a:alpha val="50000"/></a:srgbClr></a:solidFill>`),
 			[]string{visible1, "junk in a box", visible2}, nil},
 		{"a hidden text box", `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + wRun("", visible1) + `</w:p>` +

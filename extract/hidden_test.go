@@ -235,6 +235,12 @@ func TestPDFHiddenText(t *testing.T) {
 		{"nearly white words", twoParagraphs("", "0.95 g (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
 		{"white in CMYK", twoParagraphs("", "0 0 0 0 k (junk) Tj 0 0 0 1 k", ""), nil, inline("junk", HideWhite)},
 		{"render mode 3", twoParagraphs("", "3 Tr (junk words) Tj 0 Tr", ""), nil, inline("junk words", HideInvisible)},
+		// Render mode 7 only clips: what is painted later shows in the glyphs' shapes, and only
+		// there; it covers nothing.
+		{"render mode 7, a speck painted elsewhere", twoParagraphs("", "7 Tr (junk words) Tj 0 Tr", "0 g 300 100 10 10 re f"), nil,
+			inline("junk words", HideInvisible)},
+		{"render mode 7, a box painted through it", twoParagraphs("", "7 Tr (seen) Tj 0 Tr", "0 g 60 690 500 30 re f"),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
 		{"1-pt words", twoParagraphs("", "/F1 1 Tf (junk words) Tj /F1 12 Tf", ""), nil, inline("junk words", HideTiny)},
 		{"squeezed to 1 %", twoParagraphs("", "1 Tz (junk words) Tj 100 Tz", ""), nil, inline("junk words", HideTiny)},
 		{"transparent", twoParagraphs("", "/GS0 gs (junk) Tj /GS1 gs", ""), nil, inline("junk", HideTransparent)},

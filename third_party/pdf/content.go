@@ -88,6 +88,9 @@ type contentReader struct {
 	// clipOnly are glyphs shown in render mode 7 that nothing was painted through yet, with
 	// the depth of the graphics state stack they clip at: a Q below that depth ends the clip.
 	clipOnly []clipGlyph
+	// textClip is the shallowest depth at which glyphs of render mode 7 clip what is painted, -1
+	// for none (PATCH): what is painted then shows only in their shapes, and covers nothing.
+	textClip int
 	depth    int // nesting of q and of forms, across forms
 }
 
@@ -138,7 +141,7 @@ func (p Page) Content() Content {
 		r.work = new(int64)
 		*r.work = maxReaderWork
 	}
-	c := &contentReader{r: r, visiting: map[objptr]bool{}, work: work{page: maxPageWork, reader: r.work},
+	c := &contentReader{r: r, textClip: -1, visiting: map[objptr]bool{}, work: work{page: maxPageWork, reader: r.work},
 		overflow: -1, ocOff: r.optionalContentOff()}
 	c.path.reset()
 	if cap(r.textBuf) > 0 { // PATCH: the Text a caller gave back (Page.Recycle)
@@ -304,6 +307,9 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 			// Glyphs of render mode 7 become the clip only now; see clipOnly.
 			for i := len(c.clipOnly) - 1; i >= 0 && c.clipOnly[i].depth < 0; i-- {
 				c.clipOnly[i].depth = c.depth
+				if c.textClip < 0 || c.depth < c.textClip { // PATCH: textClip
+					c.textClip = c.depth
+				}
 			}
 		case "T*":
 			nextLine()
@@ -650,7 +656,8 @@ func (c *contentReader) paintPath(op string, ps *paintState, off bool, strokeWid
 		}
 		return // the path is still painted (or discarded) by the next operator
 	case "S", "s":
-		c.paintedThrough()
+		half := strokeWidth / 2
+		c.paintedThrough(Rect{Point{p.box.Min.X - half, p.box.Min.Y - half}, Point{p.box.Max.X + half, p.box.Max.Y + half}})
 		c.strokeRegions(ps, strokeWidth)
 	case "f", "F", "f*", "B", "B*", "b", "b*":
 		opaque := ps.opaque && ps.fillAlpha >= 1 && !ps.fillNone
@@ -704,7 +711,7 @@ func (c *contentReader) strokeRegions(ps *paintState, width float64) {
 
 // addRegion remembers a painted area, clipped; one too thin to lie under a glyph is left out.
 func (c *contentReader) addRegion(r region, ps *paintState) {
-	c.paintedThrough()
+	c.paintedThrough(r.box)
 	if ps.off || ps.inMask { // a mask's group paints what shows through, not on the page
 		return
 	}
@@ -715,6 +722,9 @@ func (c *contentReader) addRegion(r region, ps *paintState) {
 	if len(c.regions) == maxRegions {
 		c.overflow = len(c.text)
 		return
+	}
+	if c.textClip >= 0 { // PATCH: painted in the shapes of glyphs of render mode 7, it covers nothing
+		r.cover, r.veil = false, Veil{}
 	}
 	r.seq = len(c.text)
 	c.regions = append(c.regions, r)
@@ -751,13 +761,20 @@ func (c *contentReader) addImage(box Rect, xo Value, ps *paintState, ctm matrix)
 	return int32(len(c.images))
 }
 
-// paintedThrough: something is painted, so glyphs of render mode 7 whose clip is in force show
-// it in their shape; they are visible after all. Glyphs of the text object still open do not
-// clip yet.
-func (c *contentReader) paintedThrough() {
+// paintedThrough: something is painted over box, so glyphs of render mode 7 whose clip is in
+// force there show it in their shape; they are visible after all. Glyphs of the text object still
+// open do not clip yet, and those the box does not reach show nothing (PATCH): junk in mode 7 then
+// a speck painted elsewhere on the page was read as visible.
+func (c *contentReader) paintedThrough(box Rect) {
+	if len(c.clipOnly) == 0 {
+		return
+	}
 	kept := c.clipOnly[:0]
 	for _, cg := range c.clipOnly {
-		if cg.depth < 0 {
+		t := &c.text[cg.index]
+		em := math.Abs(t.FontSize)
+		glyph := Rect{Point{min(t.X, t.X+t.W), t.Y - 0.2*em}, Point{max(t.X, t.X+t.W), t.Y + 0.8*em}}
+		if cg.depth < 0 || glyph.intersect(box).empty() {
 			kept = append(kept, cg)
 			continue
 		}
@@ -771,6 +788,9 @@ func (c *contentReader) paintedThrough() {
 
 // endClips drops the clips of render mode 7 that the state restored by Q no longer has.
 func (c *contentReader) endClips() {
+	if c.textClip > c.depth { // PATCH: textClip
+		c.textClip = -1
+	}
 	kept := c.clipOnly[:0]
 	for _, cg := range c.clipOnly {
 		if cg.depth < 0 || cg.depth <= c.depth {
@@ -856,8 +876,14 @@ func (c *contentReader) show(g *textState, s string, off bool, res Value, depth 
 	hscale := math.Hypot(m[0][0], m[0][1]) * g.Tfs * g.Th
 	bold := f.bold || g.Tmode == 2 || g.Tmode == 6
 	left := m[0][0] < -math.Abs(m[0][1]) // PATCH: Text.Left
-	if g.Tmode != 7 && g.Tmode != 3 {
-		c.paintedThrough()
+	paints := g.Tmode != 7 && g.Tmode != 3
+	x0, y0 := m[2][0], m[2][1]
+	if paints && len(c.clipOnly) > 0 {
+		defer func() { // over the run of glyphs shown, once its end is known
+			x1, y1 := m[2][0], m[2][1]
+			pad := math.Abs(size)
+			c.paintedThrough(Rect{Point{min(x0, x1) - pad, min(y0, y1) - pad}, Point{max(x0, x1) + pad, max(y0, y1) + pad}})
+		}()
 	}
 	// A Type 3 font's glyphs are drawn in its own units, which may be smaller than a thousandth
 	// of the em (the em is then taken as larger: never smaller than Tf says).

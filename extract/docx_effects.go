@@ -157,12 +157,19 @@ func applyMods(c docxColor) docxColor {
 
 // shows tells whether paint p can be seen on back: given, with some opacity, and of a colour that
 // is not back's (or not known), or of a gradient one of whose stops is.
-func (p textPaint) shows(back docxColor) bool {
+func (p textPaint) shows(back docxColor) bool { return p.seen(back, -1) }
+
+// reads tells whether text of paint p, size points (0: not known), can be read on back: it shows,
+// and not too faintly (faint).
+func (p textPaint) reads(back docxColor, size float64) bool { return p.seen(back, size) }
+
+// seen is shows (size < 0) or reads.
+func (p textPaint) seen(back docxColor, size float64) bool {
 	if p.none || p.alpha < 0.05 || p.width == 0 {
 		return false
 	}
 	seen := func(c docxColor, alpha float64) bool {
-		return alpha >= 0.05 && (!c.known || !back.known || !colorsClose(c.rgb, back.rgb))
+		return alpha >= 0.05 && (!c.known || !back.known || !colorsClose(c.rgb, back.rgb) && (size < 0 || !faint(c.rgb, back.rgb, size)))
 	}
 	if len(p.stops) == 0 {
 		return seen(p.color, 1)

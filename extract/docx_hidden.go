@@ -388,10 +388,11 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 		if isWhite(back.rgb) {
 			fillWhy = hideWhite
 		}
-	case !f.set && rp.color.set && rp.color.known && back.known && faint(rp.color.rgb, back.rgb, points):
+	case f.set && !f.reads(back, points),
+		!f.set && rp.color.set && rp.color.known && back.known && faint(rp.color.rgb, back.rgb, points):
 		fillWhy = hideFaint
 	}
-	if fillWhy != 0 && !(rp.textOutline.set && rp.textOutline.shows(back)) && rp.relief != triOn {
+	if fillWhy != 0 && !(rp.textOutline.set && rp.textOutline.reads(back, points)) && rp.relief != triOn {
 		why |= fillWhy
 	}
 	return why, size

@@ -910,6 +910,9 @@ func TestDOCXHiddenText(t *testing.T) {
 		{"a text fill of the theme's white over black", wTwo(wRun(`<w:color w:val="000000"/>`+
 			w14(`<w14:textFill><w14:solidFill><w14:schemeClr w14:val="bg1"/></w14:solidFill></w14:textFill>`), "junk words"), ""), nil,
 			inline("junk words", HideWhite)},
+		{"a text fill of pale yellow", wTwo(wRun(`<w:color w:val="000000"/>`+
+			w14(`<w14:textFill><w14:solidFill><w14:srgbClr w14:val="FFFFC8"/></w14:solidFill></w14:textFill>`), "junk words"), ""), nil,
+			inline("junk words", HideFaint)},
 		{"the theme's white darker by 35 % is visible", wTwo(wRun(w14(`<w14:textFill><w14:solidFill><w14:schemeClr w14:val="bg1">`+
 			`<w14:lumMod w14:val="65000"/></w14:schemeClr></w14:solidFill></w14:textFill>`), "seen "), ""),
 			[]string{visible1a + "seen " + visible1b, visible2}, nil},

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"image"
@@ -731,6 +732,41 @@ func TestDOCXEquationText(t *testing.T) {
 	}
 	if len(doc.Paragraphs) > 0 && (len(doc.Paragraphs[0].Hidden) != 1 || doc.Paragraphs[0].Hidden[0].Text != "junk") {
 		t.Errorf("hidden %+v, want the equation's hidden run", doc.Paragraphs[0].Hidden)
+	}
+}
+
+// TestBlankFont: a font draws nothing a reader reads when its glyphs are empty, or specks a third
+// of the em or less (testdata/fonts/inked.ttf with eight times the units per em, so that its
+// outlines are an eighth of the size); at half the size it draws letters.
+func TestBlankFont(t *testing.T) {
+	font := func(name string, scale uint16) []byte {
+		data, err := os.ReadFile(filepath.Join("testdata", "fonts", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables := int(binary.BigEndian.Uint16(data[4:]))
+		for i := range tables {
+			rec := data[12+16*i:]
+			if string(rec[:4]) == "head" {
+				at := int(binary.BigEndian.Uint32(rec[8:])) + 18 // unitsPerEm
+				binary.BigEndian.PutUint16(data[at:], binary.BigEndian.Uint16(data[at:])*scale)
+			}
+		}
+		return data
+	}
+	for _, tt := range []struct {
+		name  string
+		data  []byte
+		blank bool
+	}{
+		{"empty glyphs", font("blank.ttf", 1), true},
+		{"letters", font("inked.ttf", 1), false},
+		{"letters an eighth of the em", font("inked.ttf", 8), true},
+		{"letters half the em", font("inked.ttf", 2), false},
+	} {
+		if got := blankFont(tt.data); got != tt.blank {
+			t.Errorf("%s: blank %v, want %v", tt.name, got, tt.blank)
+		}
 	}
 }
 

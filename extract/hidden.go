@@ -96,7 +96,7 @@ var hideLabels = map[string]string{
 	HideTransparent: "transparent", HideOffPage: "off the page", HideClipped: "clipped away",
 	HideCovered: "covered by a box", HideLayer: "in a hidden layer", HideVanish: "hidden formatting",
 	HideField: "inside a field code", HideShape: "in a hidden shape",
-	HideStacked: "letters piled on one spot", HideBlankFont: "in an embedded font that draws nothing",
+	HideStacked: "letters piled on one spot", HideBlankFont: "in an embedded font that draws nothing, or only specks",
 	HideIgnored: "in markup Word ignores", HideBlended: "blended into what is under it", HideFaint: "too faint to read",
 	HideSymbols: "letters in a font of pictures", HideIcon: "in an embedded document shown as an icon",
 }

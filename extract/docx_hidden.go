@@ -392,6 +392,18 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 		!f.set && rp.color.set && rp.color.known && back.known && faint(rp.color.rgb, back.rgb, points):
 		fillWhy = hideFaint
 	}
+	// An outline too faint to read and of coverWidth or more covers the fill it is drawn round.
+	em := points
+	if em <= 0 {
+		em = wordDefaultSize
+	}
+	if o := rp.textOutline; fillWhy == 0 && o.set && !o.none && o.alpha >= 0.95 && o.color.known && back.known &&
+		float64(o.width) >= coverWidth*em*12700 && !o.reads(back, points) { // EMU a point
+		fillWhy = hideBackground
+		if isWhite(back.rgb) {
+			fillWhy = hideWhite
+		}
+	}
 	if fillWhy != 0 && !(rp.textOutline.set && rp.textOutline.reads(back, points)) && rp.relief != triOn {
 		why |= fillWhy
 	}

@@ -235,6 +235,10 @@ func TestPDFHiddenText(t *testing.T) {
 		{"nearly white words", twoParagraphs("", "0.95 g (junk) Tj 0 g", ""), nil, inline("junk", HideWhite)},
 		{"white in CMYK", twoParagraphs("", "0 0 0 0 k (junk) Tj 0 0 0 1 k", ""), nil, inline("junk", HideWhite)},
 		{"render mode 3", twoParagraphs("", "3 Tr (junk words) Tj 0 Tr", ""), nil, inline("junk words", HideInvisible)},
+		// A thick white outline stroked round black letters covers them; a thin one does not.
+		{"a white outline of 3 pt round 12-pt letters", twoParagraphs("", "2 Tr 1 G 3 w (junk) Tj 0 Tr 0 G 1 w", ""), nil, inline("junk", HideWhite)},
+		{"a white outline of 1 pt is visible", twoParagraphs("", "2 Tr 1 G 1 w (seen) Tj 0 Tr 0 G", ""),
+			[]string{visible1a + "seen" + visible1b, visible2}, nil},
 		// Render mode 7 only clips: what is painted later shows in the glyphs' shapes, and only
 		// there; it covers nothing.
 		{"render mode 7, a speck painted elsewhere", twoParagraphs("", "7 Tr (junk words) Tj 0 Tr", "0 g 300 100 10 10 re f"), nil,
@@ -930,6 +934,10 @@ func TestDOCXHiddenText(t *testing.T) {
 		{"a gradient fill white, and black at full transparency", wTwo(wRun(w14(gradient(`<w14:srgbClr w14:val="FFFFFF"/>`,
 			`<w14:srgbClr w14:val="000000"><w14:alpha w14:val="100000"/></w14:srgbClr>`)), "junk words"), ""), nil,
 			inline("junk words", HideWhite)},
+		{"a white outline of 3 pt round 12-pt black letters", wTwo(wRun(w14(`<w14:textOutline w14:w="38100"><w14:solidFill><w14:srgbClr w14:val="FFFFFF"/></w14:solidFill></w14:textOutline>`), "junk words"), ""), nil,
+			inline("junk words", HideWhite)},
+		{"a white outline of 0.75 pt is visible", wTwo(wRun(w14(`<w14:textOutline w14:w="9525"><w14:solidFill><w14:srgbClr w14:val="FFFFFF"/></w14:solidFill></w14:textOutline>`), "seen "), ""),
+			[]string{visible1a + "seen " + visible1b, visible2}, nil},
 		{"no fill but an outline is visible", wTwo(wRun(w14(`<w14:textFill><w14:noFill/></w14:textFill><w14:textOutline w14:w="9525">`+
 			`<w14:solidFill><w14:srgbClr w14:val="000000"/></w14:solidFill></w14:textOutline>`), "seen "), ""),
 			[]string{visible1a + "seen " + visible1b, visible2}, nil},

@@ -81,15 +81,16 @@ func readPDF(ctx context.Context, data []byte) (*Document, error) {
 
 // pdfFineShare and pdfFineChars: a document's fine print (small print on lines of its own, in
 // no place pdfSmallBlocks hides it: a chart's labels, or pages of it) is left out, all of it, when
-// it is this share of the letters and digits of its visible text or more, and this many or more,
-// and smallShare of the document's own size or less (sizeTally.ownSize). zh-thesis S004 (34.3 % as a PDF)
-// read 13.7 % with no warning with junk set at 3 pt in blocks of short lines above and below each
-// page's text, each block far from the text and from the others; and 13.7 % with a page of 3-pt
-// junk after it. Under the share, such junk lowers a figure by a twentieth of it at most. A
+// it is this share of the letters and digits its lines read or more, and this many or more, and
+// smallShare of the document's own size or less (sizeTally.ownSize). zh-thesis S004 (34.3 % as a
+// PDF) read 13.7 % with no warning with junk set at 3 pt in blocks of short lines above and below
+// each page's text, each block far from the text and from the others; and 13.7 % with a page of
+// 3-pt junk after it. Under the share, such junk lowers a figure by a twentieth of it at most. A
 // figure's labels are a few dozen characters, but a chart can draw its points as characters: a
-// 2001 paper's three pages of charts at 4 pt (extract/testdata/pdf/long-cid.pdf) hold 10,390 of
-// its 58,240 letters and digits, nearly all of them 1s. Left out they change no figure but to
-// make it right; the warning (WarnSmallPrint) is not hidden text's, for no one can tell the two.
+// 2001 paper's three pages of charts at 4 pt (extract/testdata/pdf/long-cid.pdf) draw 10,390
+// glyphs, mostly 1s, of which its lines read 1,488 of its 49,338 letters and digits (3.0 %); it
+// reads as before. Left out, a shrunk chart's print changes no figure but to make it right; the
+// warning (WarnSmallPrint) is not hidden text's, for no one can tell the two.
 const (
 	pdfFineShare = 0.05
 	pdfFineChars = 200

@@ -88,6 +88,11 @@ func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
 			return !colorsClose(g, u) && !faint(g, u, size)
 		}
 		fillOn, strokeOn := fill && p.FillAlpha > 0.05, stroke && p.StrokeAlpha > 0.05
+		// An outline too faint to read and thick enough to cover the letters' strokes (coverWidth)
+		// hides the fill it is stroked over.
+		if fillOn && strokeOn && p.StrokeAlpha >= 0.95 && p.LineWidth >= coverWidth*size && p.Stroke.Known && !reads(blend, true, p.Stroke) {
+			fillOn = false
+		}
 		switch {
 		case veil.Alpha > 0 && (reads(blend, fillOn, p.Fill) || reads(blend, strokeOn, p.Stroke)) &&
 			!readsVeiled(fillOn, p.Fill) && !readsVeiled(strokeOn, p.Stroke):

@@ -64,7 +64,7 @@ func (c *contentReader) drawSynthText(text, da string, oneLine bool, rect Rect, 
 		nums = nums[:0]
 	}
 	size = math.Min(size, 72)
-	c.paints = append(c.paints, ps.textPaint(0, size, size, off))
+	c.paints = append(c.paints, ps.textPaint(0, size, size, 0, off))
 	paint := int32(len(c.paints) - 1)
 	c.lastKey = paintKey{gen: math.MaxUint64} // no glyph of a content stream shares this paint
 	helvetica := std14Widths("Helvetica")

@@ -102,6 +102,7 @@ type paintKey struct {
 	mode          int
 	height, width float64
 	off           bool
+	lineWidth     float64 // PATCH: Paint.LineWidth
 }
 
 // newGen names a paintState that was just changed. A state restored by Q keeps the name it had,
@@ -888,8 +889,12 @@ func (c *contentReader) show(g *textState, s string, off bool, res Value, depth 
 	// A Type 3 font's glyphs are drawn in its own units, which may be smaller than a thousandth
 	// of the em (the em is then taken as larger: never smaller than Tf says).
 	em := max(1, f.scale*1000)
-	if key := (paintKey{g.paint.gen, g.Tmode, size * em, hscale * em, off}); len(c.paints) == 0 || key != c.lastKey {
-		c.paints = append(c.paints, g.paint.textPaint(g.Tmode, size*em, hscale*em, off))
+	lw := 0.0 // PATCH: Paint.LineWidth, as a path's stroke is measured
+	if g.Tmode == 1 || g.Tmode == 2 || g.Tmode == 5 || g.Tmode == 6 {
+		lw = g.lineWidth * math.Sqrt(math.Abs(g.CTM[0][0]*g.CTM[1][1]-g.CTM[0][1]*g.CTM[1][0]))
+	}
+	if key := (paintKey{g.paint.gen, g.Tmode, size * em, hscale * em, off, lw}); len(c.paints) == 0 || key != c.lastKey {
+		c.paints = append(c.paints, g.paint.textPaint(g.Tmode, size*em, hscale*em, lw, off))
 		c.lastKey = key
 	}
 	paint := int32(len(c.paints) - 1)

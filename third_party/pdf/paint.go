@@ -30,6 +30,9 @@ type Paint struct {
 	// black text in Screen or Lighten, or text of any colour in Overlay, leaves a white backdrop
 	// white.
 	Blend string
+	// LineWidth is the width of the outline on the page, in points (PATCH): a thick one of the
+	// page's colour stroked over a glyph's fill (render mode 2) covers it.
+	LineWidth float64
 }
 
 // white reports a known colour no channel of which is 8 % from white: white to a reader (PATCH).
@@ -534,10 +537,11 @@ func (ps *paintState) setExtGState(gs Value, key nameKey) {
 	}
 }
 
-// textPaint is the Paint of glyphs shown now in render mode mode with an em of h × w points.
-func (ps *paintState) textPaint(mode int, h, w float64, off bool) Paint {
+// textPaint is the Paint of glyphs shown now in render mode mode with an em of h × w points and
+// outlines lw points wide.
+func (ps *paintState) textPaint(mode int, h, w, lw float64, off bool) Paint {
 	p := Paint{Mode: mode, Fill: ps.fill, Stroke: ps.stroke, FillAlpha: ps.fillAlpha * ps.maskAlpha, StrokeAlpha: ps.strokeAlpha * ps.maskAlpha,
-		Height: math.Abs(h), Width: math.Abs(w), Clip: ps.clip, Off: off || ps.off, Blend: ps.blend}
+		Height: math.Abs(h), Width: math.Abs(w), Clip: ps.clip, Off: off || ps.off, Blend: ps.blend, LineWidth: lw}
 	if ps.fillNone {
 		p.FillAlpha = 0
 	}

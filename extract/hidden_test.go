@@ -261,6 +261,14 @@ func TestPDFHiddenText(t *testing.T) {
 			apart("junk words", HideClipped)},
 		{"covered by a white box", twoParagraphs("", "", "BT /F1 12 Tf 72 680 Td (junk words) Tj ET 1 g 70 676 200 16 re f"), nil,
 			apart("junk words", HideCovered)},
+		// A white shape of curves over it, as Word saves a rounded rectangle or an oval in front of
+		// text; a white shading painted through a box.
+		{"covered by a white rounded rectangle", twoParagraphs("", "", "BT /F1 12 Tf 72 680 Td (junk words) Tj ET 1 g 70 680 m 70 690 72 692 76 692 c 264 692 l 268 692 270 690 270 686 c 270 680 l 270 678 268 676 264 676 c 76 676 l 72 676 70 678 70 680 c h f"), nil,
+			apart("junk words", HideCovered)},
+		{"covered by a white shading through a box", twoParagraphs("", "", "BT /F1 12 Tf 72 680 Td (junk words) Tj ET q 70 676 200 16 re W n /ShW sh Q"), nil,
+			apart("junk words", HideCovered)},
+		{"beside a white triangle, in its box, is visible", twoParagraphs("", "", "BT /F1 12 Tf 72 600 Td (seen words) Tj ET 1 g 60 640 m 300 640 l 300 590 l h f"),
+			[]string{visible1, visible2, "seen words"}, nil},
 		// Through a box of 95 % opacity, black is #F2F2F2; through 80 %, #CCCCCC.
 		{"under a white box of 95 % opacity", twoParagraphs("", "", "BT /F1 12 Tf 72 680 Td (junk words) Tj ET /GS95 gs 1 g 70 676 200 16 re f /GS1 gs"), nil,
 			apart("junk words", HideCovered)},

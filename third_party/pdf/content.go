@@ -273,6 +273,8 @@ func (c *contentReader) run(strm, res Value, g textState, depth int) {
 			reg := region{box: g.paint.clip.intersect(noClip)}
 			if len(args) == 1 {
 				reg.back.Color = shadingBack(res.Key("Shading").Key(args[0].Name()), &g.paint)
+				// PATCH: one colour, opaque, through a rectangle: it covers what it is painted over.
+				reg.cover = reg.back.Color.Known && !g.paint.clipShaped
 			}
 			c.addRegion(reg, &g.paint)
 			if g.paint.mask.Kind() == Stream && offDepth == 0 {
@@ -473,6 +475,7 @@ func (c *contentReader) form(xo, res Value, g textState, depth int) {
 	g.base = g.CTM
 	if box, ok := rectValue(xo.Key("BBox")); ok {
 		g.paint.clip = g.paint.clip.intersect(transformRect(box, g.CTM))
+		g.paint.clipShaped = g.paint.clipShaped || !g.CTM.axisAligned() // PATCH
 		g.paint.gen = c.newGen()
 	}
 	xres := xo.Key("Resources")
@@ -653,6 +656,7 @@ func (c *contentReader) paintPath(op string, ps *paintState, off bool, strokeWid
 	case "W", "W*":
 		if !p.box.empty() { // a clip without a path is taken as none, as viewers do
 			ps.clip = ps.clip.intersect(p.box)
+			ps.clipShaped = ps.clipShaped || p.other || len(p.rects) != 1 // PATCH
 			ps.gen = c.newGen()
 		}
 		return // the path is still painted (or discarded) by the next operator
@@ -663,7 +667,12 @@ func (c *contentReader) paintPath(op string, ps *paintState, off bool, strokeWid
 	case "f", "F", "f*", "B", "B*", "b", "b*":
 		opaque := ps.opaque && ps.fillAlpha >= 1 && !ps.fillNone
 		if p.other {
-			c.addRegion(region{box: p.box}, ps)
+			reg := region{box: p.box}
+			if shape := p.shape(); shape != nil && opaque && ps.fill.Known { // PATCH: region.shape
+				reg.back.Color, reg.cover, reg.shape = ps.fill, true, shape
+				reg.evenOdd = op == "f*" || op == "B*" || op == "b*"
+			}
+			c.addRegion(reg, ps)
 			c.addShapes(ps)
 			break
 		}
@@ -825,7 +834,8 @@ func (c *contentReader) backgrounds() []Backdrop {
 		for k := len(c.regions) - 1; k >= 0; k-- {
 			r := &c.regions[k]
 			if !r.box.contains(x, y) || r.whole && (r.box.Min.X > t.X || r.box.Max.X < t.X+t.W ||
-				r.box.Min.Y > t.Y-0.2*t.FontSize || r.box.Max.Y < t.Y+0.8*t.FontSize) {
+				r.box.Min.Y > t.Y-0.2*t.FontSize || r.box.Max.Y < t.Y+0.8*t.FontSize) ||
+				r.shape != nil && !inShape(r.shape, x, y, r.evenOdd) { // PATCH: region.shape
 				continue
 			}
 			if r.seq > i {

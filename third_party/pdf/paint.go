@@ -5,7 +5,10 @@
 
 package pdf
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Color is a colour as RGB, each component 0–1. Known is false for a colour this package does
 // not convert (a pattern, a spot colour's tint, a Lab colour, an image): a caller should take
@@ -89,6 +92,11 @@ type region struct {
 	back  Backdrop
 	cover bool // an opaque rectangle of one colour: it hides glyphs drawn before it
 	veil  Veil // a translucent rectangle of one colour (PATCH): it veils glyphs drawn before it
+	// shape is a filled path's outline (PATCH), when it is not only rectangles: the region lies
+	// under or over a glyph only where the shape holds the glyph's centre (by its fill rule,
+	// evenOdd or nonzero). A white rounded rectangle or ellipse in front of text hides it.
+	shape   [][]Point
+	evenOdd bool
 	// whole: a stroked line (PATCH), which lies under or over a glyph only where it spans the
 	// whole glyph: a strikethrough or a rule through a line of text hides nothing.
 	whole bool
@@ -400,6 +408,9 @@ type paintState struct {
 	opaque                 bool    // normal blending and no soft mask: a fill hides what is under it
 	blend                  string  // the blend mode, "" for Normal (PATCH)
 	clip                   Rect
+	// clipShaped: the clip is not all of its bounding box (a shape's, or a turned rectangle's)
+	// (PATCH): what a shading paints through it may not cover what lies in the box.
+	clipShaped bool
 	// pattern is the tiling pattern the fill colour is when its cell shows text (PATCH): a fill
 	// draws the cells' text (contentReader.patternCells).
 	pattern Value
@@ -754,6 +765,12 @@ func maskOf(sm Value) maskPaint {
 }
 
 // apply transforms a point by m.
+// ctmPoint is m.apply as a Point (PATCH).
+func ctmPoint(m matrix, x, y float64) Point {
+	px, py := m.apply(x, y)
+	return Point{px, py}
+}
+
 func (m matrix) apply(x, y float64) (float64, float64) {
 	return x*m[0][0] + y*m[1][0] + m[2][0], x*m[0][1] + y*m[1][1] + m[2][1]
 }
@@ -803,17 +820,93 @@ type pathState struct {
 	// is the open one's.
 	subs []Rect
 	sub  Rect
+	// PATCH: the subpaths as polygons, curves flattened (region.shape), and the open one; nil
+	// past maxShapePoints.
+	flat     [][]Point
+	open     []Point
+	flatOver bool
 }
+
+// maxShapePoints bounds the points of a filled path kept as a shape (PATCH): a shape that covers
+// text is a box, a rounded one or an ellipse; text converted to outlines is thousands of curves.
+const maxShapePoints = 512
+
+// curvePoints is the straight pieces a curve is flattened into (PATCH).
+const curvePoints = 8
 
 func (p *pathState) reset() {
 	p.box, p.rects, p.poly, p.other = emptyRect(), p.rects[:0], p.poly[:0], false
 	p.subs, p.sub = p.subs[:0], emptyRect()
+	p.flat, p.open, p.flatOver = p.flat[:0], p.open[:0], false
 }
 
 func (p *pathState) point(x, y float64) {
 	p.box.add(x, y)
 	p.sub.add(x, y)
 	p.poly = append(p.poly, Point{x, y})
+	p.flatPoint(Point{x, y})
+}
+
+// flatPoint adds q to the open subpath's polygon (PATCH).
+func (p *pathState) flatPoint(q Point) {
+	if p.flatOver {
+		return
+	}
+	n := len(p.open)
+	for _, s := range p.flat {
+		n += len(s)
+	}
+	if n >= maxShapePoints {
+		p.flatOver = true
+		return
+	}
+	p.open = append(p.open, q)
+}
+
+// flatSub ends the open subpath's polygon (PATCH).
+func (p *pathState) flatSub() {
+	if len(p.open) >= 3 && !p.flatOver {
+		p.flat = append(p.flat, slices.Clone(p.open))
+	}
+	p.open = p.open[:0]
+}
+
+// shape is the path's polygons, nil when they are past maxShapePoints (PATCH).
+func (p *pathState) shape() [][]Point {
+	p.flatSub()
+	if p.flatOver || len(p.flat) == 0 {
+		return nil
+	}
+	out := make([][]Point, len(p.flat))
+	copy(out, p.flat)
+	return out
+}
+
+// inShape reports whether (x, y) is inside shape by the nonzero winding rule, or by the even-odd
+// rule (PATCH).
+func inShape(shape [][]Point, x, y float64, evenOdd bool) bool {
+	winding, crossings := 0, 0
+	for _, poly := range shape {
+		for i := range poly {
+			a, b := poly[i], poly[(i+1)%len(poly)]
+			if (a.Y <= y) == (b.Y <= y) {
+				continue
+			}
+			// Where the edge crosses the horizontal through y, right of x.
+			if cx := a.X + (y-a.Y)*(b.X-a.X)/(b.Y-a.Y); cx > x {
+				crossings++
+				if b.Y > a.Y {
+					winding++
+				} else {
+					winding--
+				}
+			}
+		}
+	}
+	if evenOdd {
+		return crossings%2 == 1
+	}
+	return winding != 0
 }
 
 // endSub ends the box of the open subpath.
@@ -864,6 +957,7 @@ func (p *pathState) op(op string, args []Value, ctm matrix) bool {
 		if len(x) == 2 {
 			p.closeSub()
 			p.endSub()
+			p.flatSub()
 			p.point(ctm.apply(x[0], x[1]))
 		}
 	case "l":
@@ -871,23 +965,56 @@ func (p *pathState) op(op string, args []Value, ctm matrix) bool {
 			p.point(ctm.apply(x[0], x[1]))
 		}
 	case "c", "v", "y":
+		var ctl []Point
 		for i := 0; i+1 < len(x); i += 2 {
 			px, py := ctm.apply(x[i], x[i+1])
 			p.box.add(px, py)
 			p.sub.add(px, py)
+			ctl = append(ctl, Point{px, py})
 		}
 		p.other = true
+		// PATCH: flattened into the open subpath's polygon.
+		if n := len(p.open); n > 0 && (op == "c" && len(ctl) == 3 || op != "c" && len(ctl) == 2) {
+			p0 := p.open[n-1]
+			var p1, p2, p3 Point
+			switch op {
+			case "c":
+				p1, p2, p3 = ctl[0], ctl[1], ctl[2]
+			case "v":
+				p1, p2, p3 = p0, ctl[0], ctl[1]
+			default: // y
+				p1, p2, p3 = ctl[0], ctl[1], ctl[1]
+			}
+			for k := 1; k <= curvePoints; k++ {
+				t := float64(k) / curvePoints
+				u := 1 - t
+				a, b, c, d := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
+				p.flatPoint(Point{a*p0.X + b*p1.X + c*p2.X + d*p3.X, a*p0.Y + b*p1.Y + c*p2.Y + d*p3.Y})
+			}
+		} else {
+			p.flatOver = true
+		}
 	case "h":
 		if len(p.poly) > 0 {
 			first := p.poly[0]
 			p.closeSub()
 			p.poly = append(p.poly, first)
 		}
+		if len(p.open) > 0 { // PATCH: a new subpath begins where this one did
+			first := p.open[0]
+			p.flatSub()
+			p.open = append(p.open, first)
+		}
 	case "re":
 		if len(x) == 4 {
 			p.closeSub()
 			p.endSub()
 			r := transformRect(Rect{Point{x[0], x[1]}, Point{x[0] + x[2], x[1] + x[3]}}, ctm)
+			p.flatSub() // PATCH: its corners, a polygon of its own
+			for _, c := range [][2]float64{{x[0], x[1]}, {x[0] + x[2], x[1]}, {x[0] + x[2], x[1] + x[3]}, {x[0], x[1] + x[3]}} {
+				p.flatPoint(ctmPoint(ctm, c[0], c[1]))
+			}
+			p.flatSub()
 			p.sub = r
 			p.box.add(r.Min.X, r.Min.Y)
 			p.box.add(r.Max.X, r.Max.Y)

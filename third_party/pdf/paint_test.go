@@ -84,9 +84,15 @@ func TestContentPaint(t *testing.T) {
 		{"on a box drawn as a path of lines", "0.2 0.4 0.6 rg 50 650 m 350 650 l 350 750 l 50 750 l h f " + show, func(t *testing.T, g glyph) {
 			want(t, "back", g.Back.Color, blueish)
 		}},
-		{"on a round shape: unknown", "0.2 0.4 0.6 rg 50 650 m 350 650 l 350 750 350 750 50 750 c h f " + show, func(t *testing.T, g glyph) {
-			want(t, "back known", g.Back.Color.Known, false)
+		// A shape of other lines than a box's: where it holds the glyph's centre (PATCH: region.shape).
+		{"on a round shape", "0.2 0.4 0.6 rg 50 650 m 350 650 l 350 750 350 750 50 750 c h f " + show, func(t *testing.T, g glyph) {
+			want(t, "back", g.Back.Color, blueish)
 		}},
+		{"beside a triangle, in its box: the page", "0.2 0.4 0.6 rg 50 750 m 350 750 l 350 650 l h f " + show, func(t *testing.T, g glyph) {
+			want(t, "back", g.Back.Color, white)
+		}},
+		{"covered by an ellipse drawn after", show + " 1 g 50 700 m 50 740 130 750 200 750 c 270 750 350 740 350 700 c 350 660 270 650 200 650 c 130 650 50 660 50 700 c h f",
+			func(t *testing.T, g glyph) { want(t, "covered", g.Covered, true) }},
 		{"on a translucent box: unknown", "/GS0 gs 0 g 50 650 300 100 re f " + "BT /F1 12 Tf 72 700 Td (A) Tj ET", func(t *testing.T, g glyph) {
 			want(t, "back known", g.Back.Color.Known, false)
 		}},

@@ -96,6 +96,7 @@ type region struct {
 	// under or over a glyph only where the shape holds the glyph's centre (by its fill rule,
 	// evenOdd or nonzero). A white rounded rectangle or ellipse in front of text hides it.
 	shape   [][]Point
+	points  int // in shape
 	evenOdd bool
 	// whole: a stroked line (PATCH), which lies under or over a glyph only where it spans the
 	// whole glyph: a strikethrough or a rule through a line of text hides nothing.

@@ -825,6 +825,7 @@ type pathState struct {
 	// past maxShapePoints.
 	flat     [][]Point
 	open     []Point
+	flatN    int // points in flat and open
 	flatOver bool
 }
 
@@ -838,7 +839,7 @@ const curvePoints = 8
 func (p *pathState) reset() {
 	p.box, p.rects, p.poly, p.other = emptyRect(), p.rects[:0], p.poly[:0], false
 	p.subs, p.sub = p.subs[:0], emptyRect()
-	p.flat, p.open, p.flatOver = p.flat[:0], p.open[:0], false
+	p.flat, p.open, p.flatN, p.flatOver = p.flat[:0], p.open[:0], 0, false
 }
 
 func (p *pathState) point(x, y float64) {
@@ -853,14 +854,11 @@ func (p *pathState) flatPoint(q Point) {
 	if p.flatOver {
 		return
 	}
-	n := len(p.open)
-	for _, s := range p.flat {
-		n += len(s)
-	}
-	if n >= maxShapePoints {
+	if p.flatN >= maxShapePoints {
 		p.flatOver = true
 		return
 	}
+	p.flatN++
 	p.open = append(p.open, q)
 }
 

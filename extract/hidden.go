@@ -160,7 +160,7 @@ const coverWidth = 0.2
 // faintContrast is the contrast of the lightest grey colorsClose takes for white (#EBEBEB, 1.19):
 // any colour as faint is as unreadable. Cyan on white is 1.25, a 10 % grey 1.25.
 // faintSmallContrast and faintSize: small print needs more to be read; #D0D0D0 is 1.54, the
-// lightest grey a chart's scale is drawn in (#BFBFBF) 1.84.
+// light grey a chart's scale may be drawn in (#BFBFBF) 1.84.
 const (
 	faintContrast      = 1.2
 	faintSmallContrast = 1.5

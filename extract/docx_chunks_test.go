@@ -204,6 +204,11 @@ func TestDOCXChunkHiddenHTML(t *testing.T) {
 		hidden     []hiddenWant
 	}{
 		{"white", page("", span("color:#FFFFFF", "junk words")), nil, inline("junk words", HideWhite)},
+		// Any colour as light, by name, number or rgb(): only white by name was known.
+		{"nearly white", page("", span("color:#FEFEFE", "junk words")), nil, inline("junk words", HideWhite)},
+		{"ivory", page("", span("color: Ivory", "junk words")), nil, inline("junk words", HideWhite)},
+		{"yellow by rgb()", page("", span("color:rgb(255, 255, 0)", "junk words")), nil, inline("junk words", HideFaint)},
+		{"grey is visible", page("", span("color:#808080", "seen ")), []string{a + "seen " + b}, nil},
 		{"1 pt", page("", span("font-size:1.0pt", "junk words")), nil, inline("junk words", HideTiny)},
 		{"no size", page("", span("font-size: 0", "junk words")), nil, inline("junk words", HideTiny)},
 		{"Word's hidden text", page("", span("mso-hide:all", "junk words")), nil, inline("junk words", HideVanish)},

@@ -14,6 +14,7 @@ import (
 	"github.com/andybalholm/cascadia"
 	cssinput "github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
+	"golang.org/x/image/colornames"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -22,8 +23,10 @@ import (
 // text: hidden (display:none, visibility:hidden, mso-hide:all), its size in points (0 unknown), its
 // colour white, a background under it.
 type htmlStyle struct {
-	gone, invisible, white, back bool
-	size                         float64
+	gone, invisible, back bool
+	size                  float64
+	color                 [3]float64 // the text's colour, when colored
+	colored               bool
 }
 
 // of returns st as element n's attributes (font color, bgcolor), the declarations the page's style
@@ -37,7 +40,7 @@ func (st htmlStyle) of(n *html.Node, sheet htmlSheet) htmlStyle {
 			st.back = true
 		case "color":
 			if n.DataAtom == atom.Font {
-				st.white = htmlWhite(a.Val)
+				st.color, st.colored = cssColor(a.Val)
 			}
 		}
 	}
@@ -68,9 +71,10 @@ func (st htmlStyle) declare(k, v string) htmlStyle {
 	case "visibility":
 		st.invisible = v == "hidden" || v == "collapse"
 	case "color":
-		st.white = htmlWhite(v)
+		st.color, st.colored = cssColor(v)
 	case "background", "background-color":
-		st.back = st.back || v != "" && v != "none" && v != "transparent" && !htmlWhite(v)
+		c, ok := cssColor(v)
+		st.back = st.back || v != "" && v != "none" && v != "transparent" && !(ok && isWhite(c))
 	case "font-size":
 		if pt, ok := cssPoints(v); ok {
 			st.size = pt
@@ -215,8 +219,12 @@ func (st htmlStyle) hides() (hideSet, float64) {
 	if st.gone || st.invisible {
 		why |= hideVanish
 	}
-	if st.white && !st.back {
+	switch white := [3]float64{1, 1, 1}; {
+	case !st.colored || st.back:
+	case isWhite(st.color):
 		why |= hideWhite
+	case faint(st.color, white, st.size):
+		why |= hideFaint
 	}
 	if st.size > 0 && st.size <= maxTinySize || st.size < 0 {
 		return why | hideTiny, max(st.size, 0)
@@ -224,13 +232,43 @@ func (st htmlStyle) hides() (hideSet, float64) {
 	return why, 0
 }
 
-// htmlWhite reports whether a CSS or HTML colour is white.
-func htmlWhite(v string) bool {
-	switch strings.ReplaceAll(strings.ToLower(strings.TrimSpace(v)), " ", "") {
-	case "white", "#fff", "#ffffff", "rgb(255,255,255)":
-		return true
+// cssColor reads a CSS or HTML colour: #rgb, #rrggbb, rgb(r, g, b) (numbers or per cents) or a
+// CSS colour name; ok false for any other. Only white was known by name: #FEFEFE, ivory or yellow
+// junk in an altChunk's HTML was read.
+func cssColor(v string) (c [3]float64, ok bool) {
+	v = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(v)), " ", "")
+	if rgb, found := colornames.Map[v]; found {
+		return [3]float64{float64(rgb.R) / 255, float64(rgb.G) / 255, float64(rgb.B) / 255}, true
 	}
-	return false
+	if h, found := strings.CutPrefix(v, "#"); found && (len(h) == 3 || len(h) == 6) {
+		if len(h) == 3 {
+			h = string([]byte{h[0], h[0], h[1], h[1], h[2], h[2]})
+		}
+		n, err := strconv.ParseUint(h, 16, 32)
+		if err != nil {
+			return c, false
+		}
+		return [3]float64{float64(n>>16&255) / 255, float64(n>>8&255) / 255, float64(n&255) / 255}, true
+	}
+	if args, found := strings.CutPrefix(v, "rgb("); found && strings.HasSuffix(args, ")") {
+		parts := strings.Split(strings.TrimSuffix(args, ")"), ",")
+		if len(parts) != 3 {
+			return c, false
+		}
+		for i, p := range parts {
+			scale := 255.0
+			if q, pct := strings.CutSuffix(p, "%"); pct {
+				p, scale = q, 100
+			}
+			f, err := strconv.ParseFloat(p, 64)
+			if err != nil {
+				return c, false
+			}
+			c[i] = min(max(f/scale, 0), 1)
+		}
+		return c, true
+	}
+	return c, false
 }
 
 // cssPoints reads an absolute CSS font size in points (pt, px, in, cm, mm, or 0); ok false for a

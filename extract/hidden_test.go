@@ -390,6 +390,8 @@ func TestPDFHiddenText(t *testing.T) {
 		// A picture behind the text: white words on its white part are hidden, on its black part not.
 		{"white words on a white picture", "q 612 0 0 792 0 0 cm /Im2 Do Q " + twoParagraphs("", "1 g (junk) Tj 0 g", ""),
 			nil, inline("junk", HideWhite)},
+		{"yellow words on a white picture", "q 612 0 0 792 0 0 cm /Im2 Do Q " + twoParagraphs("", "1 1 0 rg (junk) Tj 0 g", ""),
+			nil, inline("junk", HideFaint)},
 		{"white words on a black picture are visible", "q 612 0 0 792 0 0 cm /Im2 Do Q " + twoParagraphs("", "",
 			"BT /F1 12 Tf 400 600 Td 1 g (seen) Tj 0 g ET"), []string{visible1, visible2, "seen"}, nil},
 		{"white words on a grey picture are visible", "q 612 0 0 792 0 0 cm /Im1 Do Q " + twoParagraphs("", "1 g (seen) Tj 0 g", ""),

@@ -113,9 +113,20 @@ func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
 
 func pdfRGB(c pdf.Color) [3]float64 { return [3]float64{float64(c.R), float64(c.G), float64(c.B)} }
 
-// pdfWhiteFill: glyphs painted as p are filled white, and nothing else of them shows.
-func pdfWhiteFill(p *pdf.Paint) bool {
-	return (p.Mode == 0 || p.Mode == 4) && p.FillAlpha > 0.05 && p.Fill.Known && isWhite(pdfRGB(p.Fill))
+// pdfLightFill says why glyphs painted as p, filled only, cannot be read on white: white, or too
+// faint (faint); 0 for neither. Yellow junk on a white picture behind the text read as junk on a
+// picture does, seen: zh-thesis S004 (34.3 % as a PDF) so read 20.1 %.
+func pdfLightFill(p *pdf.Paint) hideSet {
+	if !(p.Mode == 0 || p.Mode == 4) || !(p.FillAlpha > 0.05) || !p.Fill.Known {
+		return 0
+	}
+	switch c := pdfRGB(p.Fill); {
+	case isWhite(c):
+		return hideWhite
+	case faint(c, [3]float64{1, 1, 1}, min(p.Height, p.Width)):
+		return hideFaint
+	}
+	return 0
 }
 
 // pdfPictureLum is the grey of each pixel of a picture painted on a page, and where it is.
@@ -603,7 +614,8 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect, budget *atomic.Int64) (visible 
 	lastPaint, lastBack := int32(-1), int32(-1)
 	var paintWhy hideSet
 	var paintSize float64
-	var onPicture *pdfPictureLum // white glyphs on a picture: what the picture is under each
+	var onPicture *pdfPictureLum // white (or faint) glyphs on a picture: what the picture is under each
+	var light hideSet            // why, on white
 	pictures := map[int32]*pdfPictureLum{}
 	photos := map[int32]bool{}
 	n := 0
@@ -614,8 +626,8 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect, budget *atomic.Int64) (visible 
 			lastPaint, lastBack = g.Paint, g.Back
 			back := &c.Backdrops[g.Back]
 			paintWhy, paintSize = pdfPaintHides(p, back)
-			onPicture = nil
-			if back.Picture > 0 && int(back.Picture) <= len(c.Images) && pdfWhiteFill(p) {
+			onPicture, light = nil, pdfLightFill(p)
+			if back.Picture > 0 && int(back.Picture) <= len(c.Images) && light != 0 {
 				if q := pictures[back.Picture]; q == nil || !q.looked {
 					pictures[back.Picture] = pdfLookUnder(&c.Images[back.Picture-1])
 				}
@@ -629,7 +641,7 @@ func pdfSplitHidden(c pdf.Content, box pdf.Rect, budget *atomic.Int64) (visible 
 			size = min(p.Height, p.Width)
 		}
 		if onPicture != nil && onPicture.whiteUnder(g) {
-			why |= hideWhite
+			why |= light
 		}
 		if g.ImageOver || p.Mode == 3 || p.Mode == 7 {
 			pic := c.Backdrops[g.Back].Picture

@@ -21,7 +21,7 @@ import (
 
 // htmlStyle is what an element's inline styles and those of the elements around it say of its
 // text: hidden (display:none, visibility:hidden, mso-hide:all), its size in points (0 unknown), its
-// colour white, a background under it.
+// colour, a background under it.
 type htmlStyle struct {
 	gone, invisible, back bool
 	size                  float64

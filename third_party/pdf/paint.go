@@ -765,13 +765,13 @@ func maskOf(sm Value) maskPaint {
 	return maskPaint{1, d.text}
 }
 
-// apply transforms a point by m.
 // ctmPoint is m.apply as a Point (PATCH).
 func ctmPoint(m matrix, x, y float64) Point {
 	px, py := m.apply(x, y)
 	return Point{px, py}
 }
 
+// apply transforms a point by m.
 func (m matrix) apply(x, y float64) (float64, float64) {
 	return x*m[0][0] + y*m[1][0] + m[2][0], x*m[0][1] + y*m[1][1] + m[2][1]
 }

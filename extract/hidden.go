@@ -150,6 +150,10 @@ func faint(a, b [3]float64, size float64) bool {
 	return c < faintContrast || size > 0 && size <= faintSize && c < faintSmallContrast
 }
 
+// legible reports whether text of colour a, size points, can be read on colour b: their colours
+// differ (colorsClose) and not faintly.
+func legible(a, b [3]float64, size float64) bool { return !colorsClose(a, b) && !faint(a, b, size) }
+
 // coverWidth is the width of an outline, in ems of its text, that covers the letters it is stroked
 // round: a stroke covers half its width on each side of a glyph's outline, and the stems of a
 // bold face are 0.15 em or less. A line of 12-pt black junk after each paragraph of zh-thesis S004

@@ -110,10 +110,11 @@ func pdfHideFine(laid []*pdfPage, lacking *pdfLacking) {
 	}
 	// A document shrunk whole, pages four to a sheet, has no text larger than its own print.
 	large := sizes.ownSize(largeChars)
+	small := func(pg *pdfPage) bool { return pg.alt != nil && pg.fineSize <= large*smallShare }
 	fine, letters := 0, 0
 	for _, pg := range laid {
 		letters += pdfLetters(pg.lines)
-		if pg.alt != nil && pg.fineSize <= large*smallShare {
+		if small(pg) {
 			fine += pg.fine
 		}
 	}
@@ -122,7 +123,7 @@ func pdfHideFine(laid []*pdfPage, lacking *pdfLacking) {
 	}
 	lacking.fineChars, lacking.fineShare = fine, float64(fine)/float64(letters)
 	for i, pg := range laid {
-		if pg.alt != nil && pg.fineSize <= large*smallShare {
+		if small(pg) {
 			laid[i] = pg.alt
 			lacking.fine = append(lacking.fine, pg.num)
 			lacking.fineSize = max(lacking.fineSize, pg.fineSize)

@@ -71,21 +71,16 @@ func pdfPaintHides(p *pdf.Paint, back *pdf.Backdrop) (hideSet, float64) {
 			return on && (!c.Known || !colorsClose(pdfBlend(mode, under, pdfRGB(c)), under))
 		}
 		reads := func(mode string, on bool, c pdf.Color) bool {
-			return shows(mode, on, c) && (!c.Known || !faint(pdfBlend(mode, under, pdfRGB(c)), under, size))
+			return on && (!c.Known || legible(pdfBlend(mode, under, pdfRGB(c)), under, size))
 		}
 		// Through a translucent box laid over it, glyph and backdrop alike.
-		veil := back.Veil
+		veil, veilRGB := back.Veil, pdfRGB(back.Veil.Color)
+		over := func(x [3]float64) [3]float64 {
+			a := float64(veil.Alpha)
+			return [3]float64{a*veilRGB[0] + (1-a)*x[0], a*veilRGB[1] + (1-a)*x[1], a*veilRGB[2] + (1-a)*x[2]}
+		}
 		readsVeiled := func(on bool, c pdf.Color) bool {
-			if !on || !c.Known {
-				return on
-			}
-			over := func(x [3]float64) [3]float64 {
-				a := float64(veil.Alpha)
-				v := pdfRGB(veil.Color)
-				return [3]float64{a*v[0] + (1-a)*x[0], a*v[1] + (1-a)*x[1], a*v[2] + (1-a)*x[2]}
-			}
-			g, u := over(pdfBlend(blend, under, pdfRGB(c))), over(under)
-			return !colorsClose(g, u) && !faint(g, u, size)
+			return on && (!c.Known || legible(over(pdfBlend(blend, under, pdfRGB(c))), over(under), size))
 		}
 		fillOn, strokeOn := fill && p.FillAlpha > 0.05, stroke && p.StrokeAlpha > 0.05
 		// An outline too faint to read and thick enough to cover the letters' strokes (coverWidth)

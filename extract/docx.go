@@ -52,7 +52,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	rels := pkg.rels(mainName)
 	styles := parseStyles(pkg.readOptional(pkg.target(rels, "styles", mainName, "word/styles.xml")))
 	numberingXML := pkg.readOptional(pkg.target(rels, "numbering", mainName, "word/numbering.xml"))
-	blank := docxBlankFonts(pkg, rels, mainName)
+	fonts := docxFonts(pkg, rels, mainName)
 	stores := newDocxStores(pkg)
 	theme := parseTheme(pkg.readOptional(pkg.target(rels, "theme", mainName, "word/theme/theme1.xml")),
 		pkg.readOptional(pkg.target(rels, "settings", mainName, "word/settings.xml")))
@@ -65,7 +65,7 @@ func readDOCXDepth(ctx context.Context, data []byte, depth int, budget *chunkBud
 	plainPictures, opaquePictures := map[string]plainPictureOf{}, map[string]bool{}
 	walker := func(num *numbering) *docxWalker {
 		w := newDocxWalker(ctx, styles, num)
-		w.blankFonts, w.theme, w.stores, w.plainPictures, w.opaquePictures = blank, theme, stores, plainPictures, opaquePictures
+		w.fonts, w.theme, w.stores, w.plainPictures, w.opaquePictures = fonts, theme, stores, plainPictures, opaquePictures
 		return w
 	}
 	for _, kind := range []string{"footnotes", "endnotes"} {

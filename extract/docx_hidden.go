@@ -746,9 +746,16 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		}
 		w.runCS = rp.cs == triOn || rp.rtl == triOn
 		var extra hideSet
-		for _, f := range rp.fonts {
-			if w.blankFonts[f] {
-				extra |= hideBlankFont
+		w.runFonts = nil
+		for i, f := range rp.fonts {
+			for _, p := range w.fonts[f] {
+				if p.Blank() {
+					extra |= hideBlankFont
+				}
+				if w.runFonts == nil {
+					w.runFonts = new([3][]*fontProgram)
+				}
+				w.runFonts[i] = append(w.runFonts[i], p)
 			}
 		}
 		if pictureFont(rp.fonts[0]) && asciiAlnum(s) >= 3 {

@@ -763,16 +763,63 @@ func TestBlankFont(t *testing.T) {
 		{"letters", font("inked.ttf", 1), false},
 		{"letters an eighth of the em", font("inked.ttf", 8), true},
 		{"letters half the em", font("inked.ttf", 2), false},
+		{"capitals inked, the rest specks", font("specks.ttf", 1), false},
 	} {
-		if got := blankFont(tt.data); got != tt.blank {
+		if got := readFontProgram(tt.data).Blank(); got != tt.blank {
 			t.Errorf("%s: blank %v, want %v", tt.name, got, tt.blank)
 		}
 	}
 }
 
+// TestFontUnseen: a letter or digit whose glyph is a speck draws nothing a reader reads, in a font
+// whose other glyphs draw letters (testdata/fonts/specks.ttf: capitals inked, lower-case letters
+// specks); a mark's glyph is a speck in any font. An empty glyph is unseen only when it is the one
+// the file draws, not one found by character.
+func TestFontUnseen(t *testing.T) {
+	read := func(name string) *fontProgram {
+		data, err := os.ReadFile(filepath.Join("testdata", "fonts", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return readFontProgram(data)
+	}
+	specks, blank := read("specks.ttf"), read("blank.ttf")
+	for _, tt := range []struct {
+		font   *fontProgram
+		r      rune
+		exact  bool
+		unseen bool
+	}{
+		{specks, 'z', false, true},
+		{specks, 'z', true, true},
+		{specks, 'Z', true, false},
+		{specks, ',', true, false},
+		{specks, '.', true, false},
+		{blank, 'z', true, true},
+		{blank, 'z', false, false},
+		{blank, ' ', true, false},
+	} {
+		if got := tt.font.Unseen(tt.font.Glyph(tt.r), tt.r, tt.exact); got != tt.unseen {
+			t.Errorf("%q (exact %v): unseen %v, want %v", tt.r, tt.exact, got, tt.unseen)
+		}
+	}
+	// Ordinal indicators and modifier letters are marks, whatever their glyphs.
+	z := specks.Glyph('z')
+	for _, r := range "ªºˇ" {
+		if specks.Unseen(z, r, true) {
+			t.Errorf("%q drawn as a speck is unseen", r)
+		}
+	}
+	if specks.Glyph('é') != 0 || specks.Unseen(0, 'é', false) {
+		t.Errorf("a letter the font does not have: glyph %d", specks.Glyph('é'))
+	}
+}
+
 // Junk typed between the words of a paragraph in a font the DOCX embeds, whose glyphs are all empty
-// (testdata/fonts/blank.ttf, as Adobe Blank's), is hidden text; text in an embedded font that draws
-// (inked.ttf) and in a blank font the document does not embed are read.
+// (testdata/fonts/blank.ttf, as Adobe Blank's), is hidden text; so is junk in lower-case letters
+// that specks.ttf draws as specks, with its comma and spaces, where its capitals are read, in the
+// same run too. Text in an embedded font that draws (inked.ttf) and in a blank font the document
+// does not embed are read.
 func TestDOCXBlankFont(t *testing.T) {
 	const key = "{6C3B54C1-0B6E-4D5F-9A51-3A7E1D2C8B90}"
 	odttf := func(name string) string {
@@ -786,23 +833,30 @@ func TestDOCXBlankFont(t *testing.T) {
 	fontTable := `<?xml version="1.0" encoding="UTF-8"?><w:fonts ` + wNS + `>` +
 		`<w:font w:name="BlankTest"><w:embedRegular r:id="rIdF1" w:fontKey="` + key + `"/></w:font>` +
 		`<w:font w:name="InkedTest"><w:embedRegular r:id="rIdF2" w:fontKey="` + key + `"/></w:font>` +
+		`<w:font w:name="SpeckTest"><w:embedRegular r:id="rIdF3" w:fontKey="` + key + `"/></w:font>` +
 		`<w:font w:name="Adobe Blank"/></w:fonts>`
 	run := func(font, text string) string {
 		return `<w:r><w:rPr><w:rFonts w:ascii="` + font + `" w:hAnsi="` + font + `"/></w:rPr><w:t xml:space="preserve">` + text + `</w:t></w:r>`
 	}
 	body := `<w:p>` + run("Calibri", "Tidal flats ") + run("BlankTest", "zephyr cobalt ") + run("Calibri", "look empty ") +
-		run("InkedTest", "at first ") + run("Adobe Blank", "glance.") + `</w:p>`
+		run("InkedTest", "at first ") + run("Adobe Blank", "glance.") + `</w:p>` +
+		`<w:p>` + run("Calibri", "The sea ") + run("SpeckTest", "quartz, nimbus ") + run("Calibri", "comes back ") +
+		run("SpeckTest", "TWICE junk") + run("Calibri", " a day.") + `</w:p>`
 	data := wordPackage(t, body, map[string]string{
 		"fontTable": fontTable,
 		"word/_rels/fontTable.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-			`<Relationship Id="rIdF1" Type="` + rel + `" Target="fonts/font1.odttf"/><Relationship Id="rIdF2" Type="` + rel + `" Target="fonts/font2.odttf"/></Relationships>`,
+			`<Relationship Id="rIdF1" Type="` + rel + `" Target="fonts/font1.odttf"/><Relationship Id="rIdF2" Type="` + rel + `" Target="fonts/font2.odttf"/>` +
+			`<Relationship Id="rIdF3" Type="` + rel + `" Target="fonts/font3.odttf"/></Relationships>`,
 		"word/fonts/font1.odttf": odttf("blank.ttf"),
 		"word/fonts/font2.odttf": odttf("inked.ttf"),
+		"word/fonts/font3.odttf": odttf("specks.ttf"),
 	})
 	doc, err := Bytes(context.Background(), "blank.docx", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkHidden(t, doc, []string{"Tidal flats look empty at first glance."},
-		[]hiddenWant{{text: "zephyr cobalt", reasons: []string{HideBlankFont}, para: 0, offset: -1}}, nil)
+	checkHidden(t, doc, []string{"Tidal flats look empty at first glance.", "The sea comes back TWICE a day."},
+		[]hiddenWant{{text: "zephyr cobalt", reasons: []string{HideBlankFont}, para: 0, offset: -1},
+			{text: "quartz, nimbus", reasons: []string{HideBlankFont}, para: 1, offset: -1},
+			{text: "junk", reasons: []string{HideBlankFont}, para: 1, offset: -1}}, nil)
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -113,8 +114,10 @@ type docxWalker struct {
 	styles styleSheet
 	num    *numbering
 	notes  map[string]string // "f2" / "e3" → note text, for the body walk
-	// blankFonts are the fonts the document embeds whose glyphs draw nothing (docxBlankFonts).
-	blankFonts map[string]bool
+	// fonts are the fonts the document embeds, by name (docxFonts); runFonts those of the run being
+	// read, for ascii, hAnsi and eastAsia text, when one of them is embedded.
+	fonts    map[string][]*fontProgram
+	runFonts *[3][]*fontProgram
 	theme      *docxTheme // nil: Office's
 	stores     *docxStores
 	// bound is, per open w:sdt, the text of the custom XML node it is bound to, if it is.
@@ -272,6 +275,75 @@ func (w *docxWalker) write(s string) {
 	p.toc = p.toc || w.inTOC()
 	p.prompt = p.prompt || w.promptDepth > 0
 	why, size := w.hideText(s)
+	if why != 0 || w.runFonts == nil {
+		w.put(p, s, why, size)
+		return
+	}
+	// Letters an embedded font draws as specks, with the marks and spaces after them, are hidden.
+	for s != "" {
+		n, unseen := w.unseenPiece(s)
+		if unseen {
+			w.put(p, s[:n], hideBlankFont, size)
+		} else {
+			w.put(p, s[:n], 0, size)
+		}
+		s = s[n:]
+	}
+}
+
+// unseenPiece returns the length of the first piece of s whose letters and digits the run's
+// embedded fonts all draw unseen, or all draw, and which it is; the spaces between the two go with
+// the unseen piece, as the marks after one do. Word draws a character in the run's eastAsia font
+// when it is Chinese, Japanese or Korean, in its ascii font when it is ASCII, and in its hAnsi
+// font else.
+func (w *docxWalker) unseenPiece(s string) (int, bool) {
+	state := -1  // 0 seen, 1 unseen; -1 no letter yet
+	spaces := -1 // where the spaces before r start; -1 when r follows no space
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			if spaces < 0 {
+				spaces = i
+			}
+			continue
+		}
+		before := spaces
+		spaces = -1
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			continue
+		}
+		k := 1
+		switch {
+		case r < 0x80:
+			k = 0
+		case eastAsian(r):
+			k = 2
+		}
+		u := 0
+		for _, f := range w.runFonts[k] {
+			if f.Unseen(f.Glyph(r), r, true) {
+				u = 1
+			}
+		}
+		switch {
+		case state < 0:
+			state = u
+		case u != state && u == 1 && before > 0:
+			return before, false
+		case u != state:
+			return i, state == 1
+		}
+	}
+	return len(s), state == 1
+}
+
+// eastAsian reports a character Word sets in a run's East Asian font.
+func eastAsian(r rune) bool {
+	return r >= 0x1100 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo) ||
+		r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF)
+}
+
+// put adds text s, hidden for why (0: visible), to paragraph p.
+func (w *docxWalker) put(p *paraBuilder, s string, why hideSet, size float64) {
 	seq := p.nextWrite()
 	if why == 0 {
 		if w.runNarrow {

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/ledongthuc/pdf"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ledongthuc/pdf"
 )
 
 // hiddenPDF is a PDF of US Letter pages drawing contents, with the resources the hidden-text
@@ -18,7 +21,9 @@ import (
 // /BMOverlay, /BMMultiply, /BMNormal), a layer that is off
 // (/oc1), a grey image (/Im1), an image white on its left half and black on its right (/Im2),
 // colour spaces (hiddenSpaces), patterns (/PW white, /PS a white shading, /PE painting
-// nothing, /PB black) and shadings to paint with sh (/ShW white, /ShB black).
+// nothing, /PB black), shadings to paint with sh (/ShW white, /ShB black) and a font whose capitals
+// draw letters and lower-case letters specks (testdata/fonts/specks.ttf), as a TrueType font (/F8)
+// and as a Type 0 font (/F9), whose CIDs 0x100-0x103 draw the specks j, u, n, k and read as J, K, L, M.
 func hiddenPDF(contents ...string) []byte {
 	axial := func(rgb string) string {
 		return "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 612 0] /Extend [true true] /Function << /FunctionType 2" +
@@ -71,8 +76,22 @@ func hiddenPDF(contents ...string) []byte {
 		"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 600 20] /FontMatrix [1 0 0 1 0 0] /CharProcs << /a 28 0 R >>" +
 			" /Encoding << /Type /Encoding /Differences [97 /a] >> /FirstChar 97 /LastChar 97 /Widths [0] /Resources << /Font << /F1 3 0 R >> >> >>",
 		stream("", "0 0 d0 BT /F1 12 Tf 0 0 Td ("+glyphWords+") Tj ET"),
+		// 29-35: testdata/fonts/specks.ttf embedded, as a TrueType font (29) and as a Type 0 font of
+		// CIDs that are the characters' codes (32), but 0x100-0x103.
+		"<< /Type /Font /Subtype /TrueType /BaseFont /SpeckTest /Encoding /WinAnsiEncoding /FirstChar 32 /LastChar 126 /Widths [" +
+			strings.Repeat("500 ", 95) + "] /FontDescriptor 30 0 R >>",
+		"<< /Type /FontDescriptor /FontName /SpeckTest /Flags 32 /FontBBox [0 0 500 700] /ItalicAngle 0 /Ascent 800 /Descent -200" +
+			" /CapHeight 700 /StemV 80 /FontFile2 31 0 R >>",
+		stream("", string(specksFont)),
+		"<< /Type /Font /Subtype /Type0 /BaseFont /SpeckTest /Encoding /Identity-H /DescendantFonts [33 0 R] /ToUnicode 35 0 R >>",
+		"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /SpeckTest /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>" +
+			" /FontDescriptor 30 0 R /DW 500 /CIDToGIDMap 34 0 R >>",
+		stream("", specksCIDs()),
+		stream("", "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Adobe-Identity-UCS def /CMapType 2 def"+
+			" 1 begincodespacerange <0000> <FFFF> endcodespacerange 2 beginbfrange <0020> <007E> <0020> <0100> <0103> <004A> endbfrange"+
+			" endcmap CMapName currentdict /CMap defineresource pop end end"),
 	}
-	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R /F5 20 0 R /F6 21 0 R /F7 27 0 R >>" +
+	res := "<< /Font << /F1 3 0 R /F2 6 0 R /F3 9 0 R /F4 10 0 R /F5 20 0 R /F6 21 0 R /F7 27 0 R /F8 29 0 R /F9 32 0 R >>" +
 		" /ExtGState << /GS0 << /ca 0 /CA 0 >> /GS1 << /ca 1 /CA 1 >> /GS95 << /ca 0.95 >> /GS80 << /ca 0.8 >> /GSM << /SMask << /S /Luminosity /G 16 0 R >> >>" +
 		" /GSV << /SMask << /S /Luminosity /G 17 0 R >> >> /GSN << /SMask /None >>" +
 		" /GST << /SMask << /S /Luminosity /G 26 0 R >> >> /BMScreen << /BM /Screen >> /BMOverlay << /BM [/Overlay /Normal] >> /BMMultiply << /BM /Multiply >> /BMNormal << /BM /Normal >> >>" +
@@ -89,6 +108,31 @@ func hiddenPDF(contents ...string) []byte {
 	}
 	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), len(kids))
 	return pdfOfObjects(objs)
+}
+
+// specksFont is testdata/fonts/specks.ttf: capitals inked, lower-case letters specks.
+var specksFont = func() []byte {
+	data, err := os.ReadFile(filepath.Join("testdata", "fonts", "specks.ttf"))
+	if err != nil {
+		panic(err)
+	}
+	return data
+}()
+
+// specksCIDs is the CIDToGIDMap of hiddenPDF's Type 0 font: CIDs up to 0x7E are the characters of
+// their codes; 0x100-0x103 draw j, u, n and k.
+func specksCIDs() string {
+	p := readFontProgram(specksFont)
+	m := make([]byte, 2*0x104)
+	for cid := range 0x104 {
+		r := rune(cid)
+		if cid >= 0x100 {
+			r = rune("junk"[cid-0x100])
+		}
+		g := p.Glyph(r)
+		m[2*cid], m[2*cid+1] = byte(g>>8), byte(g)
+	}
+	return string(m)
 }
 
 // pdfOfObjects writes a PDF of the objects given, numbered from 1 (the first the catalog), with
@@ -362,6 +406,19 @@ func TestPDFHiddenText(t *testing.T) {
 			inline("junk", HideBlankFont)},
 		{"letters of a Type 3 font that draw are visible", twoParagraphs("", "/F4 12 Tf (seen) Tj /F1 12 Tf", ""),
 			[]string{visible1a + "seen" + visible1b, visible2}, nil},
+		// Junk in glyphs that draw specks, in an embedded font whose capitals draw letters: a dotted
+		// rule, its commas and spaces with it. Found by character in a TrueType font, by the CID
+		// in a Type 0 font, whatever the characters its glyphs read as.
+		{"letters an embedded font draws as specks", twoParagraphs("", "/F8 12 Tf (zephyr, cobalt) Tj /F1 12 Tf", ""), nil,
+			inline("zephyr, cobalt", HideBlankFont)},
+		{"capitals of that font are visible", twoParagraphs("", "/F8 12 Tf (SEEN) Tj /F1 12 Tf", ""),
+			[]string{visible1a + "SEEN" + visible1b, visible2}, nil},
+		{"letters a Type 0 font draws as specks", twoParagraphs("", "/F9 12 Tf <007A00650070006800790072002C00200063006F00620061006C0074> Tj /F1 12 Tf", ""),
+			nil, inline("zephyr, cobalt", HideBlankFont)},
+		{"specks of a Type 0 font that read as capitals", twoParagraphs("", "/F9 12 Tf <0100010101020103> Tj /F1 12 Tf", ""), nil,
+			inline("JKLM", HideBlankFont)},
+		{"capitals of a Type 0 font are visible", twoParagraphs("", "/F9 12 Tf <005300450045004E> Tj /F1 12 Tf", ""),
+			[]string{visible1a + "SEEN" + visible1b, visible2}, nil},
 		// A Type 3 glyph that sets its width with d0 paints in its own colours: white shows nothing.
 		// One that uses d1 is painted in the text's colour, whatever its procedure says.
 		{"letters of a Type 3 font that draw white", twoParagraphs("", "/F5 12 Tf (junk) Tj /F1 12 Tf", ""), nil,

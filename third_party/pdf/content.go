@@ -116,7 +116,7 @@ func (c *contentReader) newGen() uint64 {
 // decode cache is written as text is read, and documents are read concurrently (a shared one
 // crashed imports with "concurrent map writes").
 func newDefaultFont() *fontInfo {
-	return &fontInfo{scale: 0.001, simple: &pdfDocEncoding, decoded: map[uint64]string{}}
+	return &fontInfo{scale: 0.001, simple: &pdfDocEncoding, decoded: map[uint64]decodedCode{}}
 }
 
 // Recycle gives c's Text back to the page's Reader (PATCH), for the Reader's next Content to fill
@@ -929,12 +929,12 @@ func (c *contentReader) show(g *textState, s string, off bool, res Value, depth 
 		}
 		code := f.next(s)
 		s = s[len(code):]
-		text := f.text(code)
+		text, unseen := f.text(code) // PATCH: unseen
 		if f.textProcs != nil && len(code) == 1 && f.textProcs[code[0]].Kind() == Stream {
 			c.glyphText(g, f, f.textProcs[code[0]], off, res, depth)
 			text = "" // the glyph shows the procedure's text, not the character it stands for
 		}
-		blank := f.blankCode(code, text) // PATCH
+		blank := unseen || f.blankCode(code, text) // PATCH
 		w0, _ := f.width(code, text)
 		w0 *= f.scale
 		x := g.Trise*m[1][0] + m[2][0]

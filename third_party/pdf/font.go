@@ -47,8 +47,17 @@ type fontInfo struct {
 	cidW      map[uint32]float64
 	dw        float64
 	scale     float64 // glyph space → text space: 1/1000, or FontMatrix[0] for Type3
-	decoded   map[uint64]string
-	blank     bool // PATCH: its embedded program draws nothing (BlankProgram)
+	decoded   map[uint64]decodedCode
+	blank     bool // PATCH: its embedded program draws nothing (FontProgram.Blank)
+	// program is its embedded program as the caller reads it (ReadFontProgram), which tells the
+	// glyphs that draw nothing a reader reads (PATCH): junk typed in glyphs that draw a speck, in a
+	// font whose other glyphs draw letters, shows as a dotted rule.
+	program FontProgram
+	// How a code finds its glyph in program (PATCH): trueType, a simple TrueType font (by its
+	// encoding's character); cidGlyphs, a CIDFontType2 with an Identity CMap (the code is the CID),
+	// whose CIDToGIDMap is cidToGID, or the identity when that is nil.
+	trueType, cidGlyphs bool
+	cidToGID            []byte
 	// blankCodes are the codes of a Type 3 font whose glyph procedures paint nothing (PATCH): junk
 	// typed in such glyphs shows as gaps.
 	blankCodes *[256]bool
@@ -77,15 +86,73 @@ func (f *fontInfo) blankCode(code string, text string) bool {
 	return false
 }
 
-// BlankProgram, when set, tells whether an embedded font program (the data of /FontFile2, or of
-// /FontFile3 of subtype OpenType) draws nothing at all: every glyph drawn in such a font is marked
-// Text.Blank (PATCH). The caller brings the font parser; nil marks none.
-var BlankProgram func(program []byte) bool
+// unseenCode reports whether the glyph of code, standing for text, draws nothing a reader reads
+// though the font's other glyphs may (FontProgram.Unseen).
+func (f *fontInfo) unseenCode(code string, text string) bool {
+	if f.program == nil {
+		return false
+	}
+	r := noRune
+	for _, c := range text {
+		if !unicode.IsSpace(c) {
+			r = c
+			break
+		}
+	}
+	u := false
+	if r != noRune {
+		g, exact := f.glyph(code)
+		if !exact {
+			look := r
+			if f.simple != nil && f.simple[code[0]] != 0 {
+				look = f.simple[code[0]] // the encoding's character, by which a viewer finds the glyph
+			}
+			if g = f.program.Glyph(look); g == 0 && f.trueType {
+				g = f.program.Glyph(0xF000 | rune(code[0])) // a symbolic font's (3,0) map
+			}
+		}
+		u = (exact || g > 0) && f.program.Unseen(g, r, exact)
+	}
+	return u
+}
 
-// maxFontProgram bounds the font program read for BlankProgram. A font that draws nothing has no
-// outlines and is small (Adobe Blank, all 65,535 glyphs empty, is under 1 MB); a larger program has
-// outlines, and a full CJK font is not inflated (10 MB and more) only to find that out.
-const maxFontProgram = 1 << 20
+// glyph returns the glyph code draws when the font says it exactly (a CIDFontType2 with an
+// Identity CMap, through its CIDToGIDMap); exact false when it is found by character.
+func (f *fontInfo) glyph(code string) (g int, exact bool) {
+	if !f.cidGlyphs || len(code) != 2 {
+		return 0, false
+	}
+	cid := int(codeValue(code))
+	if f.cidToGID == nil {
+		return cid, true
+	}
+	if 2*cid+1 < len(f.cidToGID) {
+		return int(f.cidToGID[2*cid])<<8 | int(f.cidToGID[2*cid+1]), true
+	}
+	return 0, true // past the map's end, the specification's glyph 0
+}
+
+// FontProgram is what the caller's font parser tells of an embedded font program (PATCH): the
+// reader draws no outlines and cannot tell.
+type FontProgram interface {
+	// Blank reports a program none of whose glyphs draws anything a reader reads.
+	Blank() bool
+	// Unseen reports whether glyph g, drawn for the character r, draws nothing a reader reads
+	// where it stands for text (a speck; when exact, the glyph the file names, also nothing).
+	Unseen(g int, r rune, exact bool) bool
+	// Glyph is the glyph the program's own character map gives r, 0 for none.
+	Glyph(r rune) int
+}
+
+// ReadFontProgram, when set, reads an embedded font program (the data of /FontFile2, or of
+// /FontFile3 of subtype OpenType); nil when it cannot (PATCH). Every glyph drawn in a blank
+// program, and each glyph the program says is unseen, is marked Text.Blank. The caller brings the
+// font parser; nil marks none.
+var ReadFontProgram func(program []byte) FontProgram
+
+// maxFontProgram bounds the font program read for ReadFontProgram (a full CJK font is 10-20 MB):
+// larger, it is not read.
+const maxFontProgram = 32 << 20
 
 // font returns the parsed font for the resource value v named name, parsing it once.
 func (r *Reader) font(v Value, name string) *fontInfo {
@@ -102,7 +169,7 @@ func (r *Reader) font(v Value, name string) *fontInfo {
 }
 
 func loadFont(v Value) (f *fontInfo) {
-	f = &fontInfo{scale: 0.001, dw: 1000, decoded: make(map[uint64]string)}
+	f = &fontInfo{scale: 0.001, dw: 1000, decoded: make(map[uint64]decodedCode)}
 	base := v.Key("BaseFont").Name()
 	if i := strings.IndexByte(base, '+'); i >= 0 && i <= 7 {
 		base = base[i+1:]
@@ -143,7 +210,7 @@ func (f *fontInfo) descriptor(fd Value) {
 		f.bold = true
 	}
 	f.missing = fd.Key("MissingWidth").Float64()
-	if BlankProgram == nil {
+	if ReadFontProgram == nil {
 		return
 	}
 	prog := fd.Key("FontFile2")
@@ -157,13 +224,16 @@ func (f *fontInfo) descriptor(fd Value) {
 		defer func() { recover() }() // a damaged stream: not blank
 		data, err := io.ReadAll(io.LimitReader(prog.Reader(), maxFontProgram+1))
 		if err == nil && len(data) <= maxFontProgram {
-			f.blank = BlankProgram(data)
+			if f.program = ReadFontProgram(data); f.program != nil {
+				f.blank = f.program.Blank()
+			}
 		}
 	}()
 }
 
 func (f *fontInfo) loadSimple(v Value) {
 	f.descriptor(v.Key("FontDescriptor"))
+	f.trueType = v.Key("Subtype").Name() == "TrueType"
 	f.first = int(v.Key("FirstChar").Int64())
 	if w := v.Key("Widths"); w.Kind() == Array {
 		f.hasWidths = true
@@ -315,6 +385,7 @@ func (f *fontInfo) loadComposite(v Value) {
 		switch {
 		case strings.HasPrefix(n, "Identity-"):
 			f.identity = true
+			f.cidMap(desc)
 		case strings.Contains(n, "UCS2") || strings.Contains(n, "UTF16"):
 			f.ucs2 = true
 		case strings.Contains(n, "UTF8"):
@@ -332,6 +403,31 @@ func (f *fontInfo) loadComposite(v Value) {
 			f.space[0] = []byteRange{{"\x00", "\x80"}}
 			f.space[1] = []byteRange{{"\x81\x40", "\xfe\xfe"}}
 		}
+	}
+}
+
+// maxCIDToGID bounds the CIDToGIDMap read: two bytes for each of 65,536 CIDs.
+const maxCIDToGID = 2 << 16
+
+// cidMap reads how the CIDs of the CIDFontType2 desc find their glyphs (PATCH): the identity, or
+// its CIDToGIDMap stream. A map that cannot be read leaves them unknown.
+func (f *fontInfo) cidMap(desc Value) {
+	if f.program == nil || desc.Key("Subtype").Name() != "CIDFontType2" {
+		return
+	}
+	switch m := desc.Key("CIDToGIDMap"); m.Kind() {
+	case Null:
+		f.cidGlyphs = true
+	case Name:
+		f.cidGlyphs = m.Name() == "Identity"
+	case Stream:
+		func() {
+			defer func() { recover() }() // a damaged stream: unknown
+			data, err := io.ReadAll(io.LimitReader(m.Reader(), maxCIDToGID+1))
+			if err == nil && len(data) <= maxCIDToGID {
+				f.cidGlyphs, f.cidToGID = true, data
+			}
+		}()
 	}
 }
 
@@ -361,17 +457,26 @@ func codeValue(code string) uint32 {
 	return x
 }
 
-// text returns the characters code stands for; U+FFFD when the font does not say.
-func (f *fontInfo) text(code string) string {
+// decodedCode is what a code stands for: its characters, and whether its glyph draws nothing a
+// reader reads (unseenCode; PATCH).
+type decodedCode struct {
+	s      string
+	unseen bool
+}
+
+// text returns the characters code stands for, U+FFFD when the font does not say, and whether its
+// glyph draws nothing a reader reads (PATCH: found with the characters, once for each code).
+func (f *fontInfo) text(code string) (string, bool) {
 	key := uint64(len(code))<<32 | uint64(codeValue(code))
-	if s, ok := f.decoded[key]; ok {
-		return s
+	if d, ok := f.decoded[key]; ok {
+		return d.s, d.unseen
 	}
 	s := f.decode(code)
+	d := decodedCode{s, f.unseenCode(code, s)}
 	if len(f.decoded) < 1<<16 {
-		f.decoded[key] = s
+		f.decoded[key] = d
 	}
-	return s
+	return d.s, d.unseen
 }
 
 func (f *fontInfo) decode(code string) string {

@@ -536,7 +536,7 @@ type Text struct {
 	// PATCH: how the glyph is painted and on what (paint.go), to tell text a reader sees from
 	// text that is in the file only. (Covered comes first: next to Bold it costs no padding.)
 	Covered bool // an opaque rectangle painted after the glyph covers its centre
-	Blank   bool // its font's embedded program draws nothing (BlankProgram)
+	Blank   bool // its font's embedded program draws nothing here (ReadFontProgram)
 	// Left: the glyph is drawn turned half round, running to the left of its origin (PATCH): a
 	// page drawn upside down, to be shown turned back by /Rotate 180.
 	Left bool

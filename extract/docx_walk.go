@@ -118,8 +118,8 @@ type docxWalker struct {
 	// read, for ascii, hAnsi and eastAsia text, when one of them is embedded.
 	fonts    map[string][]*fontProgram
 	runFonts *[3][]*fontProgram
-	theme      *docxTheme // nil: Office's
-	stores     *docxStores
+	theme    *docxTheme // nil: Office's
+	stores   *docxStores
 	// bound is, per open w:sdt, the text of the custom XML node it is bound to, if it is.
 	bound []boundText
 

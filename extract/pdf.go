@@ -408,7 +408,7 @@ func readPDFPage(p pdf.Page, n int, budget *atomic.Int64) (pg *pdfPage, err erro
 	box := p.MediaBox()
 	content := p.Content()
 	visible, hidden, fine, unseen := pdfSplitHidden(content, p.CropBox(), budget)
-	pictures := pdfPictures(content.Images, visible, n) // in the page's own coordinates, as the images
+	pictures := pdfPictures(&content, visible, n) // in the page's own coordinates, as the images
 	pg = &pdfPage{num: n, box: pdfUpright(visible, hidden, box),
 		truncated: content.Truncated, damaged: content.Damaged,
 		outlined: pdfOutlinedLines(content.Shapes, box), pictures: pictures, unseen: unseen}
@@ -493,10 +493,11 @@ func pdfUnmapped(visible []pdf.Text) int {
 // pdfPictures lists the images of page n that may show text of their own: large enough to hold
 // lines of it, and not under text that covers a twentieth of them. An image under text is the scan
 // beneath its OCR text, or a background, whose text is read; a few words on a picture (a label, or
-// a word put there to have it passed over) are not that.
-func pdfPictures(images []pdf.Image, visible []pdf.Text, n int) []picture {
+// a word put there to have it passed over) are not that. A scan is listed to be compared with its
+// text layer.
+func pdfPictures(c *pdf.Content, visible []pdf.Text, n int) []picture {
 	var out []picture
-	for _, im := range images {
+	for _, im := range c.Images {
 		b := im.Box
 		if b.Max.X-b.Min.X < 72 || b.Max.Y-b.Min.Y < 24 {
 			continue
@@ -509,15 +510,27 @@ func pdfPictures(images []pdf.Image, visible []pdf.Text, n int) []picture {
 				covered += math.Abs(g.W * g.FontSize)
 			}
 		}
+		id, gen := im.XObject.ID()
+		key := fmt.Sprintf("pdf %d %d", id, gen)
 		if covered > (b.Max.X-b.Min.X)*(b.Max.Y-b.Min.Y)/20 {
+			// Under text: a background, whose text is read; or a scan, whose text layer is
+			// compared with it (pdf_layer.go).
+			if glyphs := pdfLayerGlyphs(c, visible, &im); glyphs != nil {
+				decode, ok := pdfImage(im.XObject)
+				place := im.Place
+				layer := func() (int, layerVerdict) { return 0, layerUnknown }
+				if ok {
+					layer = func() (int, layerVerdict) { return pictureMatchesLayer(decode, place, glyphs) }
+				}
+				out = append(out, picture{page: n, key: fmt.Sprintf("%s layer %d", key, n), layer: layer})
+			}
 			continue
 		}
 		decode, ok := pdfPicture(im.XObject)
 		if !ok {
 			continue
 		}
-		id, gen := im.XObject.ID()
-		out = append(out, picture{page: n, key: fmt.Sprintf("pdf %d %d", id, gen),
+		out = append(out, picture{page: n, key: key,
 			look: func() (int, bool) { return pictureShowsText(decode) }})
 	}
 	return out

@@ -22,6 +22,7 @@ import (
 	_ "image/png"
 	"io"
 	"slices"
+	"strings"
 	"unicode"
 
 	"github.com/ledongthuc/pdf"
@@ -48,6 +49,18 @@ type picture struct {
 	key  string // one image shown many times (a logo on every page) is decoded once
 	// look decodes the picture and tells whether it shows text, and how many pixels it decoded.
 	look func() (pixels int, text bool)
+	// layer, instead, compares a scanned page's picture with the text layer over or under it
+	// (pdfLayerMatch).
+	layer func() (pixels int, v layerVerdict)
+}
+
+// pictureMatchesLayer decodes a picture and compares it with a text layer placed on it.
+func pictureMatchesLayer(decode func() (image.Image, error), place [6]float64, glyphs []layerGlyph) (pixels int, v layerVerdict) {
+	img, err := decode()
+	if err != nil || img == nil {
+		return 0, layerUnknown
+	}
+	return img.Bounds().Dx() * img.Bounds().Dy(), pdfLayerMatch(img, place, glyphs)
 }
 
 // TextPictures decodes the document's pictures and adds a warning when some of them show lines of
@@ -57,10 +70,23 @@ type picture struct {
 func (d *Document) TextPictures(ctx context.Context) error {
 	showsText := map[string]bool{} // by key, the pictures looked at
 	var pages []int
+	var layers [3][]int // scanned pages, by layerVerdict
 	shown, budget, unseen := 0, maxPicturesPixels, 0
 	for _, p := range d.pictures {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if p.layer != nil {
+			v := layerUnknown
+			if budget > 0 {
+				var used int
+				used, v = lookAtLayer(p)
+				budget -= used
+			}
+			if !slices.Contains(layers[v], p.page) {
+				layers[v] = append(layers[v], p.page)
+			}
+			continue
 		}
 		text, seen := showsText[p.key]
 		if !seen {
@@ -83,7 +109,47 @@ func (d *Document) TextPictures(ctx context.Context) error {
 	}
 	d.pictures = nil
 	d.Warnings = append(d.Warnings, textPicturesWarnings(shown, pages, unseen)...)
+	d.Warnings = append(d.Warnings, layerWarnings(layers)...)
 	return nil
+}
+
+// layerWarnings say which scanned pages' text layers match their pictures (the text checked is
+// what a reader sees), and which do not, or could not be compared with them (the text checked may
+// be other text than the pages show).
+func layerWarnings(layers [3][]int) []Warning {
+	var ws []Warning
+	if pages := layers[layerMatches]; len(pages) > 0 {
+		slices.Sort(pages)
+		ws = append(ws, Warning{Kind: WarnScanned, Count: len(pages), Pages: pages,
+			Message: fmt.Sprintf("scanned %s: the text checked is the OCR text written with the scans, which matches what they show", pageList(pages))})
+	}
+	differ, unknown := layers[layerDiffers], layers[layerUnknown]
+	if len(differ)+len(unknown) == 0 {
+		return ws
+	}
+	var parts []string
+	if len(differ) > 0 {
+		slices.Sort(differ)
+		parts = append(parts, fmt.Sprintf("the text layer of scanned %s does not match what the scans show", pageList(differ)))
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		parts = append(parts, fmt.Sprintf("that of scanned %s could not be compared with them", pageList(unknown)))
+	}
+	pages := slices.Sorted(slices.Values(append(slices.Clone(differ), unknown...)))
+	return append(ws, Warning{Kind: WarnLayer, Count: len(pages), Pages: pages,
+		Message: strings.Join(parts, "; ") + ": the check reads that layer (OCR text), not the pictures a reader sees, so its figures may be of other text"})
+}
+
+// lookAtLayer compares a picture with its text layer; a parser's panic on a hostile image compares
+// nothing.
+func lookAtLayer(p picture) (pixels int, v layerVerdict) {
+	defer func() {
+		if recover() != nil {
+			v = layerUnknown
+		}
+	}()
+	return p.layer()
 }
 
 // textPicturesWarnings say how many pictures show text and on which pages, and how many were not
@@ -357,6 +423,11 @@ func pdfImage(xo pdf.Value) (func() (image.Image, error), bool) {
 	}
 	filter := xo.Key("Filter")
 	params := xo.Key("DecodeParms")
+	// A JPEG deflated once more (ocrmypdf writes its scans so): inflated, then decoded.
+	inflate := false
+	if filter.Kind() == pdf.Array && filter.Len() == 2 && filter.Index(0).Name() == "FlateDecode" && filter.Index(1).Name() == "DCTDecode" {
+		filter, inflate = filter.Index(1), true
+	}
 	if filter.Kind() == pdf.Array {
 		if filter.Len() != 1 {
 			return nil, false
@@ -373,7 +444,12 @@ func pdfImage(xo pdf.Value) (func() (image.Image, error), bool) {
 			if err != nil {
 				return nil, err
 			}
-			raw, err := io.ReadAll(rd)
+			if inflate {
+				if rd, err = zlib.NewReader(rd); err != nil {
+					return nil, err
+				}
+			}
+			raw, err := io.ReadAll(io.LimitReader(rd, maxPictureBytes+1))
 			if err != nil {
 				return nil, err
 			}

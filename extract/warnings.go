@@ -44,6 +44,12 @@ const (
 	WarnTextPictures WarningKind = "text_pictures"
 	// WarnPicturesUnseen: pictures past what a check decodes, not looked at for text.
 	WarnPicturesUnseen WarningKind = "pictures_unseen"
+	// WarnScanned: scanned PDF pages whose text layer (OCR text) matches their pictures; only a
+	// check compares them (Document.TextPictures).
+	WarnScanned WarningKind = "scanned"
+	// WarnLayer: scanned PDF pages whose text layer, which is what the check reads, does not match
+	// their pictures, which are what a reader sees, or could not be compared with them.
+	WarnLayer WarningKind = "ocr_layer"
 	// WarnGarbled: paragraphs that read as almost no words of their language, as text read through
 	// fonts that draw other characters than the file holds does (similarity.Wordiness); only a
 	// check and a comparison, which segment the text, can tell.
@@ -110,6 +116,6 @@ const (
 // labels, the app's translations) and their tests.
 var WarningKinds = []WarningKind{
 	WarnReplaced, WarnNotText, WarnNameMismatch, WarnUnreadablePages, WarnTruncatedPages, WarnUnmapped, WarnOutlined,
-	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnSmallPrint, WarnTextPictures, WarnPicturesUnseen, WarnGarbled, WarnSwapped, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign, WarnRepeated, WarnBoilerplate,
+	WarnRepeatedNotes, WarnUnreadableNotes, WarnUnreadableParts, WarnReversed, WarnHidden, WarnSmallPrint, WarnTextPictures, WarnPicturesUnseen, WarnScanned, WarnLayer, WarnGarbled, WarnSwapped, WarnLeftOut, WarnFiltered, WarnUncited, WarnQuoted, WarnFiled, WarnSameFile, WarnFragmented, WarnForeign, WarnRepeated, WarnBoilerplate,
 	WarnInvisible, WarnLookalike, WarnSpaced, WarnInterleaved, WarnSpacedLetters, WarnMarks, WarnNarrowSpaces, WarnSplitWords, WarnRadicals, WarnTraditional,
 }

@@ -220,6 +220,8 @@ var (
 		extract.WarnSmallPrint:      {"大量小字 Small print in bulk", "有大量 4 磅以下的小字单独成行，多于图表的标注，已剔除、不参与比对：读入它们会压低复制比。可能是缩小的图表，也可能是为压低复制比而填充的文字，请查看所列页面"},
 		extract.WarnTextPictures:    {"图片中的文字 Text in pictures", "有图片显示成行的文字（如段落截图），图片中的文字无法比对，请查看所列页面"},
 		extract.WarnPicturesUnseen:  {"未查看的图片 Pictures not looked at", "图片过多过大，超出部分未查看其中是否有文字"},
+		extract.WarnScanned:         {"扫描页 Scanned pages", "所列页面是扫描图片，检测的是随扫描写入的识别文字（OCR 文字层）；它与图片显示的文字相符"},
+		extract.WarnLayer:           {"扫描页文字层不符 Scans' text layer does not match", "所列页面是扫描图片，检测读的是其下或其上读者看不见的识别文字层，而该文字层与图片显示的文字不符（或无法比较）：报告的数字可能是另一段文字的，请对照所列页面"},
 		extract.WarnGarbled:         {"不成词的文字 Garbled text", "有段落读出来几乎不成词：若文件中这些段落显示正常，说明其字体把字符画成了别的字（字体加密，一种规避检测的手段），读者看到的文字未被比对；文言文或人名列表也可能如此"},
 		extract.WarnSwapped:         {"换字 Swapped characters", "复制的文字把来源中的几个字在各种上下文中几乎处处换成了别的字：只把几个字画成别的字的字体（字体加密，一种规避检测的手段）会如此，机械替换词语的工具也会如此；若文件在这些地方显示的是来源的字，读者看到的文字未被比对"},
 	}

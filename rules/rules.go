@@ -63,7 +63,7 @@ const (
 // private-use font, passed with a warning only in the report's list.
 var Doubts = []extract.WarningKind{
 	extract.WarnGarbled, extract.WarnSwapped, extract.WarnNotText, extract.WarnUnmapped, extract.WarnOutlined, extract.WarnTextPictures,
-	extract.WarnPicturesUnseen, extract.WarnUnreadablePages, extract.WarnTruncatedPages, extract.WarnUnreadableParts,
+	extract.WarnPicturesUnseen, extract.WarnLayer, extract.WarnUnreadablePages, extract.WarnTruncatedPages, extract.WarnUnreadableParts,
 	extract.WarnUnreadableNotes, extract.WarnLeftOut, extract.WarnForeign,
 	extract.WarnHidden, extract.WarnSmallPrint, extract.WarnInvisible, extract.WarnLookalike, extract.WarnSpaced, extract.WarnInterleaved, extract.WarnSpacedLetters, extract.WarnNarrowSpaces,
 	extract.WarnSplitWords, extract.WarnReversed, extract.WarnFragmented, extract.WarnFiled, extract.WarnUncited, extract.WarnRepeated, extract.WarnBoilerplate,

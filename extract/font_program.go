@@ -68,7 +68,7 @@ func (p *fontProgram) Blank() bool {
 	if p.blank == 0 {
 		p.blank = -1
 		drawn := 0
-		for g := range p.looks {
+		for g := range p.looks[:min(len(p.looks), maxBlankGlyphs)] {
 			switch p.look(g) {
 			case glyphDrawn:
 				if g > 0 {
@@ -85,6 +85,10 @@ func (p *fontProgram) Blank() bool {
 	}
 	return p.blank > 0
 }
+
+// maxBlankGlyphs bounds the glyphs Blank looks at (a CJK font has 30,000-65,000; drawing one's
+// outline costs 2-10 µs), judging a larger font by its first ones.
+const maxBlankGlyphs = 20000
 
 // specksGlyphs is the fewest glyphs with outlines, each a speck, that make a font blank: junk
 // takes many letters; a font subset for a document's few marks has a handful.

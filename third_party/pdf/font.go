@@ -151,7 +151,7 @@ type FontProgram interface {
 var ReadFontProgram func(program []byte) FontProgram
 
 // maxFontProgram bounds the font program read for ReadFontProgram (a full CJK font is 10-20 MB):
-// larger, it is not read.
+// larger, it is not read. maxReaderFonts bounds them all.
 const maxFontProgram = 32 << 20
 
 // font returns the parsed font for the resource value v named name, parsing it once.
@@ -220,10 +220,16 @@ func (f *fontInfo) descriptor(fd Value) {
 	if prog.Kind() != Stream {
 		return
 	}
+	r := fd.r
+	if r == nil {
+		return
+	}
+	limit := min(maxFontProgram, maxReaderFonts-r.fontBytes)
 	func() {
 		defer func() { recover() }() // a damaged stream: not blank
-		data, err := io.ReadAll(io.LimitReader(prog.Reader(), maxFontProgram+1))
-		if err == nil && len(data) <= maxFontProgram {
+		data, err := io.ReadAll(io.LimitReader(prog.Reader(), limit+1))
+		r.fontBytes += int64(len(data))
+		if err == nil && int64(len(data)) <= limit {
 			if f.program = ReadFontProgram(data); f.program != nil {
 				f.blank = f.program.Blank()
 			}

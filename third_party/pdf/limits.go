@@ -47,6 +47,10 @@ const (
 	// maxShapes bounds the filled shapes a page's Content lists (a page of text drawn as outlines
 	// fills about 3,000: a stroke or a bowl of each character's outline, 40 lines of 40).
 	maxShapes = 1 << 14
+	// maxReaderFonts bounds the bytes of embedded font programs one Reader reads and keeps
+	// (ReadFontProgram): a thesis's fonts are subsets of 20-500 KB, a whole CJK font 10-20 MB;
+	// past it, a font's glyphs are not asked about.
+	maxReaderFonts = 96 << 20
 	// maxObjects bounds the cross-reference table (ISO 32000's implementation limit is 8,388,607).
 	maxObjects = 1 << 23
 )

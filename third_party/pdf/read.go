@@ -97,6 +97,9 @@ type Reader struct {
 	fonts    map[fontKey]*fontInfo
 	resolves int    // depth of nested resolve calls, to stop cyclic object streams
 	work     *int64 // PATCH: content bytes its pages may still read (see limits.go)
+	// PATCH: the bytes of embedded font programs read for ReadFontProgram (font.go), which keeps
+	// them while the Reader is read.
+	fontBytes int64
 	// PATCH: what Content makes for every page again: the glyph count of the page before (the
 	// next page's glyphs are allocated at once instead of grown by append) and the one-character
 	// strings of Text.S (a string allocated per glyph before).

@@ -291,9 +291,10 @@ func (w *docxWalker) write(s string) {
 	}
 }
 
-// unseenPiece returns the length of the first piece of s whose letters and digits the run's
-// embedded fonts all draw unseen, or all draw, and which it is; the spaces between the two go with
-// the unseen piece, as the marks after one do. Word draws a character in the run's eastAsia font
+// unseenPiece returns the length of the first piece of s whose letters and digits are all unseen
+// (drawn as specks, or as nothing, by one of the run's embedded fonts, regular, bold or italic), or
+// all seen, and which it is; the spaces between the two go with the unseen piece, as the marks
+// after one do. Word draws a character in the run's eastAsia font
 // when it is Chinese, Japanese or Korean, in its ascii font when it is ASCII, and in its hAnsi
 // font else.
 func (w *docxWalker) unseenPiece(s string) (int, bool) {

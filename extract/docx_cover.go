@@ -11,6 +11,7 @@ package extract
 import (
 	"bytes"
 	"image"
+	"math"
 )
 
 // pageCapacity is how much text, in ems (as ems counts them), fits on a page of the document's size with inch margins at 8 pt and single spacing: paragraphs
@@ -235,6 +236,7 @@ func (w *docxWalker) pageBreak(before bool) {
 func (w *docxWalker) coverPages() {
 	covered := make([]bool, len(w.paras))
 	any := w.coveredBoxes(covered)
+	any = w.coveredParagraphs(covered) || any
 	small := w.smallParagraphs()
 	if len(w.covers) == 0 && !any && small == nil {
 		return
@@ -395,6 +397,81 @@ func (w *docxWalker) coveredBoxes(covered []bool) bool {
 				}
 			}
 			break
+		}
+	}
+	return any
+}
+
+// coveredParagraphs marks in covered (by paragraph) the paragraphs an opaque drawing (a text box's
+// own text aside) covers: in front of the text, placed down from the paragraph it is anchored in,
+// from its top or above, across the text's width, and down past the paragraph's last line, and
+// past the next ones' while it covers them whole. A white rectangle (Insert > Shapes, In Front of
+// Text) over a paragraph of junk after each of zh-thesis S004's paragraphs read 15.7 % for 34.2 %
+// with no warning. Where the lines fall is estimated, the paragraphs being laid out nowhere in
+// the file: a paragraph's lines hold the text width of its characters (a Chinese character an em
+// at its size, another character 0.55 em), each 1.2 times its size high, and the next paragraph
+// starts 10 pt lower (Word's spacing after is 0-8 pt): rather less covered than more. It reports
+// whether it marked any.
+func (w *docxWalker) coveredParagraphs(covered []bool) bool {
+	const pt = 12700 // EMU
+	textW := w.pageW - w.marginL - w.marginR
+	if textW <= 0 {
+		return false
+	}
+	any := false
+	var boxed map[int]bool // the paragraphs of text boxes, which stand elsewhere
+	for _, a := range w.anchors {
+		for seq := a.firstSeq; seq < a.endSeq; seq++ {
+			if boxed == nil {
+				boxed = map[int]bool{}
+			}
+			boxed[seq] = true
+		}
+	}
+	for _, a := range w.anchors {
+		if !a.front || a.relV != "paragraph" || a.host < 0 || a.host >= len(w.kept) || !w.opaque(a) {
+			continue
+		}
+		x := a.x
+		switch a.relH {
+		case "column", "margin":
+		case "page":
+			x -= w.marginL
+		default:
+			continue
+		}
+		if x > textW/50 || x+a.cx < textW-textW/50 || a.y > 3*pt {
+			continue
+		}
+		bottom := a.y + a.cy // from the host paragraph's top
+		top := int64(0)
+		for seq := a.host; seq < len(w.kept); seq++ {
+			if boxed[seq] {
+				continue
+			}
+			i := w.kept[seq]
+			if i < 0 || i >= len(w.paras) {
+				break // a paragraph not kept: its room unknown
+			}
+			size := w.paraSizes[i].pt
+			if size <= 0 {
+				size = 12
+			}
+			ems := 0.0
+			for _, r := range w.paras[i].Text {
+				if r >= 0x2E80 {
+					ems++
+				} else {
+					ems += 0.55
+				}
+			}
+			lines := max(1, math.Ceil(ems*size*pt/float64(textW)))
+			end := top + int64(lines*1.2*size*pt)
+			if end > bottom {
+				break
+			}
+			covered[i], any = true, true
+			top = end + 10*pt
 		}
 	}
 	return any

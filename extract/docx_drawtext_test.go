@@ -3,8 +3,10 @@ package extract
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
+	"strings"
 	"testing"
 )
 
@@ -185,4 +187,51 @@ func TestDOCXCellOutsideRow(t *testing.T) {
 	body := `<w:tbl><w:tblPr><w:tblStyle w:val="Striped"/><w:tblLook w:lastRow="1"/></w:tblPr>` +
 		`<w:tc>` + wPara("Body", "A cell outside any row.") + `</w:tc><w:tr><w:tc>` + wPara("Body", "A cell in a row.") + `</w:tc></w:tr></w:tbl>`
 	checkDOCXHidden(t, body, nil, []string{"A cell outside any row.", "A cell in a row."}, nil)
+}
+
+// TestDOCXCoveredParagraph: a white rectangle in front of the text, placed from the paragraph it
+// is anchored in, across the text and down past that paragraph's last line, covers it, and the
+// next ones it covers whole; a text box's own text shows. Shorter than the paragraph, half as
+// wide, or behind the text, it covers nothing.
+func TestDOCXCoveredParagraph(t *testing.T) {
+	junk := strings.Repeat("风雨云雪霜", 18) // 90 characters: three lines at 12 pt across A4's text, 43.2 pt
+	short := "短短的一行字。"                  // one line, from 53.2 to 67.6 pt; visible2 from 77.6 to 92 pt
+	rect := func(behind string, cx, cy int, inside string) string {
+		return `<w:r><w:drawing><wp:anchor xmlns:wp="` + nsWP + `" behindDoc="` + behind + `" relativeHeight="5"><wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH>` +
+			`<wp:positionV relativeFrom="paragraph"><wp:posOffset>0</wp:posOffset></wp:positionV><wp:extent cx="` + fmt.Sprint(cx) + `" cy="` + fmt.Sprint(cy) + `"/><wp:wrapNone/><wp:docPr id="1" name="r"/>` +
+			`<a:graphic xmlns:a="` + nsA + `"><a:graphicData><wps:wsp xmlns:wps="` + nsWPS + `"><wps:spPr><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill></wps:spPr>` +
+			inside + `</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>`
+	}
+	body := func(drawing string) string {
+		return wPara("Body", visible1) + `<w:p><w:pPr><w:pStyle w:val="Body"/></w:pPr>` + drawing + `<w:r><w:t>` + junk + `</w:t></w:r></w:p>` + wPara("Body", short) + wPara("Body", visible2)
+	}
+	covered := func(texts ...string) []hiddenWant {
+		var out []hiddenWant
+		for _, s := range texts {
+			out = append(out, hiddenWant{text: s, reasons: []string{HideCovered}, para: 0, offset: -1, apart: true})
+		}
+		return out
+	}
+	all := []string{visible1, junk, short, visible2}
+	boxed := `<wps:txbx><w:txbxContent>` + wPara("Body", "Boxed words.") + `</w:txbxContent></wps:txbx>`
+	for _, tc := range []struct {
+		name    string
+		drawing string
+		paras   []string
+		hidden  []hiddenWant
+	}{
+		{"over the paragraph", rect("0", 5274000, 600000, ""), []string{visible1, short, visible2}, covered(junk)},
+		{"over it and the next", rect("0", 5274000, 1000000, ""), []string{visible1, visible2}, covered(junk, short)},
+		{"a text box over it", rect("0", 5274000, 600000, boxed), []string{visible1, "Boxed words.", short, visible2},
+			[]hiddenWant{{text: junk, reasons: []string{HideCovered}, para: 1, offset: -1, apart: true}}},
+		{"a text box over it and the next", rect("0", 5274000, 1000000, boxed), []string{visible1, "Boxed words.", visible2},
+			[]hiddenWant{{text: junk, reasons: []string{HideCovered}, para: 1, offset: -1, apart: true}, {text: short, reasons: []string{HideCovered}, para: 1, offset: -1, apart: true}}},
+		{"over its first line", rect("0", 5274000, 300000, ""), all, nil},
+		{"over half its width", rect("0", 2637000, 600000, ""), all, nil},
+		{"behind it", rect("1", 5274000, 600000, ""), all, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			checkDOCXHidden(t, body(tc.drawing), nil, tc.paras, tc.hidden)
+		})
+	}
 }

@@ -25,7 +25,7 @@ func TestScannedLayer(t *testing.T) {
 		kind WarningKind
 		text string
 	}{
-		{"", WarnLayer, "that of scanned page 1 could not be compared with them"},
+		{"", WarnLayer, "the text layer of scanned page 1 could not be compared with the scans"},
 		{"zh-ocr.pdf", WarnScanned, "matches what they show"},
 		{"en-ocr.pdf", WarnScanned, "matches what they show"},
 		{"zh-fake.pdf", WarnLayer, "does not match what the scans show"},
@@ -119,5 +119,18 @@ func TestLayerOffPicture(t *testing.T) {
 	}
 	if v := pdfLayerMatch(img, [6]float64{400, 0, 0, 100, 100, 520}, glyphs); v == layerUnknown {
 		t.Error("on the picture: unknown")
+	}
+}
+
+// TestLayerWarnings: the pages whose layers match are named apart from those whose layers do not,
+// or could not be compared, which are one warning.
+func TestLayerWarnings(t *testing.T) {
+	var layers [3][]int
+	layers[layerMatches], layers[layerDiffers], layers[layerUnknown] = []int{4, 1}, []int{2}, []int{5, 3}
+	ws := layerWarnings(layers)
+	if len(ws) != 2 || ws[0].Kind != WarnScanned || !slices.Equal(ws[0].Pages, []int{1, 4}) || ws[1].Kind != WarnLayer ||
+		!slices.Equal(ws[1].Pages, []int{2, 3, 5}) || ws[1].Count != 3 ||
+		!strings.HasPrefix(ws[1].Message, "the text layer of scanned page 2 does not match what the scans show, and that of pages 3, 5 could not be compared with them:") {
+		t.Errorf("warnings %+v", ws)
 	}
 }

@@ -22,7 +22,6 @@ import (
 	_ "image/png"
 	"io"
 	"slices"
-	"strings"
 	"unicode"
 
 	"github.com/ledongthuc/pdf"
@@ -127,18 +126,21 @@ func layerWarnings(layers [3][]int) []Warning {
 	if len(differ)+len(unknown) == 0 {
 		return ws
 	}
-	var parts []string
-	if len(differ) > 0 {
-		slices.Sort(differ)
-		parts = append(parts, fmt.Sprintf("the text layer of scanned %s does not match what the scans show", pageList(differ)))
-	}
-	if len(unknown) > 0 {
-		slices.Sort(unknown)
-		parts = append(parts, fmt.Sprintf("that of scanned %s could not be compared with them", pageList(unknown)))
+	slices.Sort(differ)
+	slices.Sort(unknown)
+	var what string
+	switch {
+	case len(unknown) == 0:
+		what = fmt.Sprintf("the text layer of scanned %s does not match what the scans show", pageList(differ))
+	case len(differ) == 0:
+		what = fmt.Sprintf("the text layer of scanned %s could not be compared with the scans", pageList(unknown))
+	default:
+		what = fmt.Sprintf("the text layer of scanned %s does not match what the scans show, and that of %s could not be compared with them",
+			pageList(differ), pageList(unknown))
 	}
 	pages := slices.Sorted(slices.Values(append(slices.Clone(differ), unknown...)))
 	return append(ws, Warning{Kind: WarnLayer, Count: len(pages), Pages: pages,
-		Message: strings.Join(parts, "; ") + ": the check reads that layer (OCR text), not the pictures a reader sees, so its figures may be of other text"})
+		Message: what + ": the check reads that layer (OCR text), not the pictures a reader sees, so its figures may be of other text"})
 }
 
 // lookAtLayer compares a picture with its text layer; a parser's panic on a hostile image compares

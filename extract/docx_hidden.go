@@ -136,6 +136,9 @@ type runProps struct {
 	spacingSet     bool
 	shd, highlight docxColor
 	fonts          [3]string // w:rFonts: ascii, hAnsi, eastAsia; "" unset
+	// themeFonts are w:rFonts' asciiTheme, hAnsiTheme and eastAsiaTheme (minorHAnsi …), which
+	// Word uses instead of the names (docxTheme.font).
+	themeFonts [3]string
 	// Complex script: text of a run marked w:cs or w:rtl, or in a complex script (Arabic, Hebrew,
 	// …), takes w:szCs as its size, whatever w:sz says.
 	szCs    int // half-points; 0 unset
@@ -218,6 +221,9 @@ func (r *runProps) apply(se xml.StartElement) bool {
 			if v := attr(se, a); v != "" {
 				r.fonts[i] = v
 			}
+			if v := attr(se, a+"Theme"); v != "" {
+				r.themeFonts[i] = v
+			}
 		}
 	default:
 		return false
@@ -288,6 +294,12 @@ func (r runProps) overValues(o runProps) runProps {
 		r.highlight = o.highlight
 	}
 	for i, f := range o.fonts {
+		switch {
+		case o.themeFonts[i] != "":
+			r.themeFonts[i] = o.themeFonts[i]
+		case f != "":
+			r.themeFonts[i] = "" // a font named nearer than a style's theme font is the one drawn
+		}
 		if f != "" {
 			r.fonts[i] = f
 		}
@@ -747,7 +759,11 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		w.runCS = rp.cs == triOn || rp.rtl == triOn
 		var extra hideSet
 		w.runFonts = nil
-		for i, f := range rp.fonts {
+		var fonts [3]string
+		for i := range fonts {
+			fonts[i] = w.theme.font(rp, i)
+		}
+		for i, f := range fonts {
 			for _, p := range w.fonts[f] {
 				if p.Blank() {
 					extra |= hideBlankFont
@@ -758,7 +774,7 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 				w.runFonts[i] = append(w.runFonts[i], p)
 			}
 		}
-		if pictureFont(rp.fonts[0]) && asciiAlnum(s) >= 3 {
+		if pictureFont(fonts[0]) && asciiAlnum(s) >= 3 {
 			extra |= hideSymbols
 		}
 		// Raised or lowered by a page's height or more, the run is off the page whatever line

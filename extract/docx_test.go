@@ -818,8 +818,9 @@ func TestFontUnseen(t *testing.T) {
 // Junk typed between the words of a paragraph in a font the DOCX embeds, whose glyphs are all empty
 // (testdata/fonts/blank.ttf, as Adobe Blank's), is hidden text; so is junk in lower-case letters
 // that specks.ttf draws as specks, with its comma and spaces, where its capitals are read, in the
-// same run too. Text in an embedded font that draws (inked.ttf) and in a blank font the document
-// does not embed are read.
+// same run too, and in that font as the theme's, named by a style or a run. Text in an embedded
+// font that draws (inked.ttf), in one named nearer than the theme's, and in a blank font the
+// document does not embed are read.
 func TestDOCXBlankFont(t *testing.T) {
 	const key = "{6C3B54C1-0B6E-4D5F-9A51-3A7E1D2C8B90}"
 	odttf := func(name string) string {
@@ -841,9 +842,20 @@ func TestDOCXBlankFont(t *testing.T) {
 	body := `<w:p>` + run("Calibri", "Tidal flats ") + run("BlankTest", "zephyr cobalt ") + run("Calibri", "look empty ") +
 		run("InkedTest", "at first ") + run("Adobe Blank", "glance.") + `</w:p>` +
 		`<w:p>` + run("Calibri", "The sea ") + run("SpeckTest", "quartz, nimbus ") + run("Calibri", "comes back ") +
-		run("SpeckTest", "TWICE junk") + run("Calibri", " a day.") + `</w:p>`
+		run("SpeckTest", "TWICE junk") + run("Calibri", " a day.") + `</w:p>` +
+		// The theme's minor font, named by a style: a font named nearer is drawn instead.
+		`<w:p><w:pPr><w:pStyle w:val="Themed"/></w:pPr><w:r><w:t xml:space="preserve">Sand bars </w:t></w:r>` +
+		`<w:r><w:rPr><w:rFonts w:asciiTheme="minorHAnsi" w:hAnsiTheme="minorHAnsi"/></w:rPr><w:t xml:space="preserve">shift </w:t></w:r>` +
+		run("Calibri", "with the tide.") + `</w:p>` +
+		`<w:p><w:r><w:rPr><w:rFonts w:eastAsiaTheme="minorEastAsia"/></w:rPr><w:t xml:space="preserve">潮汐 </w:t></w:r>` + run("Calibri", "Ebb.") + `</w:p>`
 	data := wordPackage(t, body, map[string]string{
 		"fontTable": fontTable,
+		"theme": `<?xml version="1.0" encoding="UTF-8"?><a:theme xmlns:a="` + nsA + `" name="T"><a:themeElements><a:fontScheme name="T">` +
+			`<a:majorFont><a:latin typeface="Calibri Light"/><a:ea typeface=""/><a:font script="Hans" typeface="DengXian Light"/></a:majorFont>` +
+			`<a:minorFont><a:latin typeface="SpeckTest"/><a:ea typeface=""/><a:font script="Hans" typeface="BlankTest"/></a:minorFont>` +
+			`</a:fontScheme></a:themeElements></a:theme>`,
+		"styles": `<w:styles ` + wNS + `><w:style w:type="paragraph" w:styleId="Themed"><w:name w:val="Themed"/>` +
+			`<w:rPr><w:rFonts w:asciiTheme="minorHAnsi" w:hAnsiTheme="minorHAnsi"/></w:rPr></w:style></w:styles>`,
 		"word/_rels/fontTable.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
 			`<Relationship Id="rIdF1" Type="` + rel + `" Target="fonts/font1.odttf"/><Relationship Id="rIdF2" Type="` + rel + `" Target="fonts/font2.odttf"/>` +
 			`<Relationship Id="rIdF3" Type="` + rel + `" Target="fonts/font3.odttf"/></Relationships>`,
@@ -855,8 +867,10 @@ func TestDOCXBlankFont(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkHidden(t, doc, []string{"Tidal flats look empty at first glance.", "The sea comes back TWICE a day."},
+	checkHidden(t, doc, []string{"Tidal flats look empty at first glance.", "The sea comes back TWICE a day.", "S with the tide.", "Ebb."},
 		[]hiddenWant{{text: "zephyr cobalt", reasons: []string{HideBlankFont}, para: 0, offset: -1},
 			{text: "quartz, nimbus", reasons: []string{HideBlankFont}, para: 1, offset: -1},
-			{text: "junk", reasons: []string{HideBlankFont}, para: 1, offset: -1}}, nil)
+			{text: "junk", reasons: []string{HideBlankFont}, para: 1, offset: -1},
+			{text: "and bars shift", reasons: []string{HideBlankFont}, para: 2, offset: -1},
+			{text: "潮汐", reasons: []string{HideBlankFont}, para: 3, offset: -1}}, nil)
 }

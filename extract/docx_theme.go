@@ -4,6 +4,9 @@ package extract
 // theme's ("background1", "accent2") instead of by value, and then Word shows the theme's colour
 // whatever the value says (ECMA-376 17.3.2.6: "If the themeColor attribute is specified, then the
 // val attribute is ignored"). A run marked val="000000" themeColor="background1" shows white.
+// Theme fonts likewise: a run's asciiTheme="minorHAnsi" is drawn in the theme's minor Latin
+// typeface, whatever its ascii names, and junk in an embedded font that draws specks, made the
+// theme's, was read (docxTheme.font).
 
 import (
 	"encoding/xml"
@@ -16,6 +19,9 @@ import (
 type docxTheme struct {
 	scheme  map[string][3]float64 // dk1, lt1, dk2, lt2, accent1-6, hlink, folHlink
 	mapping map[string]string     // bg1, t1, bg2, t2, accent1-6, hyperlink, followedHyperlink → dark1, light1, …
+	// fonts are its font scheme's typefaces, by the names runs give them (ST_Theme: minorHAnsi,
+	// majorEastAsia …).
+	fonts map[string]string
 }
 
 // defaultTheme is Office's theme (2013 and later), which Word uses for a document without one.
@@ -31,11 +37,18 @@ func hexRGB(v string) [3]float64 { return hexColor(v).rgb }
 // parseTheme reads a theme part and a settings part, either of which may be missing or damaged
 // (the defaults stand for what could not be read).
 func parseTheme(theme, settings []byte) *docxTheme {
-	t := &docxTheme{scheme: map[string][3]float64{}, mapping: map[string]string{}}
+	t := &docxTheme{scheme: map[string][3]float64{}, mapping: map[string]string{}, fonts: map[string]string{}}
 	if len(theme) > 0 {
 		var current string
+		fonts := "" // major or minor: the font of the scheme being read
 		eachStart(newXMLDecoder(theme), func(se xml.StartElement) {
 			switch se.Name.Local {
+			case "majorFont":
+				fonts = "major"
+			case "minorFont":
+				fonts = "minor"
+			case "latin", "ea", "cs", "font":
+				t.themeFont(fonts, se)
 			case "dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4", "accent5", "accent6", "hlink", "folHlink":
 				if _, seen := t.scheme[se.Name.Local]; !seen {
 					current = se.Name.Local
@@ -126,4 +139,46 @@ func themedColor(se xml.StartElement, val, themeAttr, tintAttr, shadeAttr string
 		c.shade = 0 // "If the themeTint is supplied, the value of [themeShade] shall be ignored."
 	}
 	return c
+}
+
+// themeFont notes a typeface of the font scheme's major or minor font (which): its Latin one for
+// the names Word gives ASCII and other text, its East Asian one, or where that is empty, its font
+// for simplified Chinese (script Hans), and its complex-script one. A typeface of "+mn-lt" and
+// the like, in the theme's object defaults, names these and is no font of its own.
+func (t *docxTheme) themeFont(which string, se xml.StartElement) {
+	face := attr(se, "typeface")
+	if which == "" || face == "" || strings.HasPrefix(face, "+") {
+		return
+	}
+	set := func(names ...string) {
+		for _, n := range names {
+			if t.fonts[which+n] == "" {
+				t.fonts[which+n] = face
+			}
+		}
+	}
+	switch se.Name.Local {
+	case "latin":
+		set("Ascii", "HAnsi")
+	case "ea":
+		set("EastAsia")
+	case "cs":
+		set("Bidi")
+	case "font":
+		if attr(se, "script") == "Hans" {
+			set("EastAsia")
+		}
+	}
+}
+
+// font is the name of the font a run draws its text of kind i (0 ASCII, 1 other, 2 East Asian) in:
+// the theme's typeface where the run names a theme font the theme has, else the name it gives. A
+// nil theme is Office's, whose fonts no document embeds.
+func (t *docxTheme) font(rp runProps, i int) string {
+	if rp.themeFonts[i] != "" && t != nil {
+		if f := t.fonts[rp.themeFonts[i]]; f != "" {
+			return f
+		}
+	}
+	return rp.fonts[i]
 }

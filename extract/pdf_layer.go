@@ -156,10 +156,10 @@ func pdfLayerMatch(img image.Image, place [6]float64, glyphs []layerGlyph) layer
 			y0, y1 = min(y0, g.minY), max(y1, g.maxY)
 		}
 		step := (y1 - y0) / 4
-		bins := int((x1-x0)/step) + 1
-		if bins > 4000 {
-			continue
+		if !(step > 0) || (x1-x0)/step > 4000 {
+			continue // of no height, or a line no page holds
 		}
+		bins := int((x1-x0)/step) + 1
 		want := make([]float64, bins)
 		for _, g := range line {
 			ref, ok := refInk(g.r)
@@ -182,7 +182,7 @@ func pdfLayerMatch(img image.Image, place [6]float64, glyphs []layerGlyph) layer
 			}
 		}
 	}
-	if lines.n < minLayerGlyphs {
+	if lines.n < 2*minLayerGlyphs { // stretches: about two for a Latin letter, four for a Chinese character
 		return layerUnknown
 	}
 	if lines.r() < layerMinR {

@@ -320,6 +320,7 @@ type anchored struct {
 	relH, relV       string
 	z                int64
 	front, solid     bool
+	wrapNone         bool   // the text does not wrap round it (In Front of Text, Behind Text)
 	blip             string // its picture's relationship, if it shows one
 	host             int
 	firstSeq, endSeq int
@@ -335,7 +336,7 @@ func (w *docxWalker) noteAnchor(s *docxShape) {
 		return
 	}
 	w.anchors = append(w.anchors, anchored{x: *s.posH, y: *s.posV, cx: s.cx, cy: s.cy, relH: s.relH, relV: s.relV, z: s.z,
-		front: !s.behind, solid: s.solid, blip: s.blip, host: s.host, firstSeq: s.firstSeq, endSeq: w.seqs})
+		front: !s.behind, wrapNone: s.wrapNone, solid: s.solid, blip: s.blip, host: s.host, firstSeq: s.firstSeq, endSeq: w.seqs})
 }
 
 // opaque reports whether drawing a shows nothing of what lies under it: a solid fill, or a
@@ -403,7 +404,8 @@ func (w *docxWalker) coveredBoxes(covered []bool) bool {
 }
 
 // coveredParagraphs marks in covered (by paragraph) the paragraphs an opaque drawing (a text box's
-// own text aside) covers: in front of the text, placed down from the paragraph it is anchored in,
+// own text aside) covers: in front of the text (not wrapped round: text flows round a drawing
+// laid Square or Top and Bottom), placed down from the paragraph it is anchored in,
 // from its top or above, across the text's width, and down past the paragraph's last line, and
 // past the next ones' while it covers them whole. A white rectangle (Insert > Shapes, In Front of
 // Text) over a paragraph of junk after each of zh-thesis S004's paragraphs read 15.7 % for 34.2 %
@@ -429,7 +431,7 @@ func (w *docxWalker) coveredParagraphs(covered []bool) bool {
 		}
 	}
 	for _, a := range w.anchors {
-		if !a.front || a.relV != "paragraph" || a.host < 0 || a.host >= len(w.kept) || !w.opaque(a) {
+		if !a.front || !a.wrapNone || a.relV != "paragraph" || a.host < 0 || a.host >= len(w.kept) || !w.opaque(a) {
 			continue
 		}
 		x := a.x

@@ -192,7 +192,7 @@ func TestDOCXCellOutsideRow(t *testing.T) {
 // TestDOCXCoveredParagraph: a white rectangle in front of the text, placed from the paragraph it
 // is anchored in, across the text and down past that paragraph's last line, covers it, and the
 // next ones it covers whole; a text box's own text shows. Shorter than the paragraph, half as
-// wide, or behind the text, it covers nothing.
+// wide, behind the text, or with the text wrapped round it, it covers nothing.
 func TestDOCXCoveredParagraph(t *testing.T) {
 	junk := strings.Repeat("风雨云雪霜", 18) // 90 characters: three lines at 12 pt across A4's text, 43.2 pt
 	short := "短短的一行字。"                  // one line, from 53.2 to 67.6 pt; visible2 from 77.6 to 92 pt
@@ -229,6 +229,7 @@ func TestDOCXCoveredParagraph(t *testing.T) {
 		{"over its first line", rect("0", 5274000, 300000, ""), all, nil},
 		{"over half its width", rect("0", 2637000, 600000, ""), all, nil},
 		{"behind it", rect("1", 5274000, 600000, ""), all, nil},
+		{"the text wrapped round it", strings.Replace(rect("0", 5274000, 600000, ""), "<wp:wrapNone/>", `<wp:wrapSquare wrapText="bothSides"/>`, 1), all, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkDOCXHidden(t, body(tc.drawing), nil, tc.paras, tc.hidden)

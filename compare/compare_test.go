@@ -685,3 +685,35 @@ func TestSwappedDocument(t *testing.T) {
 		}
 	}
 }
+
+// TestScannedSubmissions: a class's scanned submissions have their text layers compared with their
+// pictures, as a check's do (extract/testdata/scanned): a layer of other text than the pages show,
+// under which a copy would read as a student's own, is warned of; Tesseract's own layer is not.
+func TestScannedSubmissions(t *testing.T) {
+	dir := makeClass(t, classSpec{lang: "en", docs: 3, chars: 2000}, 5)
+	for _, f := range []string{"en-fake.pdf", "en-ocr.pdf"} {
+		data, err := os.ReadFile(filepath.Join("..", "extract", "testdata", "scanned", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(context.Background(), []string{dir}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string][]extract.WarningKind{}
+	for _, d := range res.Documents {
+		for _, w := range d.Warnings {
+			kinds[filepath.Base(d.Path)] = append(kinds[filepath.Base(d.Path)], w.Kind)
+		}
+	}
+	if k := kinds["en-fake.pdf"]; !slices.Contains(k, extract.WarnLayer) {
+		t.Errorf("en-fake.pdf: warnings %v, want %s", k, extract.WarnLayer)
+	}
+	if k := kinds["en-ocr.pdf"]; slices.Contains(k, extract.WarnLayer) || !slices.Contains(k, extract.WarnScanned) {
+		t.Errorf("en-ocr.pdf: warnings %v, want %s and not %s", k, extract.WarnScanned, extract.WarnLayer)
+	}
+}

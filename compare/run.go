@@ -371,7 +371,12 @@ func load(ctx context.Context, src source, o settings) loaded {
 		return loaded{fail: &Document{Path: src.path, Title: src.path, Error: err.Error(), err: err, Paragraphs: []Paragraph{}}}
 	}
 	// Its pictures are not looked at for text (extract.Document.TextPictures): half a second of a
-	// thesis with figures, for each of a class's hundreds; a check of one submission does.
+	// thesis with figures, for each of a class's hundreds; a check of one submission does. A scan's
+	// text layer is compared with its pictures: it is what is compared with the others, and a
+	// layer of other text than the pages show made a copy read as a student's own.
+	if err := ed.ScannedLayers(ctx); err != nil {
+		return loaded{fail: &Document{Path: src.path, Title: src.path, Error: err.Error(), err: err, Paragraphs: []Paragraph{}}}
+	}
 	ed = prepare.WithNotes(ed)
 	l := loaded{title: ed.Title, warnings: ed.Warnings}
 	for _, p := range ed.Paragraphs {

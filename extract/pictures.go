@@ -67,6 +67,20 @@ func pictureMatchesLayer(decode func() (image.Image, error), place [6]float64, g
 // check (an import has no reader to warn), and may run while the paragraphs are checked: it
 // changes only Warnings, and only once.
 func (d *Document) TextPictures(ctx context.Context) error {
+	return d.lookAtPictures(ctx, true)
+}
+
+// ScannedLayers compares the text layers of scanned pages with their pictures, as TextPictures
+// does, and looks at no other picture: for a class's comparison, where looking at every picture of
+// hundreds of submissions would cost seconds each, while a scan's layer is all the text there is
+// to compare, and only scans have one.
+func (d *Document) ScannedLayers(ctx context.Context) error {
+	return d.lookAtPictures(ctx, false)
+}
+
+// lookAtPictures compares scans with their text layers and, when all, looks at the other
+// pictures for text.
+func (d *Document) lookAtPictures(ctx context.Context, all bool) error {
 	showsText := map[string]bool{} // by key, the pictures looked at
 	var pages []int
 	var layers [3][]int // scanned pages, by layerVerdict
@@ -85,6 +99,9 @@ func (d *Document) TextPictures(ctx context.Context) error {
 			if !slices.Contains(layers[v], p.page) {
 				layers[v] = append(layers[v], p.page)
 			}
+			continue
+		}
+		if !all {
 			continue
 		}
 		text, seen := showsText[p.key]

@@ -17,8 +17,7 @@ import (
 // pageCapacity is how much text, in ems (as ems counts them), fits on a page of the document's size with inch margins at 8 pt and single spacing: paragraphs
 // taken as one covered page hold no more, or some of them would show on the next one.
 func (w *docxWalker) pageCapacity() float64 {
-	const emu = 12700 // a point
-	width, height := float64(w.pageW)/emu-144, float64(w.pageH)/emu-144
+	width, height := float64(w.pageW)/emuPerPoint-144, float64(w.pageH)/emuPerPoint-144
 	return max(width, 0) * max(height, 0) / (8 * 9.6)
 }
 
@@ -415,7 +414,7 @@ func (w *docxWalker) coveredBoxes(covered []bool) bool {
 // starts 10 pt lower (Word's spacing after is 0-8 pt): rather less covered than more. It reports
 // whether it marked any.
 func (w *docxWalker) coveredParagraphs(covered []bool) bool {
-	const pt = 12700 // EMU
+	const pt = emuPerPoint
 	textW := w.pageW - w.marginL - w.marginR
 	if textW <= 0 {
 		return false

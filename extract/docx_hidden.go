@@ -391,15 +391,16 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 	// The fill: Word 2010's text fill if the run has one, else its colour; an outline of its own
 	// (a text effect) can show text whose fill does not.
 	var fillWhy hideSet
+	onBack := hideBackground // of the background's colour
+	if isWhite(back.rgb) {
+		onBack = hideWhite
+	}
 	switch f := rp.textFill; {
 	case f.set && f.transparent():
 		fillWhy = hideTransparent
 	case f.set && !f.shows(back),
 		!f.set && rp.color.set && rp.color.known && back.known && colorsClose(rp.color.rgb, back.rgb):
-		fillWhy = hideBackground
-		if isWhite(back.rgb) {
-			fillWhy = hideWhite
-		}
+		fillWhy = onBack
 	case f.set && !f.reads(back, points),
 		!f.set && rp.color.set && rp.color.known && back.known && faint(rp.color.rgb, back.rgb, points):
 		fillWhy = hideFaint
@@ -410,11 +411,8 @@ func runHide(rp runProps, back docxColor) (why hideSet, size float64) {
 		em = wordDefaultSize
 	}
 	if o := rp.textOutline; fillWhy == 0 && o.set && !o.none && o.alpha >= 0.95 && o.color.known && back.known &&
-		float64(o.width) >= coverWidth*em*12700 && !o.reads(back, points) { // EMU a point
-		fillWhy = hideBackground
-		if isWhite(back.rgb) {
-			fillWhy = hideWhite
-		}
+		float64(o.width) >= coverWidth*em*emuPerPoint && !o.reads(back, points) {
+		fillWhy = onBack
 	}
 	if fillWhy != 0 && !(rp.textOutline.set && rp.textOutline.reads(back, points)) && rp.relief != triOn {
 		why |= fillWhy
@@ -469,6 +467,9 @@ const maxSmallSize = 4
 // wordDefaultSize is the size Word gives text when neither the run, its styles nor the document's
 // defaults do, points.
 const wordDefaultSize = 10
+
+// emuPerPoint is DrawingML's English Metric Units in a point, in which drawings are placed and sized.
+const emuPerPoint = 12700
 
 // bodyShare: a paragraph's own size is the largest that at least one in bodyShare of its
 // characters are drawn at (a word set larger for emphasis is fewer; sizeTally.body).
@@ -779,7 +780,7 @@ func (w *docxWalker) hideText(s string) (hideSet, float64) {
 		}
 		// Raised or lowered by a page's height or more, the run is off the page whatever line
 		// it is on.
-		if pt := float64(rp.position) / 2; math.Abs(pt) >= float64(w.pageH)/12700 {
+		if pt := float64(rp.position) / 2; math.Abs(pt) >= float64(w.pageH)/emuPerPoint {
 			extra |= hideOffPage
 		}
 		// In a table row, a frame or lines of an exact height less than half the text's size,
@@ -844,7 +845,7 @@ func (w *docxWalker) exactHeight() float64 {
 		}
 	}
 	for _, s := range w.shapes {
-		if x := float64(s.textHeight) / 12700; x > 0 && (h == 0 || x < h) {
+		if x := float64(s.textHeight) / emuPerPoint; x > 0 && (h == 0 || x < h) {
 			h = x
 		}
 	}
@@ -971,7 +972,7 @@ func (w *docxWalker) shapeStart(d *xml.Decoder, t xml.StartElement) (skip bool, 
 					}
 					room -= v
 				}
-				s.textHeight = max(int64(room*12700), 1)
+				s.textHeight = max(int64(room*emuPerPoint), 1)
 			}
 		case "shape", "rect", "roundrect", "oval", "polyline":
 			s := docxShape{vml: true}
@@ -1033,7 +1034,7 @@ func vmlPlace(s *docxShape, style string) bool {
 	if s.vmlW <= 0 || s.vmlH <= 0 {
 		return false
 	}
-	emu := func(pt float64) *int64 { n := int64(pt * 12700); return &n }
+	emu := func(pt float64) *int64 { n := int64(pt * emuPerPoint); return &n }
 	s.posH, s.posV = emu(h), emu(v)
 	s.cx, s.cy = *emu(s.vmlW), *emu(s.vmlH)
 	return true

@@ -219,11 +219,11 @@ func (st htmlStyle) hides() (hideSet, float64) {
 	if st.gone || st.invisible {
 		why |= hideVanish
 	}
-	switch white := [3]float64{1, 1, 1}; {
+	switch {
 	case !st.colored || st.back:
 	case isWhite(st.color):
 		why |= hideWhite
-	case faint(st.color, white, st.size):
+	case faint(st.color, whiteRGB, st.size):
 		why |= hideFaint
 	}
 	if st.size > 0 && st.size <= maxTinySize || st.size < 0 {

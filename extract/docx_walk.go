@@ -309,7 +309,7 @@ func (w *docxWalker) unseenPiece(s string) (int, bool) {
 		}
 		before := spaces
 		spaces = -1
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		if !isLetterOrDigit(r) {
 			continue
 		}
 		k := 1
@@ -337,11 +337,8 @@ func (w *docxWalker) unseenPiece(s string) (int, bool) {
 	return len(s), state == 1
 }
 
-// eastAsian reports a character Word sets in a run's East Asian font.
-func eastAsian(r rune) bool {
-	return r >= 0x1100 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo) ||
-		r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF)
-}
+// eastAsian reports a character Word sets in a run's East Asian font: isCJK's, and bopomofo.
+func eastAsian(r rune) bool { return isCJK(r) || unicode.Is(unicode.Bopomofo, r) }
 
 // put adds text s, hidden for why (0: visible), to paragraph p.
 func (w *docxWalker) put(p *paraBuilder, s string, why hideSet, size float64) {

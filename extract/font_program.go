@@ -103,7 +103,7 @@ const specksGlyphs = 10
 // letters (Lm: pinyin's tone marks ˊˇˋ) are marks. An empty glyph is unseen only when exact: the
 // glyph the file draws, not one found by character, as a subsetter empties the glyphs it drops.
 func (p *fontProgram) Unseen(g int, r rune, exact bool) bool {
-	if !unicode.IsLetter(r) && !unicode.Is(unicode.Nd, r) || unicode.Is(unicode.Lm, r) || r == 'ª' || r == 'º' {
+	if !isLetterOrDigit(r) || unicode.Is(unicode.Lm, r) || r == 'ª' || r == 'º' {
 		return false
 	}
 	switch p.look(g) {

@@ -136,7 +136,9 @@ func colorsClose(a, b [3]float64) bool {
 	return true
 }
 
-func isWhite(c [3]float64) bool { return colorsClose(c, [3]float64{1, 1, 1}) }
+func isWhite(c [3]float64) bool { return colorsClose(c, whiteRGB) }
+
+var whiteRGB = [3]float64{1, 1, 1}
 
 // faint reports whether text of colour a, size points (0: not known), cannot be read on colour b
 // though their colours differ (colorsClose): their contrast (WCAG's ratio of luminances) is under

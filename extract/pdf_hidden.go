@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
@@ -118,7 +119,7 @@ func pdfLightFill(p *pdf.Paint) hideSet {
 	switch c := pdfRGB(p.Fill); {
 	case isWhite(c):
 		return hideWhite
-	case faint(c, [3]float64{1, 1, 1}, min(p.Height, p.Width)):
+	case faint(c, whiteRGB, min(p.Height, p.Width)):
 		return hideFaint
 	}
 	return 0
@@ -713,19 +714,14 @@ func pdfBlankMarks(glyphs []pdf.Text) {
 	// looked at by the blank glyphs on its two sides at most.
 	mark := func(j int, from *pdf.Text) bool {
 		g := &glyphs[j]
-		if g.Font != from.Font || g.Paint != from.Paint {
+		if g.Font != from.Font || g.Paint != from.Paint || strings.ContainsFunc(g.S, isLetterOrDigit) {
 			return false
-		}
-		for _, r := range g.S {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				return false
-			}
 		}
 		g.Blank = true
 		return true
 	}
 	for i := range glyphs {
-		if !glyphs[i].Blank || i > 0 && glyphs[i-1].Blank && (i+1 == len(glyphs) || glyphs[i+1].Blank) {
+		if !glyphs[i].Blank {
 			continue
 		}
 		for j := i - 1; j >= 0 && !glyphs[j].Blank && mark(j, &glyphs[i]); j-- {
@@ -761,7 +757,7 @@ func pdfStacked(glyphs []pdf.Text) []bool {
 	}
 	letter := func(g *pdf.Text) bool {
 		r, _ := utf8.DecodeRuneInString(g.S)
-		return unicode.IsLetter(r) || unicode.IsDigit(r)
+		return isLetterOrDigit(r)
 	}
 	for i := range glyphs {
 		g := &glyphs[i]

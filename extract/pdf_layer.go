@@ -18,7 +18,7 @@ import (
 	"image"
 	"math"
 	"sync"
-	"unicode"
+	"unicode/utf8"
 
 	"github.com/ledongthuc/pdf"
 	"golang.org/x/image/font"
@@ -67,15 +67,15 @@ func pdfLayerGlyphs(c *pdf.Content, visible []pdf.Text, im *pdf.Image) []layerGl
 		if x < b.Min.X || x > b.Max.X || y < b.Min.Y || y > b.Max.Y {
 			continue
 		}
-		r := []rune(g.S)
-		if len(r) != 1 || !unicode.IsLetter(r[0]) && !unicode.IsDigit(r[0]) {
+		r, n := utf8.DecodeRuneInString(g.S)
+		if n != len(g.S) || !isLetterOrDigit(r) {
 			continue
 		}
 		if m := c.Paints[g.Paint].Mode; m != 3 && m != 7 && !g.ImageOver || g.Left || g.W <= 0 {
 			others++
 			continue
 		}
-		out = append(out, layerGlyph{r: r[0], minX: g.X, maxX: g.X + g.W, minY: g.Y - 0.12*g.FontSize, maxY: g.Y + 0.88*g.FontSize})
+		out = append(out, layerGlyph{r: r, minX: g.X, maxX: g.X + g.W, minY: g.Y - 0.12*g.FontSize, maxY: g.Y + 0.88*g.FontSize})
 	}
 	if len(out) < minLayerGlyphs || len(out) < others {
 		return nil

@@ -49,11 +49,11 @@ func (c *checker) convincing(ra []rune, textB string, a, b []similarity.Token, a
 	return false
 }
 
-// letters counts the letters and digits of s: what a run's length is measured in.
+// letters counts the letters and digits of s (letterOrDigit): what a run's length is measured in.
 func letters(s []rune) int {
 	n := 0
 	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if letterOrDigit(r) {
 			n++
 		}
 	}

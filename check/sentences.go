@@ -82,9 +82,9 @@ func splitAtQuotes(sentences, quotes [][2]int) [][2]int {
 // closers are the quotes and brackets that close after a sentence's final mark.
 const closers = "”’\"')）]】」』"
 
-// letterOrDigit is unicode.IsLetter(r) || unicode.IsDigit(r), answering ASCII and the CJK Unified
-// Ideographs (all letters) without the tables' search: extendToSentences asks it of every
-// character of a paragraph for each source found in it.
+// letterOrDigit is similarity.LetterLike, answering ASCII and the CJK Unified Ideographs (all
+// letters) without the tables' search: extendToSentences asks it of every character of a
+// paragraph for each source found in it.
 func letterOrDigit(r rune) bool {
 	switch {
 	case r < utf8.RuneSelf:
@@ -92,7 +92,7 @@ func letterOrDigit(r rune) bool {
 	case 0x4E00 <= r && r <= 0x9FFF:
 		return true
 	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r)
+	return similarity.LetterLike(r)
 }
 
 // sentenceBounds splits text into sentences, each with its closing punctuation and the closing

@@ -4,12 +4,14 @@ import (
 	"reflect"
 	"testing"
 	"unicode"
+
+	"thesischeck/similarity"
 )
 
-// letterOrDigit's shortcuts answer as the tables do, for every code point.
+// letterOrDigit's shortcuts answer as similarity.LetterLike does, for every code point.
 func TestLetterOrDigit(t *testing.T) {
 	for r := rune(0); r <= unicode.MaxRune; r++ {
-		if got, want := letterOrDigit(r), unicode.IsLetter(r) || unicode.IsDigit(r); got != want {
+		if got, want := letterOrDigit(r), similarity.LetterLike(r); got != want {
 			t.Fatalf("letterOrDigit(%U) = %v, want %v", r, got, want)
 		}
 	}

@@ -3,6 +3,8 @@ package similarity
 import (
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Chars counts a paragraph's characters as a reader sees them. Every figure is a share of
@@ -137,6 +139,25 @@ func cjkSide(r rune) bool {
 
 // IsMark reports a combining mark: part of the character before it, never a character of its own.
 func IsMark(r rune) bool { return unicode.In(r, unicode.Mn, unicode.Me) }
+
+// LetterLike reports a letter or digit, or a symbol that Normalize reads as letters or digits (ⓐ,
+// ①, ⒜): a copy written in circled letters is read as its words, and must count as many letters
+// as they have (a run measured in unicode.IsLetter had none, and a copy so written read 18.8 %
+// for 44.4 %).
+func LetterLike(r rune) bool {
+	if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		return true
+	}
+	if r < utf8.RuneSelf || !unicode.In(r, unicode.So, unicode.No) {
+		return false
+	}
+	for _, c := range norm.NFKC.String(string(r)) {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) {
+			return true
+		}
+	}
+	return false
+}
 
 // Written counts the runes of text[s[0]:s[1]] but combining marks: a copy's characters as it was
 // written (invisible ones and spaces too, which count inside copied text; see check's counted).

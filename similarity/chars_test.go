@@ -113,3 +113,18 @@ func BenchmarkCountChars(b *testing.B) {
 		})
 	}
 }
+
+func TestLetterLike(t *testing.T) {
+	for _, tt := range []struct {
+		r    rune
+		want bool
+	}{
+		{'a', true}, {'7', true}, {'中', true}, {'ᴀ', true}, {'ⓐ', true}, {'Ⓩ', true}, {'①', true},
+		{'⒜', true}, {'🄰', true}, {'²', true},
+		{' ', false}, {',', false}, {'。', false}, {'★', false}, {'→', false}, {'©', false}, {'\u200b', false},
+	} {
+		if got := LetterLike(tt.r); got != tt.want {
+			t.Errorf("LetterLike(%q) = %v, want %v", tt.r, got, tt.want)
+		}
+	}
+}

@@ -619,8 +619,11 @@ func latinLetter(r rune) bool {
 func marked(r rune) bool { return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || isHanRune(r) }
 
 // latinBase returns the ASCII letter a precomposed Latin letter with marks is made of (é, ė, ȧ: e,
-// e, a), or 0.
+// e, a), or that a letter drawn with a stroke, hook or bar on it is (ø, ɇ: o, e; decorated), or 0.
 func latinBase(r rune) rune {
+	if f, ok := decorated[r]; ok {
+		return f
+	}
 	if !(r >= 0xC0 && r <= 0x24F || r >= 0x1E00 && r <= 0x1EFF) {
 		return 0
 	}

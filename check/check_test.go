@@ -804,6 +804,9 @@ func TestDodges(t *testing.T) {
 	}
 	capsText := smallCaps(hair.text)
 	epsilonText := strings.ReplaceAll(filler.text, "e", "ε")
+	thinText := strings.ReplaceAll(cyr.text, " ", "\u2009")
+	estimatedText := strings.ReplaceAll(hair.text, "e", "℮")
+	capitalIText := strings.ReplaceAll(cyr.text, "l", "I")
 	radicals := 0
 	radicalText := strings.Map(func(r rune) rune {
 		if d, ok := drawnAs[r]; ok {
@@ -832,6 +835,12 @@ func TestDodges(t *testing.T) {
 		// Every e as Greek ε, or as e with a stroke (ɇ), and every o as ø: 10.4 % and 29.3 % of
 		// the copy found, with no warning.
 		{"epsilon for e", epsilonText, filler},
+		// Thin spaces for every space: each read off, the copy was one long word (0.0 %).
+		{"thin spaces between words", thinText, cyr},
+		// Every e as ℮ (the estimated sign): 3.4 %, with no warning.
+		{"estimated sign for e", estimatedText, hair},
+		// Every l as a capital I, as alike as two letters are in a sans-serif font.
+		{"capital I for l", capitalIText, cyr},
 		{"letters with strokes", strings.NewReplacer("e", "ɇ", "o", "ø").Replace(filler.text), filler},
 	}
 	var paras []string
@@ -868,7 +877,7 @@ func TestDodges(t *testing.T) {
 			t.Errorf("warning %q does not give its count %d", w.Message, w.Count)
 		}
 	}
-	want := map[extract.WarningKind]int{extract.WarnInvisible: invisible, extract.WarnLookalike: lookalike + similarity.Normalize(capsText).Lookalike + similarity.Normalize(epsilonText).Lookalike, extract.WarnNarrowSpaces: narrow, extract.WarnRadicals: radicals}
+	want := map[extract.WarningKind]int{extract.WarnInvisible: invisible, extract.WarnLookalike: lookalike + similarity.Normalize(capsText).Lookalike + similarity.Normalize(epsilonText).Lookalike + similarity.Normalize(estimatedText).Lookalike + similarity.Normalize(capitalIText).Lookalike, extract.WarnNarrowSpaces: narrow + similarity.Normalize(thinText).NarrowSpaces, extract.WarnRadicals: radicals}
 	for k, n := range want {
 		if warned[k] != n {
 			t.Errorf("warning %s: %d, want %d (all warnings %+v)", k, warned[k], n, r.Warnings)

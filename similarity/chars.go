@@ -29,6 +29,9 @@ func CountChars(text []rune) Chars {
 	run := -1 // the first space of the run whose count is not settled yet
 	for k, r := range text {
 		c[k] = int32(cnt.n)
+		if isNarrowSpace(r) && narrowGap(text, k) {
+			r = ' ' // a word space drawn narrow, which Normalize keeps
+		}
 		kind := kindOf(r)
 		if cnt.addKind(r, kind) {
 			// The run's first space counted: so do the runes after it.
@@ -58,6 +61,13 @@ func CountString(text string) int { return CountStringUpTo(text, -1) }
 func CountStringUpTo(text string, limit int) int {
 	var cnt counter
 	for _, r := range text {
+		if isNarrowSpace(r) { // whether it is a word space (narrowGap) takes the words around it
+			n := CountChars([]rune(text)).Total()
+			if limit >= 0 {
+				return min(n, limit)
+			}
+			return n
+		}
 		if limit >= 0 && cnt.n >= limit {
 			return limit
 		}

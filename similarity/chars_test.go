@@ -22,6 +22,8 @@ func TestCountChars(t *testing.T) {
 		{"a Hangul filler between words", "tidal\u3164flats", 11},
 		{"narrow spaces inside words", "ti\u200adal fl\u2009\u200aats", 11},
 		{"narrow spaces between digits and words", "1\u2009000 kg\u2009;\u200aa b\u2009 c", 16},
+		// As Normalize reads them: a word space drawn narrow (narrowGap) counts as one.
+		{"narrow spaces between words", "the\u2009tide\u202fturns", 14},
 		{"spaces between Chinese characters", "本 研 究　以", 4},
 		{"beside Chinese punctuation", "研究，   以 the tide", 13},
 		{"Latin words in Chinese text", "在 aptitude 中", 12},
@@ -69,7 +71,7 @@ func TestCharsIn(t *testing.T) {
 }
 
 func TestCountString(t *testing.T) {
-	for _, text := range []string{"", "  ", "the  tide\u200b turns 本 研究", "本\u3000研，  以 aptitude", " \u200b a"} {
+	for _, text := range []string{"", "  ", "the  tide\u200b turns 本 研究", "本\u3000研，  以 aptitude", " \u200b a", "the\u2009tide ti\u200adal"} {
 		want := CountChars([]rune(text)).Total()
 		if got := CountString(text); got != want {
 			t.Errorf("CountString(%q) = %d, CountChars says %d", text, got, want)

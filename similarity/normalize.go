@@ -79,7 +79,9 @@ func Normalize(text string) Normalized { return normalize(text, nil, nil) }
 func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 	count := utf8.RuneCountInString(text)
 	n := Normalized{Len: count, Runes: slices.Grow(runeBuf[:0], count), Orig: slices.Grow(origBuf[:0], count)}
-	var orig []rune // the text as runes, made only for a look-alike letter's neighbours
+	var orig []rune  // the text as runes, made only for a look-alike letter's neighbours
+	var narrow []int // the narrow spaces between two letters, by index in n.Runes
+	var glyphs []int // I, |, 0 and 1 that may be l and o (readLetterGlyphs), by index in n.Runes
 	hasHan := false
 	var buf [8]rune
 	var enc [utf8.UTFMax]byte
@@ -96,6 +98,11 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			continue
 		}
 		if r >= ' ' && r < 0x7f { // printable ASCII: only upper case changes
+			if k := len(glyphs) - 1; r == 'I' && (asciiLower(before) || before == 'I' && k >= 0 && glyphs[k] == len(n.Runes)-1 ||
+				isWordEdge(before) && at+1 < len(text) && asciiLower(rune(text[at+1]))) ||
+				(r == '|' || r == '0' || r == '1') && asciiLetter(before) {
+				glyphs = append(glyphs, len(n.Runes)) // maybe an l or o: readLetterGlyphs
+			}
 			if 'A' <= r && r <= 'Z' {
 				r += 'a' - 'A'
 			}
@@ -114,7 +121,9 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 		}
 		if isNarrowSpace(r) && latinLetter(before) {
 			if next, _ := utf8.DecodeRuneInString(text[at+utf8.RuneLen(r):]); latinLetter(next) {
-				n.NarrowSpaces++
+				narrow = append(narrow, len(n.Runes)) // a space for now: readOffNarrowSpaces
+				n.Runes = append(n.Runes, ' ')
+				n.Orig = append(n.Orig, int32(i))
 				continue
 			}
 		}
@@ -142,6 +151,8 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			out = append(out, r-fullwidthOffset)
 		} else if k := utf8.EncodeRune(enc[:], r); norm.NFKC.QuickSpan(enc[:k]) == k {
 			out = append(out, r) // already NFKC: most text, and no string to allocate
+		} else if _, ok := confusables[r]; ok {
+			out = append(out, r) // folded below: NFKC makes Greek's lunate sigma ϲ, drawn as c, a final sigma
 		} else {
 			var nf [64]byte // NFKC expands a character to at most 18 (U+FDFA): no allocation
 			for _, c := range string(norm.NFKC.Append(nf[:0], enc[:k]...)) {
@@ -176,6 +187,8 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			n.Orig = append(n.Orig, int32(i))
 		}
 	}
+	n.readOffNarrowSpaces(narrow)
+	n.readLetterGlyphs(glyphs)
 	if hasHan {
 		n.Traditional = toSimplified(n.Runes)
 	}
@@ -463,6 +476,104 @@ func (n *Normalized) CountMarksInWords(toks []Token) {
 		}
 	}
 }
+
+// readOffNarrowSpaces reads off the narrow spaces at (indices of n.Runes, spaces between two
+// letters), and counts them, but word gaps (narrowGap). A thin or punctuation space for every space
+// of en S001 (44.4 %), each read off, made the copy one long word (0.0 %); a hair space inside each
+// long word (wea ther, ab out) is still read off.
+func (n *Normalized) readOffNarrowSpaces(at []int) {
+	if len(at) == 0 {
+		return
+	}
+	drop := at[:0]
+	for _, k := range at {
+		if !narrowGap(n.Runes, k) {
+			drop = append(drop, k)
+		}
+	}
+	n.NarrowSpaces += len(drop)
+	n.dropRunes(drop)
+}
+
+// readLetterGlyphs reads the capital I (lowered to i), |, 0 and 1 at (indices of n.Runes, each
+// after a letter, or a capital I that begins a word in lower case) as the l and o they are drawn
+// like, in the words of four letters or more they make English words of that are none as written:
+// heIp, he|p and he1p are help, c0py is copy; mp3, h1n1, a1, foo1 and getItem stay. In a
+// sans-serif font a capital I is an l to a reader: every l of a copy as I read 39.7 % for 44.4 %,
+// every o as 0 29.3 %, with no warning. Each counts as a look-alike.
+func (n *Normalized) readLetterGlyphs(at []int) {
+	rs := n.Runes
+	glyph := func(k int) bool { _, ok := slices.BinarySearch(at, k); return ok }
+	as := func(k int) rune { // what rs[k] reads as, in a word of letter glyphs
+		switch {
+		case rs[k] == '0':
+			return 'o'
+		case rs[k] == '|' || rs[k] == '1' || rs[k] == 'i' && glyph(k):
+			return 'l'
+		}
+		return rs[k]
+	}
+	end := -1 // the end of the last word read
+	for _, k := range at {
+		if k < end {
+			continue
+		}
+		from, to := k, k+1
+		for from > 0 && asciiLower(rs[from-1]) {
+			from--
+		}
+		for to < len(rs) && (asciiLower(rs[to]) || rs[to] == '0' || rs[to] == '1' || rs[to] == '|') {
+			to++
+		}
+		end = to
+		var written, read [64]byte
+		if to-from < 4 || to-from > len(written) || from > 0 && !isWordEdge(rs[from-1]) || to < len(rs) && !isWordEdge(rs[to]) ||
+			rs[to-1] == '0' || rs[to-1] == '1' {
+			continue // short (a1 is no al), a number at its end (foo1 is no fool), glued to a number or a code
+		}
+		for j := from; j < to; j++ {
+			written[j-from], read[j-from] = byte(rs[j]), byte(as(j))
+		}
+		english := englishWords()
+		if !english.has(hashWord(read[:to-from])) || english.has(hashWord(written[:to-from])) {
+			continue
+		}
+		for j := from; j < to; j++ {
+			if c := as(j); c != rs[j] {
+				rs[j] = c
+				n.Lookalike++
+			}
+		}
+	}
+}
+
+// narrowGap reports whether the narrow space rs[k], between two letters, stands between two English
+// words whose letters together make none: a word space drawn narrow, not one put inside a word.
+// Chars counts what Normalize keeps.
+func narrowGap(rs []rune, k int) bool {
+	from, to := k, k+1
+	for from > 0 && asciiLetter(rs[from-1]) {
+		from--
+	}
+	for to < len(rs) && asciiLetter(rs[to]) {
+		to++
+	}
+	var buf [64]byte
+	left := k - from
+	if left == 0 || to == k+1 || left+to-k-1 > len(buf) {
+		return false
+	}
+	joined := buf[:0]
+	for _, r := range rs[from:to] {
+		if r != rs[k] {
+			joined = append(joined, byte(r|0x20)) // lower case
+		}
+	}
+	english := englishWords()
+	return english.has(hashWord(joined[:left])) && english.has(hashWord(joined[left:])) && !english.has(hashWord(joined))
+}
+
+func asciiLetter(r rune) bool { return 'a' <= r|0x20 && r|0x20 <= 'z' }
 
 // dropSplitWords reads off the marks put inside English words: a word of letters joined by single
 // marks (an apostrophe, a hyphen, a dot …) whose pieces are no English words, though the letters

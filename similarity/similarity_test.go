@@ -40,6 +40,9 @@ func TestNormalize(t *testing.T) {
 		// Radicals drawn as whole characters are read as them: the supplement's by its table, the
 		// Kangxi radicals by NFKC (⾧ is 長, then simplified).
 		{"radicals", "⻓江⻢路⻚面 ⼀⼈⾧", "长江马路页面一人长", Dodges{Radicals: 6, Traditional: 1}},
+		// Narrow spaces for the spaces between words are word spaces: read off, en S001 with thin
+		// spaces between its words read 0.0 %, one long word.
+		{"narrow word spaces", "the\u2009tide\u202fturns and ti\u200adal", "the tide turns and tidal", Dodges{NarrowSpaces: 1}},
 		{"narrow spaces elsewhere", "1\u2009000 kg, 5\u202fkm\u2009; \u200aa", "1 000 kg,5 km;a", Dodges{}},
 		// An emoji's presentation selector belongs to it; after a letter it is a dodge.
 		{"emoji presentation", "done \u2714\ufe0f wet\ufe0fland", "done\u2714wetland", Dodges{Invisible: 1}},
@@ -64,6 +67,12 @@ func TestNormalize(t *testing.T) {
 		// Marks are read off Latin letters and Han characters, precomposed or typed after them;
 		// other scripts' marks are their letters.
 		{"marks on letters", "thė ėffėct, café, ȧ", "the effect,cafe,a", Dodges{Marks: 5}},
+		// I, |, 0 and 1 drawn for l and o, where they make English words of no words; numbers,
+		// codes, names and identifiers keep them.
+		{"letters as digits and bars", "heIp wiII he|p c0py l00k he11o Iike", "help will help copy look hello like", Dodges{Lookalike: 10}},
+		{"digits and capitals that stay", "mp3 h1n1 10th getItem McIntosh DIY x86 a1 I am 2c0py Iowa Ion Into foo1 latin1", "mp3 h1n1 10th getitem mcintosh diy x86 a1 i am 2c0py iowa ion into foo1 latin1", Dodges{}},
+		// Symbols and other scripts' digits drawn as letters; the lunate sigma before NFKC.
+		{"symbols drawn as letters", "th℮ ϲat w०rk ⍺nd ०", "the cat work and o", Dodges{Lookalike: 4}},
 		// Letters drawn with a stroke, hook or bar, which have no decomposition, as marks.
 		{"letters with strokes", "thɇ øcɇan's łakɇ, Ø ƭ", "the ocean's lake,o t", Dodges{Marks: 7}},
 		{"marks typed after", "the\u0307 cafe\u0301 本\u0332研 हिंदी", "the cafe本研हिंदी", Dodges{Marks: 3}},

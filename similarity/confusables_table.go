@@ -2,7 +2,8 @@
 
 package similarity
 
-// confusables maps letters that imitate ASCII letters or digits to what they imitate.
+// confusables maps letters, symbols and digits that imitate ASCII letters or digits to what
+// they imitate.
 var confusables = map[rune]rune{
 	0x0131:  'i', // LATIN SMALL LETTER DOTLESS I
 	0x0138:  'k', // LATIN SMALL LETTER KRA
@@ -315,8 +316,8 @@ var confusables = map[rune]rune{
 	0x1F768: 'T', // ALCHEMICAL SYMBOL FOR CRUCIBLE-4
 }
 
-// decorated maps the Latin letters drawn as an ASCII letter with a stroke, hook, bar or tail on it,
-// which have no decomposition, onto that letter.
+// decorated maps the Latin letters drawn as an ASCII letter with a stroke, hook, bar or tail on
+// it, which have no decomposition, onto that letter.
 var decorated = map[rune]rune{
 	0x00D8:  'o', // LATIN CAPITAL LETTER O WITH STROKE
 	0x00F8:  'o', // LATIN SMALL LETTER O WITH STROKE

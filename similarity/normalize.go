@@ -564,9 +564,9 @@ func narrowGap(rs []rune, k int) bool {
 		return false
 	}
 	joined := buf[:0]
-	for _, r := range rs[from:to] {
-		if r != rs[k] {
-			joined = append(joined, byte(r|0x20)) // lower case
+	for j := from; j < to; j++ {
+		if j != k {
+			joined = append(joined, byte(rs[j]|0x20)) // lower case
 		}
 	}
 	english := englishWords()

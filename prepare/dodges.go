@@ -54,7 +54,7 @@ func DodgeWarnings(d similarity.Dodges, han, chars int) []extract.Warning {
 	}
 	if d.Lookalike > 0 {
 		w = append(w, extract.Warning{Kind: extract.WarnLookalike, Count: d.Lookalike,
-			Message: fmt.Sprintf("%d look-alike letters (Cyrillic or Greek inside Latin words): a common way to dodge checkers", d.Lookalike)})
+			Message: fmt.Sprintf("%d look-alike letters (Cyrillic or Greek letters, small capitals, symbols or digits drawn as letters inside Latin words): a common way to dodge checkers", d.Lookalike)})
 	}
 	if d.SpacedCJK >= max(10, han/500) {
 		w = append(w, extract.Warning{Kind: extract.WarnSpaced, Count: d.SpacedCJK,

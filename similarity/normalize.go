@@ -187,8 +187,8 @@ func normalize(text string, runeBuf []rune, origBuf []int32) Normalized {
 			n.Orig = append(n.Orig, int32(i))
 		}
 	}
+	n.readLetterGlyphs(glyphs) // first: both take indices of n.Runes, which readOffNarrowSpaces shortens
 	n.readOffNarrowSpaces(narrow)
-	n.readLetterGlyphs(glyphs)
 	if hasHan {
 		n.Traditional = toSimplified(n.Runes)
 	}

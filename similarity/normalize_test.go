@@ -157,3 +157,30 @@ func TestFullwidthASCII(t *testing.T) {
 		}
 	}
 }
+
+// Normalize and the character counts take any text: no panic, every rune's offset in the text and
+// in order, and CountString agreeing with CountChars. A narrow space read off before a capital I
+// read as l panicked (the I's index had moved).
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{
+		"wea\u200ather heIp; Ti\u200adal fIows", "the\u2009tide\u202fturns", "heIp wiII he|p c0py l00k he11o Iike",
+		"ᴛʜᴇ ʀᴇᴀꜱᴏɴꜱ th℮ ϲat w०rk", "软 件\u200b包 管\u200d理", "本1研2究3以4高5校6为7背景", "plagi'arism docu-ment",
+		"T i d a l f l a t s", "\u202ereversed\u202c", "ﬁne ⓐⓑⓒ ①", "", "I", "0", "a\u2009", "\u2009a",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n := Normalize(s)
+		if len(n.Orig) != len(n.Runes) {
+			t.Fatalf("%q: %d runes, %d offsets", s, len(n.Runes), len(n.Orig))
+		}
+		for i, o := range n.Orig {
+			if o < 0 || int(o) >= n.Len || i > 0 && o < n.Orig[i-1] {
+				t.Fatalf("%q: rune %d points at %d (of %d)", s, i, o, n.Len)
+			}
+		}
+		if got, want := CountString(s), CountChars([]rune(s)).Total(); got != want {
+			t.Fatalf("%q: CountString %d, CountChars %d", s, got, want)
+		}
+	})
+}

@@ -70,6 +70,8 @@ func TestNormalize(t *testing.T) {
 		// I, |, 0 and 1 drawn for l and o, where they make English words of no words; numbers,
 		// codes, names and identifiers keep them.
 		{"letters as digits and bars", "heIp wiII he|p c0py l00k he11o Iike", "help will help copy look hello like", Dodges{Lookalike: 10}},
+		// A narrow space read off before a capital I read as l (it panicked: the I's place had moved).
+		{"narrow spaces and capital I", "wea\u200ather heIp; Ti\u200adal fIows", "weather help;tidal flows", Dodges{NarrowSpaces: 2, Lookalike: 2}},
 		{"digits and capitals that stay", "mp3 h1n1 10th getItem McIntosh DIY x86 a1 I am 2c0py Iowa Ion Into foo1 latin1", "mp3 h1n1 10th getitem mcintosh diy x86 a1 i am 2c0py iowa ion into foo1 latin1", Dodges{}},
 		// Symbols and other scripts' digits drawn as letters; the lunate sigma before NFKC.
 		{"symbols drawn as letters", "th℮ ϲat w०rk ⍺nd ०", "the cat work and o", Dodges{Lookalike: 4}},

@@ -44,6 +44,7 @@ for cp in range(0x80, 0x30000):
 LOOSE = {
     'ε': 'e', 'ɛ': 'e', 'є': 'e',  # GREEK EPSILON, LATIN OPEN E, CYRILLIC UKRAINIAN IE
     'ə': 'e', 'ǝ': 'e', 'ɘ': 'e',  # SCHWA, TURNED E, REVERSED E
+    'ɐ': 'a',  # TURNED A (every a of a copy as ɐ read 24.0 %, with no warning)
     'η': 'n', 'п': 'n',  # GREEK ETA, CYRILLIC PE
 }
 for c, letter in LOOSE.items():

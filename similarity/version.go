@@ -48,9 +48,10 @@ import (
 // 8: the small capitals B, G, H, K, L, M, N and R are folded onto their letters, with Cyrillic's в,
 // к, м, н, which look like them: the look-alike table had only the others, and a copy written in
 // small capitals (ᴛʜᴇ ʀᴇᴀꜱᴏɴꜱ, as a "small caps" text generator writes it) read 0.0 %. Greek ε and
-// η, Cyrillic є and п and the schwas (ə, ǝ, ɘ, ɛ) are folded as look-alikes of e and n, and the Latin
-// letters drawn with a stroke, hook or bar (ø, ɇ, ł) read as their letters, as marks are read off:
-// every e of a copy written as ε or ɇ read 10.4 % for 44.4 %, with no warning. Symbols and other
+// η, Cyrillic є and п, the schwas (ə, ǝ, ɘ, ɛ) and the turned a (ɐ) are folded as look-alikes of
+// e, n and a, and the Latin letters drawn with a stroke, hook or bar (ø, ɇ, ł) read as their
+// letters, as marks are read off: every e of a copy written as ε or ɇ read 10.4 % for 44.4 %, with
+// no warning. Symbols and other
 // scripts' digits drawn as letters are look-alikes too (℮ for e: 3.4 %; Devanagari's zero for o),
 // and Greek's lunate sigma ϲ is c before NFKC makes it a final sigma. A capital I, |, 0 or 1 inside
 // a word that reads as an English word with them as l and o is read so (heIp, c0py: every l of a

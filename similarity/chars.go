@@ -151,15 +151,18 @@ func cjkSide(r rune) bool {
 func IsMark(r rune) bool { return unicode.In(r, unicode.Mn, unicode.Me) }
 
 // LetterLike reports a letter or digit, or a symbol that Normalize reads as letters or digits (ⓐ,
-// ①, ⒜): a copy written in circled letters is read as its words, and must count as many letters
-// as they have (a run measured in unicode.IsLetter had none, and a copy so written read 18.8 %
-// for 44.4 %).
+// ①, ⒜, ℮): a copy written in circled letters is read as its words, and must count as many
+// letters as they have (a run measured in unicode.IsLetter had none, and a copy so written read
+// 18.8 % for 44.4 %).
 func LetterLike(r rune) bool {
 	if unicode.IsLetter(r) || unicode.IsDigit(r) {
 		return true
 	}
 	if r < utf8.RuneSelf || !unicode.In(r, unicode.So, unicode.No) {
 		return false
+	}
+	if _, ok := confusables[r]; ok {
+		return true
 	}
 	for _, c := range norm.NFKC.String(string(r)) {
 		if unicode.IsLetter(c) || unicode.IsDigit(c) {

@@ -122,7 +122,7 @@ func TestLetterLike(t *testing.T) {
 		want bool
 	}{
 		{'a', true}, {'7', true}, {'中', true}, {'ᴀ', true}, {'ⓐ', true}, {'Ⓩ', true}, {'①', true},
-		{'⒜', true}, {'🄰', true}, {'²', true},
+		{'⒜', true}, {'🄰', true}, {'²', true}, {'℮', true}, {'⍺', true},
 		{' ', false}, {',', false}, {'。', false}, {'★', false}, {'→', false}, {'©', false}, {'\u200b', false},
 	} {
 		if got := LetterLike(tt.r); got != tt.want {

@@ -213,7 +213,7 @@ func pdfPhotoOver(c pdf.Content, n int32, photos map[int32]bool, budget *atomic.
 		*unseen++
 		return false
 	}
-	pixels, text := lookAt(picture{look: func() (int, bool) { return pictureShowsText(decode) }})
+	pixels, text := lookAt(func() (int, bool) { return pictureShowsText(decode) })
 	photos[n] = pixels > 0 && !text
 	return photos[n]
 }

@@ -55,11 +55,7 @@ type picture struct {
 
 // pictureMatchesLayer decodes a picture and compares it with a text layer placed on it.
 func pictureMatchesLayer(decode func() (image.Image, error), place [6]float64, glyphs []layerGlyph) (pixels int, v layerVerdict) {
-	img, err := decode()
-	if err != nil || img == nil {
-		return 0, layerUnknown
-	}
-	return img.Bounds().Dx() * img.Bounds().Dy(), pdfLayerMatch(img, place, glyphs)
+	return judged(decode, func(img image.Image) layerVerdict { return pdfLayerMatch(img, place, glyphs) })
 }
 
 // TextPictures decodes the document's pictures and adds a warning when some of them show lines of
@@ -93,7 +89,7 @@ func (d *Document) lookAtPictures(ctx context.Context, all bool) error {
 			v := layerUnknown
 			if budget > 0 {
 				var used int
-				used, v = lookAtLayer(p)
+				used, v = lookAt(p.layer)
 				budget -= used
 			}
 			if !slices.Contains(layers[v], p.page) {
@@ -112,7 +108,7 @@ func (d *Document) lookAtPictures(ctx context.Context, all bool) error {
 				continue
 			}
 			var used int
-			used, text = lookAt(p)
+			used, text = lookAt(p.look)
 			budget -= used
 			showsText[p.key] = text
 			if text {
@@ -160,17 +156,6 @@ func layerWarnings(layers [3][]int) []Warning {
 		Message: what + ": the check reads that layer (OCR text), not the pictures a reader sees, so its figures may be of other text"})
 }
 
-// lookAtLayer compares a picture with its text layer; a parser's panic on a hostile image compares
-// nothing.
-func lookAtLayer(p picture) (pixels int, v layerVerdict) {
-	defer func() {
-		if recover() != nil {
-			v = layerUnknown
-		}
-	}()
-	return p.layer()
-}
-
 // textPicturesWarnings say how many pictures show text and on which pages, and how many were not
 // looked at.
 func textPicturesWarnings(shown int, pages []int, unseen int) []Warning {
@@ -198,27 +183,31 @@ func textPicturesWarnings(shown int, pages []int, unseen int) []Warning {
 	return ws
 }
 
-// lookAt looks at a picture. A parser's panic on a hostile image shows nothing that can be told.
-func lookAt(p picture) (pixels int, text bool) {
+// lookAt looks at a picture (a picture's look or layer). A parser's panic on a hostile image tells
+// nothing: look's zero (no text, layerUnknown).
+func lookAt[T any](look func() (int, T)) (pixels int, v T) {
 	defer func() {
 		if recover() != nil {
-			text = false
+			pixels, v = 0, *new(T)
 		}
 	}()
-	return p.look()
+	return look()
+}
+
+// judged decodes a picture and judges it, and says how many pixels it decoded. A picture that
+// cannot be decoded (a format Go does not read, damage) tells nothing: judge's zero.
+func judged[T any](decode func() (image.Image, error), judge func(image.Image) T) (pixels int, v T) {
+	img, err := decode()
+	if err != nil || img == nil {
+		return 0, v
+	}
+	return img.Bounds().Dx() * img.Bounds().Dy(), judge(img)
 }
 
 // pictureShowsText decodes a picture and tells whether it shows text, and how many pixels it
-// decoded. A picture that cannot be decoded (a format Go does not read, damage) shows nothing that
-// can be told.
+// decoded.
 func pictureShowsText(decode func() (image.Image, error)) (pixels int, shows bool) {
-	img, err := decode()
-	if err != nil || img == nil {
-		return 0, false
-	}
-	pixels = img.Bounds().Dx() * img.Bounds().Dy()
-	w, h, lum := luminance(img)
-	return pixels, showsText(w, h, lum)
+	return judged(decode, func(img image.Image) bool { return showsText(luminance(img)) })
 }
 
 // maxSide is the longest side a picture is looked at in: a line of text in a screenshot is 10-40

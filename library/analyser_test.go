@@ -45,7 +45,7 @@ func analyserOf(t *testing.T, l *Library) string {
 // searched (a check would find nothing in it); library check names it and library repair makes
 // every document's tokens and fingerprints again, after which it answers as before.
 func TestAnalyserVersion(t *testing.T) {
-	if v := similarity.AnalyserVersion(); !strings.HasPrefix(v, "8-") || v != similarity.AnalyserVersion() {
+	if v := similarity.AnalyserVersion(); !strings.HasPrefix(v, "9-") || v != similarity.AnalyserVersion() {
 		t.Fatalf("AnalyserVersion %q: not stable, or without its revision", v)
 	}
 	dir := t.TempDir()

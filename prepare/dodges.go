@@ -35,6 +35,11 @@ const (
 // names a few (部首⺡); a text with them for the characters they look like has dozens.
 const minRadicals = 10
 
+// minLetterPairs is the fewest letter pairs read as one letter (rn as m) that warn, as look-alikes:
+// a dialect's word or another language's may read as an English one (larn as lam, once in the
+// devset's prose); a copy so written has one in every few words.
+const minLetterPairs = 10
+
 // minSpacedLetters is the fewest letters spaced apart that warn: a few words' worth, not a list's
 // "a b c d e f".
 const minSpacedLetters = 20
@@ -52,9 +57,9 @@ func DodgeWarnings(d similarity.Dodges, han, chars int) []extract.Warning {
 		w = append(w, extract.Warning{Kind: extract.WarnInvisible, Count: d.Invisible,
 			Message: fmt.Sprintf("%d invisible characters (zero-width or format characters): a common way to dodge checkers", d.Invisible)})
 	}
-	if d.Lookalike > 0 {
-		w = append(w, extract.Warning{Kind: extract.WarnLookalike, Count: d.Lookalike,
-			Message: fmt.Sprintf("%d look-alike letters (Cyrillic or Greek letters, small capitals, symbols or digits drawn as letters inside Latin words): a common way to dodge checkers", d.Lookalike)})
+	if lookalike := d.Lookalike + pairsPast(d.LetterPairs); lookalike > 0 {
+		w = append(w, extract.Warning{Kind: extract.WarnLookalike, Count: lookalike,
+			Message: fmt.Sprintf("%d look-alike letters (Cyrillic or Greek letters, small capitals, symbols, digits or letter pairs such as rn for m drawn as letters inside Latin words): a common way to dodge checkers", lookalike)})
 	}
 	if d.SpacedCJK >= max(10, han/500) {
 		w = append(w, extract.Warning{Kind: extract.WarnSpaced, Count: d.SpacedCJK,
@@ -89,4 +94,12 @@ func DodgeWarnings(d similarity.Dodges, han, chars int) []extract.Warning {
 			Message: fmt.Sprintf("%d traditional Chinese characters, compared as simplified", d.Traditional)})
 	}
 	return w
+}
+
+// pairsPast is n letter pairs read as one letter, or 0 under minLetterPairs.
+func pairsPast(n int) int {
+	if n < minLetterPairs {
+		return 0
+	}
+	return n
 }

@@ -1,7 +1,9 @@
 package prepare
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"thesischeck/extract"
@@ -38,6 +40,8 @@ func TestDodgeWarnings(t *testing.T) {
 		{similarity.Dodges{SplitWords: 9}, 0, 100, nil},
 		{similarity.Dodges{SplitWords: 10}, 0, 20_000, []extract.WarningKind{extract.WarnSplitWords}},
 		{similarity.Dodges{SplitWords: 10}, 0, 20_002, nil},
+		{similarity.Dodges{LetterPairs: 9}, 0, 100, nil},
+		{similarity.Dodges{LetterPairs: 10}, 0, 100_000, []extract.WarningKind{extract.WarnLookalike}},
 		{similarity.Dodges{Radicals: 9}, 100, 100, nil},
 		{similarity.Dodges{Radicals: 10}, 100_000, 100_000, []extract.WarningKind{extract.WarnRadicals}},
 	}
@@ -48,6 +52,22 @@ func TestDodgeWarnings(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%+v in %d Han characters: %v, want %v", c.d, c.han, got, c.want)
+		}
+	}
+}
+
+// Letter pairs read as one letter (rn as m) count as look-alikes once there are enough of them.
+func TestLetterPairsCountAsLookalikes(t *testing.T) {
+	for _, c := range []struct {
+		d    similarity.Dodges
+		want int
+	}{
+		{similarity.Dodges{Lookalike: 2, LetterPairs: 9}, 2},
+		{similarity.Dodges{Lookalike: 2, LetterPairs: 10}, 12},
+	} {
+		w := DodgeWarnings(c.d, 0, 1000)
+		if len(w) != 1 || w[0].Kind != extract.WarnLookalike || w[0].Count != c.want || !strings.Contains(w[0].Message, fmt.Sprint(c.want)) {
+			t.Errorf("%+v: %+v, want one look-alike warning of %d", c.d, w, c.want)
 		}
 	}
 }

@@ -185,7 +185,7 @@ var (
 	}
 	warningLabels = map[extract.WarningKind][2]string{ // label, Chinese explanation
 		extract.WarnInvisible:     {"不可见字符 Invisible characters", "文中夹有零宽或格式控制字符，这是规避检测的常见手段"},
-		extract.WarnLookalike:     {"形近字母 Look-alike letters", "拉丁字母单词中夹有西里尔或希腊字母、小型大写字母或形似字母的符号与数字，这是规避检测的常见手段"},
+		extract.WarnLookalike:     {"形近字母 Look-alike letters", "拉丁字母单词中夹有西里尔或希腊字母、小型大写字母，或形似字母的符号、数字与字母组合（如以 rn 代 m），这是规避检测的常见手段"},
 		extract.WarnSpaced:        {"汉字间空格 Spaced characters", "汉字之间插入了空格，这是规避检测的常见手段"},
 		extract.WarnSpacedLetters: {"字母间空格 Spaced letters", "英文单词的字母之间插入了空格，逐个字母读出，无法比对；这是规避检测的常见手段"},
 		extract.WarnTraditional:   {"繁体字 Traditional characters", "繁体字已转为简体后比对"},

@@ -50,6 +50,7 @@ func TestNormalizeOffsets(t *testing.T) {
 		"Тhе сat sat on the mаt",
 		"軟體包，ＡＢＣ　１２３。",
 		"pla\u00adgia\u200brism — “quoted”",
+		"frorn the inforrnation\u2009vvith clata",
 	}
 	for _, in := range tests {
 		orig := []rune(in)
@@ -62,7 +63,11 @@ func TestNormalizeOffsets(t *testing.T) {
 			if o < 0 || int(o) >= len(orig) || (i > 0 && o <= n.Orig[i-1] && r != ' ') {
 				t.Fatalf("%q: rune %d (%q) points at %d", in, i, r, o)
 			}
-			// The original character is the folded one, or a form of it.
+			// The original character is the folded one, or a form of it, or the first of a letter
+			// pair read as it.
+			if pair := int(o)+1 < len(orig) && unicode.ToLower(pairRead(orig[o], orig[o+1])) == r; pair {
+				continue
+			}
 			if got := Normalize(string(orig[o])).String(); got != "" && !strings.ContainsRune(got, r) && r != ' ' {
 				t.Errorf("%q: normalised %q comes from %q, which normalises to %q", in, r, orig[o], got)
 			}
@@ -165,7 +170,7 @@ func FuzzNormalize(f *testing.F) {
 	for _, s := range []string{
 		"wea\u200ather heIp; Ti\u200adal fIows", "the\u2009tide\u202fturns", "heIp wiII he|p c0py l00k he11o Iike",
 		"ᴛʜᴇ ʀᴇᴀꜱᴏɴꜱ th℮ ϲat w०rk", "软 件\u200b包 管\u200d理", "本1研2究3以4高5校6为7背景", "plagi'arism docu-ment",
-		"T i d a l f l a t s", "\u202ereversed\u202c", "ﬁne ⓐⓑⓒ ①", "", "I", "0", "a\u2009", "\u2009a",
+		"T i d a l f l a t s", "\u202ereversed\u202c", "frorn inforrnation\u2009vvvith ancl", "ﬁne ⓐⓑⓒ ①", "", "I", "0", "a\u2009", "\u2009a",
 	} {
 		f.Add(s)
 	}

@@ -73,6 +73,13 @@ func TestNormalize(t *testing.T) {
 		// A narrow space read off before a capital I read as l (it panicked: the I's place had moved).
 		{"narrow spaces and capital I", "wea\u200ather heIp; Ti\u200adal fIows", "weather help;tidal flows", Dodges{NarrowSpaces: 2, Lookalike: 2}},
 		{"digits and capitals that stay", "mp3 h1n1 10th getItem McIntosh DIY x86 a1 I am 2c0py Iowa Ion Into foo1 latin1", "mp3 h1n1 10th getitem mcintosh diy x86 a1 i am 2c0py iowa ion into foo1 latin1", Dodges{}},
+		// Letter pairs drawn like one letter (rn, cl, vv) in words that read as English words with
+		// them read, the fewest (governrnent's first rn is its own); the narrow space after a pair
+		// keeps its place.
+		{"letter pairs", "Frorn inforrnation, clata governrnent cornrnittee VVhen vve rnay e-rnail frorn\u2009the", "from information,data government committee when we may e-mail from the", Dodges{LetterPairs: 11}},
+		// Words with such pairs as written (turn, clock, savvy), inflected (clays, cloner), names in
+		// capitals (Clark), abbreviations (incl) and short words of the list (clen is no den) stay.
+		{"letter pairs that stay", "turn clock savvy clays cloner Clark McLaren incl clen rnd vvv CL RN", "turn clock savvy clays cloner clark mclaren incl clen rnd vvv cl rn", Dodges{}},
 		// Symbols and other scripts' digits drawn as letters; the lunate sigma before NFKC.
 		{"symbols drawn as letters", "th℮ ϲat w०rk ⍺nd ०", "the cat work and o", Dodges{Lookalike: 4}},
 		// Letters drawn with a stroke, hook or bar, which have no decomposition, as marks.
@@ -239,6 +246,8 @@ func TestTokens(t *testing.T) {
 		{"我们使用软件包管理系统", []string{"我们", "使用", "软件包", "管理系统"}},
 		{"Don't split ls -l", []string{"Don't", "split", "ls", "l"}},
 		{"版本 2.7 的 Fyne", []string{"版本", "2", "7", "的", "Fyne"}},
+		// A word with a letter pair read as one letter spans the pair as written, at its end too.
+		{"frorn rnany systerns", []string{"frorn", "rnany", "systerns"}},
 	}
 	for _, tt := range tests {
 		got := s.Words(tt.in)

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -299,6 +300,7 @@ func (s *Segmenter) tokens(n Normalized, weight func(hash uint32) float32) []Tok
 
 // appendTokens appends the tokens of n to toks.
 func (s *Segmenter) appendTokens(toks []Token, n Normalized, weight func(hash uint32) float32) []Token {
+	from := len(toks)
 	rs := n.Runes
 	boundary := true
 	var w []byte   // the word in UTF-8, reused: map lookups with string(w) do not allocate
@@ -352,7 +354,22 @@ func (s *Segmenter) appendTokens(toks []Token, n Normalized, weight func(hash ui
 	if len(toks) > 0 {
 		toks[len(toks)-1].Sentence |= SentenceEnd
 	}
+	widenPaired(toks[from:], n.paired)
 	return toks
+}
+
+// widenPaired ends after the pair each token of toks that ends in a letter read from a letter pair
+// (frorn read as from: its m is the r's place, and the n after it is paired's), so that a token's
+// span holds the characters the student wrote for it.
+func widenPaired(toks []Token, paired []int32) {
+	if len(paired) == 0 {
+		return
+	}
+	for i := range toks {
+		if _, ok := slices.BinarySearch(paired, toks[i].End); ok {
+			toks[i].End++
+		}
+	}
 }
 
 // inLatinWord reports whether rs[j] continues the letters and digits before it: a letter, digit or

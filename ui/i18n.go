@@ -202,7 +202,7 @@ var msgs = map[string]map[string]string{
 		"excl.chars":        "%d 字",
 
 		"warn.invisible":      "发现 %d 个不可见字符（零宽字符等）：这是规避查重的常见手法",
-		"warn.lookalike":      "发现 %d 个形近字母（拉丁词中混入西里尔或希腊字母、小型大写字母、形似字母的符号或数字）：这是规避查重的常见手法",
+		"warn.lookalike":      "发现 %d 个形近字母（拉丁词中混入西里尔或希腊字母、小型大写字母、形似字母的符号、数字或看似一个字母的字母组合）：这是规避查重的常见手法",
 		"warn.spaced":         "发现 %d 处汉字之间的空格：这是规避查重的常见手法",
 		"warn.spaced_letters": "发现 %d 个被空格隔开的字母（英文单词逐个字母读出，无法比对）：这是规避查重的常见手法",
 		"warn.traditional":    "发现 %d 个繁体字，已按简体比对",
@@ -518,7 +518,7 @@ var msgs = map[string]map[string]string{
 		"excl.chars":        "%d characters",
 
 		"warn.invisible":      "%d invisible characters (zero-width or format characters): a common way to dodge checkers",
-		"warn.lookalike":      "%d look-alike letters (Cyrillic or Greek letters, small capitals, symbols or digits drawn as letters inside Latin words): a common way to dodge checkers",
+		"warn.lookalike":      "%d look-alike letters (Cyrillic or Greek letters, small capitals, symbols, digits or letter pairs such as rn for m drawn as letters inside Latin words): a common way to dodge checkers",
 		"warn.spaced":         "%d spaces between Chinese characters: a common way to dodge checkers",
 		"warn.spaced_letters": "%d letters spaced apart (words read one letter at a time match nothing): a common way to dodge checkers",
 		"warn.traditional":    "%d traditional Chinese characters, compared as simplified",

@@ -808,6 +808,7 @@ func TestDodges(t *testing.T) {
 	estimatedText := strings.ReplaceAll(hair.text, "e", "℮")
 	capitalIText := strings.ReplaceAll(cyr.text, "l", "I")
 	pairsText := strings.NewReplacer("m", "rn", "d", "cl", "w", "vv").Replace(cyr.text)
+	invertedText := strings.ReplaceAll(hair.text, "i", "¡")
 	radicals := 0
 	radicalText := strings.Map(func(r rune) rune {
 		if d, ok := drawnAs[r]; ok {
@@ -846,6 +847,8 @@ func TestDodges(t *testing.T) {
 		// Every m, d and w as the letter pairs drawn like them (rn, cl, vv): en S001 so written
 		// read 28.8 % for 44.4 %, with no warning.
 		{"letter pairs for letters", pairsText, cyr},
+		// Every i as ¡: 20.7 % with only a split_words warning.
+		{"inverted exclamation for i", invertedText, hair},
 	}
 	var paras []string
 	for _, tt := range tests {
@@ -881,7 +884,7 @@ func TestDodges(t *testing.T) {
 			t.Errorf("warning %q does not give its count %d", w.Message, w.Count)
 		}
 	}
-	want := map[extract.WarningKind]int{extract.WarnInvisible: invisible, extract.WarnLookalike: lookalike + similarity.Normalize(capsText).Lookalike + similarity.Normalize(epsilonText).Lookalike + similarity.Normalize(estimatedText).Lookalike + similarity.Normalize(capitalIText).Lookalike + similarity.Normalize(pairsText).LetterPairs, extract.WarnNarrowSpaces: narrow + similarity.Normalize(thinText).NarrowSpaces, extract.WarnRadicals: radicals}
+	want := map[extract.WarningKind]int{extract.WarnInvisible: invisible, extract.WarnLookalike: lookalike + similarity.Normalize(capsText).Lookalike + similarity.Normalize(epsilonText).Lookalike + similarity.Normalize(estimatedText).Lookalike + similarity.Normalize(capitalIText).Lookalike + similarity.Normalize(pairsText).LetterPairs + similarity.Normalize(invertedText).Lookalike, extract.WarnNarrowSpaces: narrow + similarity.Normalize(thinText).NarrowSpaces, extract.WarnRadicals: radicals}
 	for k, n := range want {
 		if warned[k] != n {
 			t.Errorf("warning %s: %d, want %d (all warnings %+v)", k, warned[k], n, r.Warnings)

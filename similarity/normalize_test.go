@@ -170,7 +170,7 @@ func FuzzNormalize(f *testing.F) {
 	for _, s := range []string{
 		"wea\u200ather heIp; Ti\u200adal fIows", "the\u2009tide\u202fturns", "heIp wiII he|p c0py l00k he11o Iike",
 		"ᴛʜᴇ ʀᴇᴀꜱᴏɴꜱ th℮ ϲat w०rk", "软 件\u200b包 管\u200d理", "本1研2究3以4高5校6为7背景", "plagi'arism docu-ment",
-		"T i d a l f l a t s", "\u202ereversed\u202c", "frorn inforrnation\u2009vvvith ancl", "ﬁne ⓐⓑⓒ ①", "", "I", "0", "a\u2009", "\u2009a",
+		"T i d a l f l a t s", "\u202ereversed\u202c", "frorn inforrnation\u2009vvvith ancl", "¡nformat¡on ¡Hola ∨ery co∪p∣ing R∪N", "ﬁne ⓐⓑⓒ ①", "", "I", "0", "a\u2009", "\u2009a",
 	} {
 		f.Add(s)
 	}

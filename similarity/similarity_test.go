@@ -70,6 +70,11 @@ func TestNormalize(t *testing.T) {
 		// I, |, 0 and 1 drawn for l and o, where they make English words of no words; numbers,
 		// codes, names and identifiers keep them.
 		{"letters as digits and bars", "heIp wiII he|p c0py l00k he11o Iike", "help will help copy look hello like", Dodges{Lookalike: 10}},
+		// The inverted exclamation mark for i, anywhere in such a word; Spanish keeps its own.
+		{"inverted exclamation for i", "¡nformat¡on d¡ff¡cult ¡n ¡ts, ¡Hola! ¡no ¡qué", "information difficult in its,¡hola!¡no¡que", Dodges{Lookalike: 6, Marks: 1}},
+		// Mathematical signs drawn as letters in such words of four letters or more; formulas, and
+		// shorter words (b∪t, R∪N in a set's formula), keep theirs.
+		{"signs for letters", "∨ery ha∨e co∪p∣ing s∣ow b∪t p∨q A∪B R∪N x∣y", "very have coupling slow b∪t p∨q a∪b r∪n x∣y", Dodges{Lookalike: 5}},
 		// A narrow space read off before a capital I read as l (it panicked: the I's place had moved).
 		{"narrow spaces and capital I", "wea\u200ather heIp; Ti\u200adal fIows", "weather help;tidal flows", Dodges{NarrowSpaces: 2, Lookalike: 2}},
 		{"digits and capitals that stay", "mp3 h1n1 10th getItem McIntosh DIY x86 a1 I am 2c0py Iowa Ion Into foo1 latin1", "mp3 h1n1 10th getitem mcintosh diy x86 a1 i am 2c0py iowa ion into foo1 latin1", Dodges{}},

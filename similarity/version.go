@@ -61,7 +61,9 @@ import (
 //
 // 9: the letter pairs drawn like one letter, rn, cl and vv, are read as m, d and w inside a word
 // that reads as an English word so and is none as written (frorn, clata, vvith): every m, d and w
-// of a copy so written read 28.8 % for 44.4 %, with no look-alike warning.
+// of a copy so written read 28.8 % for 44.4 %, with no look-alike warning. The inverted
+// exclamation mark and the signs ∣, ∨ and ∪ are read so as i, l, v and u (¡nformat¡on, ∨ery):
+// every i written as ¡ read 20.7 %, every l as ∣ 37.9 %.
 const analyserRevision = 9
 
 // AnalyserVersion names the text analyser of this build: its revision, and a checksum of the tables

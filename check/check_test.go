@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -1491,5 +1492,17 @@ func TestSharedCopyIsNoBoilerplate(t *testing.T) {
 	}
 	if p := findPara(t, r, decl); p.Status != report.StatusTemplate || len(p.Matches) != 0 {
 		t.Errorf("the declaration, which the article holds too: status %q, %d counted matches", p.Status, len(p.Matches))
+	}
+}
+
+// CollectLess makes the collector run less often until its function is called, then as before.
+func TestCollectLess(t *testing.T) {
+	before := debug.SetGCPercent(150)
+	defer debug.SetGCPercent(before)
+	restore := CollectLess()
+	during := debug.SetGCPercent(400)
+	restore()
+	if after := debug.SetGCPercent(150); during <= 150 || after != 150 {
+		t.Errorf("collector at 150%% before, %d%% during, %d%% after", during, after)
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -481,17 +480,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			similarity.Preload()
 		}
 	}()
-	// Reading a PDF makes much short-lived garbage (over 200 MB of glyphs and lines for a 313-page
-	// thesis) over a small live heap: at the default 100 % the collector ran 30 times in its first
-	// 0.27 s. At 400 % while it reads, the check took 0.03 s less (six alternated runs), the peak
-	// 15 MB more. The matching is the same: candidates' paragraphs read, aligned and dropped over a
-	// live heap of 10-46 MB: the thesis's check against 100,000 documents collected 16 times with
-	// the reading alone at 400 %, 6 times at 400 % to the end of the check; wall and CPU ratios
-	// 0.959 and 0.955 (12 alternated pairs), 0.986 and 0.973 (16), 0.997 and 0.982 (14), at the
-	// machine's slow and fast minutes; peak RSS 783 -> 828 MB, most of it the library's mapped
-	// pages. The app keeps the default: its live heap holds jieba's whole dictionary.
-	gc := debug.SetGCPercent(400)
-	defer debug.SetGCPercent(gc)
+	defer check.CollectLess()()
 	doc, sha, err := check.Read(extract.WithTrace(ctx, &extract.Trace{OneCore: leaveIdle}), files[0], progress)
 	leaveIdle() // read, or failed, without a core left idle
 	if err != nil {

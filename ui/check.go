@@ -172,8 +172,10 @@ func (s *checkScreen) run(path string) {
 			fyne.Do(func() { g.check.stage(st, done, total) })
 		}
 		// check.Check, not check.File: the result is kept so that the report can leave a source out.
-		// The library's first queries are made ready on the core the reading leaves idle, as the
-		// command line's check does (extract.Trace).
+		// The library's first queries are made ready on the core the reading leaves idle, and the
+		// collector runs less often, as in the command line's check (extract.Trace,
+		// check.CollectLess). One task runs at a time.
+		defer check.CollectLess()()
 		doc, sha, err := check.Read(extract.WithTrace(ctx, &extract.Trace{OneCore: func() { go lib.Warm() }}), path, progress)
 		var res *check.Result
 		if err == nil {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -22,10 +23,12 @@ func TestCheckStagesAndReport(t *testing.T) {
 	}
 	g.progressEvery = 0
 	var stages []check.Stage
+	gcBefore, gcDuring := gcPercent(), 0
 	s.afterProgress = func(st check.Stage) {
 		if len(stages) == 0 || stages[len(stages)-1] != st {
 			stages = append(stages, st)
 		}
+		gcDuring = max(gcDuring, gcPercent())
 		if !s.progress.Visible() {
 			t.Error("progress hidden during the check")
 		}
@@ -49,6 +52,18 @@ func TestCheckStagesAndReport(t *testing.T) {
 	if g.report.r == nil || g.tabs.SelectedIndex() != tabReport {
 		t.Fatal("the report did not open")
 	}
+	// The collector runs less often while the file is checked (check.CollectLess), and as before
+	// once it is.
+	if after := gcPercent(); gcDuring <= gcBefore || after != gcBefore {
+		t.Errorf("collector at %d%% before the check, %d%% during it, %d%% after", gcBefore, gcDuring, after)
+	}
+}
+
+// gcPercent is the garbage collector's setting (debug.SetGCPercent).
+func gcPercent() int {
+	v := debug.SetGCPercent(100)
+	debug.SetGCPercent(v)
+	return v
 }
 
 func TestCheckCancel(t *testing.T) {

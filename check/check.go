@@ -85,8 +85,8 @@ func (o Options) checks(p extract.Paragraph) bool {
 }
 
 // CollectLess makes the garbage collector run less often (at 400 % of the live heap instead of
-// 100 %) until the function it returns is called, for the time a file is read and checked: the
-// command line and the app call it around a check, as long work of one process at a time.
+// 100 %) until the function it returns is called: the command line and the app call it around a
+// check, the one long task of the process while it runs.
 //
 // Reading a PDF makes much short-lived garbage (over 200 MB of glyphs and lines for a 313-page
 // thesis) over a small live heap: at the default 100 % the collector ran 30 times in its first

@@ -36,8 +36,9 @@ const (
 const minRadicals = 10
 
 // minLetterPairs is the fewest letter pairs read as one letter (rn as m) that warn, as look-alikes:
-// a dialect's word or another language's may read as an English one (larn as lam, once in the
-// devset's prose); a copy so written has one in every few words.
+// a name or another language's word may read as an English one (ahern as ahem, evvers as ewers: up
+// to four in a file of 776 English files on the development machine); a copy so written has one
+// in every few words.
 const minLetterPairs = 10
 
 // minSpacedLetters is the fewest letters spaced apart that warn: a few words' worth, not a list's

@@ -36,8 +36,8 @@ type Dodges struct {
 	Invisible int // zero-width and other format characters
 	Lookalike int // Cyrillic/Greek/… letters inside Latin words
 	// LetterPairs counts the letter pairs drawn like one letter read as it (readLetterPairs: frorn
-	// as from). Apart from Lookalike: a dialect's or another language's word may read so (larn as
-	// lam), where a look-alike letter inside a Latin word is always a trick.
+	// as from). Apart from Lookalike: a name or another language's word may read so (ahern as
+	// ahem), where a look-alike letter inside a Latin word is always a trick.
 	LetterPairs int
 	Traditional int // traditional characters converted to simplified
 	SpacedCJK   int // spaces between Han characters in runs of spaced-out words (see dropSpaces)

@@ -358,9 +358,9 @@ func (s *Segmenter) appendTokens(toks []Token, n Normalized, weight func(hash ui
 	return toks
 }
 
-// widenPaired ends after the pair each token of toks that ends in a letter read from a letter pair
-// (frorn read as from: its m is the r's place, and the n after it is paired's), so that a token's
-// span holds the characters the student wrote for it.
+// widenPaired moves the end of each token of toks that ends in a letter read from a letter pair
+// past the pair's second letter (frorn read as from: its m has the r's place, paired the n's), so
+// that a token's span holds the characters the student wrote for it.
 func widenPaired(toks []Token, paired []int32) {
 	if len(paired) == 0 {
 		return

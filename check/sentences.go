@@ -96,7 +96,9 @@ func letterOrDigit(r rune) bool {
 }
 
 // sentenceBounds splits text into sentences, each with its closing punctuation and the closing
-// quotes or brackets after it; spaces between sentences belong to none.
+// quotes or brackets after it; spaces between sentences belong to none. A full-width full stop ends
+// one as a full stop does (English in full-width forms had no sentences: its copied runs were
+// extended to whole paragraphs).
 func sentenceBounds(text []rune) [][2]int {
 	var out [][2]int
 	start := -1
@@ -109,7 +111,7 @@ func sentenceBounds(text []rune) [][2]int {
 			start = i
 		}
 		end := strings.ContainsRune("。！？!?；;", r) ||
-			r == '.' && (i+1 == len(text) || unicode.IsSpace(text[i+1]) || strings.ContainsRune(closers, text[i+1]))
+			(r == '.' || r == '．') && (i+1 == len(text) || unicode.IsSpace(text[i+1]) || strings.ContainsRune(closers, text[i+1]))
 		if !end && i+1 < len(text) {
 			continue
 		}

@@ -33,6 +33,8 @@ func TestSentenceSpans(t *testing.T) {
 			"甲乙丙丁戊己。庚辛壬癸子丑。寅卯辰巳。", [][2]int{{0, 4}, {7, 11}}, [][2]int{{0, 14}}},
 		{"a cited quotation is a sentence of its own: the extension stays inside its marks",
 			"已有研究指出：“茶叶出口带来的白银流入江南，改变了农户的收入结构。”[3]本文在此基础上讨论价格。", [][2]int{{8, 30}}, [][2]int{{8, 33}}},
+		{"a full-width full stop before a space ends a sentence as a full stop does; not inside a number",
+			"Ｗｅ ｗｒｏｔｅ ｉｔ．　Ｔｈｅｎ ３．１４ ｃｏｐｉｅｄ ａ ｌｏｎｇ ｓｅｎｔｅｎｃｅ．　Ｅｎｄ．", [][2]int{{13, 40}}, [][2]int{{13, 46}}},
 		{"no runs", "一句话。", nil, nil},
 	}
 	for _, tt := range tests {

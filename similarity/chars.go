@@ -142,9 +142,18 @@ func kindOf(r rune) int {
 	return runeChar
 }
 
-// cjkSide reports CJK characters, and the punctuation and full-width forms of CJK text.
+// cjkSide reports CJK characters, and the punctuation and full-width forms of CJK text, but for
+// the full-width letters and digits: words as their ASCII forms are (Normalize reads them so), the
+// spaces between them word spaces. Counted as CJK, English written in full-width letters (ＴＨＥ
+// ＴＩＤＥ) lost every space from its count, and a copy so written of en S001 read 50.1 % for
+// 44.4 %.
 func cjkSide(r rune) bool {
-	return IsCJK(r) || r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF
+	return IsCJK(r) || r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF && !fullwidthAlnum(r)
+}
+
+// fullwidthAlnum reports the full-width forms of the ASCII letters and digits.
+func fullwidthAlnum(r rune) bool {
+	return r >= 0xFF10 && r <= 0xFF19 || r >= 0xFF21 && r <= 0xFF3A || r >= 0xFF41 && r <= 0xFF5A
 }
 
 // IsMark reports a combining mark: part of the character before it, never a character of its own.

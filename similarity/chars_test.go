@@ -27,6 +27,9 @@ func TestCountChars(t *testing.T) {
 		{"spaces between Chinese characters", "本 研 究　以", 4},
 		{"beside Chinese punctuation", "研究，   以 the tide", 13},
 		{"Latin words in Chinese text", "在 aptitude 中", 12},
+		// Full-width letters and digits are words as ASCII's are; full-width punctuation is CJK's.
+		{"full-width words", "ＴＨＥ ＴＩＤＥ　ｔｕｒｎｓ ２", 16},
+		{"full-width words in Chinese text", "在 ａｐｔｉｔｕｄｅ 中，　以", 14},
 		{"soft hyphen and bidi marks", "ti\u00addal\u200e flats", 11},
 		{"combining marks", "cafe\u0301 本\u0332研\u0332", 7},
 		{"only spaces", "   ", 0},

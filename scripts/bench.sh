@@ -159,11 +159,14 @@ done
 
 # The folder's rows only: measured when BENCH_BACKENDS has folder.
 if [ -n "${row[n]:-}" ]; then
+	# The 40-paragraph row is measured at 10,000 documents or fewer (the largest such size).
+	c40=("check, 40 paragraphs vs ${row[c40n]:-} documents (thesischeck check, median of 3)" "${row[c40]:-} s")
+	[ -n "${row[c40]:-}" ] || c40=("check, 40 paragraphs (not measured: no size of 10,000 documents or fewer)" "-")
 	printf 'issue 23 (2 cores):\n'
 	printf '  %-76s %-10s %s\n' measure measured goal \
 		"check, ${thesis_pages}-page thesis vs ${row[n]} documents (thesischeck check, median of 3)" "${row[thesis]} s" "≤ 1.0 s" \
 		"  the same as the app checks it (dictionary loaded, first check)" "${row[thesis_app]} s" "" \
-		"check, 40 paragraphs vs ${row[c40n]:-?} documents (thesischeck check, median of 3)" "${row[c40]:-?} s" "≤ 0.25 s" \
+		"${c40[@]}" "≤ 0.25 s" \
 		"import (thesischeck library add, TXT, ${row[n]} documents)" "${row[import]} MB/s" "≥ 8 MB/s" \
 		"${row[n]}-document import, peak memory" "${row[peak]} MiB" "≤ 1,024 MiB" \
 		"${row[n]}-document library on disk" "${row[size]} MiB" "≤ 3,072 MiB"

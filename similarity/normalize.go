@@ -652,7 +652,7 @@ func (n *Normalized) readLetterPairs(at []int) (second []int) {
 		ps := at[i:j] // the word's pairs
 		i = j
 		if to-from < 3 || to-from > len(buf) || len(ps) > maxPairs || from > 0 && !isWordEdge(rs[from-1]) ||
-			to < len(rs) && !isWordEdge(rs[to]) || inflected(english, asciiBytes(buf[:0], rs[from:to])) {
+			to < len(rs) && !isWordEdge(rs[to]) || inflected(english, appendRunes(buf[:0], rs[from:to])) {
 			continue
 		}
 		read := 0 // the subset of ps read, as a bit set
@@ -720,14 +720,6 @@ func pairsRead(buf []byte, w []rune, ps []int, from, set int) []byte {
 			continue
 		}
 		buf = append(buf, byte(w[k]))
-	}
-	return buf
-}
-
-// asciiBytes appends the runes of w, ASCII, to buf as bytes.
-func asciiBytes(buf []byte, w []rune) []byte {
-	for _, r := range w {
-		buf = append(buf, byte(r))
 	}
 	return buf
 }

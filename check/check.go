@@ -391,7 +391,6 @@ type found struct {
 	// other: from a library document that is no thesis, where the passage is not boilerplate
 	// (kinds known); theses that share it do not make it boilerplate (settle).
 	other bool
-	chars int
 	// seeds: a joined run's alignment seeds as rune spans (seedSpans); fragment: the part of such
 	// a match that one of the run's paragraphs holds (found.piece), runs the length of the joined
 	// run each of its spans is part of (what a longer shortest match measures: longRuns).

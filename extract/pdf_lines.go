@@ -395,9 +395,7 @@ func (l *pdfLine) addMark(mark string, atStart bool) (keep bool) {
 		l.lead, l.leadRaw = m, mark
 		return true
 	}
-	for _, part := range strings.FieldsFunc(m, func(r rune) bool { return r == ',' }) {
-		l.marks = append(l.marks, part)
-	}
+	l.marks = append(l.marks, strings.FieldsFunc(m, func(r rune) bool { return r == ',' })...)
 	return false
 }
 

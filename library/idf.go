@@ -185,15 +185,6 @@ func putWords(tx *bolt.Tx, c codec, delta map[uint32]int, paras int) error {
 	return errors.Join(c.putCount(tx, keyDFParas, uint64(max(0, int(total)+paras))), c.putCount(tx, keyDFSum, sum))
 }
 
-// countAllWords counts the words of every stored document.
-func countAllWords(tx *bolt.Tx, c codec, s *paraStore) error {
-	w, err := countFrom(tx, c, s, 0)
-	if err != nil {
-		return err
-	}
-	return putWords(tx, c, w.words, w.paras)
-}
-
 // countFrom counts the words of the stored documents from id on (the documents of the docs bucket,
 // whichever way their paragraphs are stored).
 func countFrom(tx *bolt.Tx, c codec, s *paraStore, id uint64) (wordCounts, error) {

@@ -255,8 +255,6 @@ func (s *paraStore) putMeta(tx *bolt.Tx, c codec, end, dead int64) error {
 		c.putCount(tx, keyParasEnd, uint64(end)), c.putCount(tx, keyParasDead, uint64(dead)))
 }
 
-func encodeCount(n int64) []byte { return binary.AppendUvarint(nil, uint64(n)) }
-
 // read returns paragraphs [from, to) of the document at c, each checked against its checksum.
 func (s *paraStore) read(c paraLoc, from, to int) ([]Paragraph, error) {
 	if s.f == nil {

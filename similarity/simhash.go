@@ -1,9 +1,6 @@
 package similarity
 
-import (
-	"hash/fnv"
-	"math/bits"
-)
+import "math/bits"
 
 // SimHash is the 64-bit Charikar fingerprint of a paragraph's words weighted by IDF: paragraphs that
 // share most of their weighted words get fingerprints a few bits apart.
@@ -59,10 +56,4 @@ func mix64(x uint64) uint64 {
 	x *= 0x94d049bb133111eb
 	x ^= x >> 31
 	return x
-}
-
-func hashString(s string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(s))
-	return h.Sum64()
 }

@@ -269,13 +269,19 @@ func TestCompareEarlierYearsAndExports(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	res := runCompare(t, g, class)
+	first := runCompare(t, g, class)
+	if n, o := first.Compared(); n != 6 || o != 0 {
+		t.Fatalf("before the earlier years: %d new and %d old documents, want 6 and 0", n, o)
+	}
 	s := g.compare
 	zone := fyne.CurrentApp().Driver().AbsolutePositionForObject(s.oldZone).AddXY(5, 5)
 	g.dropped(zone, []fyne.URI{storage.NewFileURI(oldDir)})
 	g.pending.Wait()
 	g.wait()
-	res = s.res
+	res := s.res
+	if res == first {
+		t.Fatal("dropping the earlier years did not run the comparison again")
+	}
 	if n, o := res.Compared(); n != 6 || o != 2 {
 		t.Fatalf("%d new and %d old documents, want 6 and 2", n, o)
 	}

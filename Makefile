@@ -16,6 +16,8 @@ DEMO_LIB ?=
 FUZZTIME ?= 30s
 TEST_FUZZTIME ?= 3s
 FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
+# The linter `make test` runs after go vet: dead code, simplifications and misuses vet does not look for.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 DEB_PACKAGES := gcc g++ pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils imagemagick poppler-utils qpdf python3 redis-server
 # The GUI tests' screen: xvfb-run's default (640×480, 8-bit) is smaller than the window and has too
 # few colours for the screenshot tests; the compare screen is photographed at 1920×1080 too.
@@ -45,6 +47,7 @@ run: build
 
 test: deps
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 	@pkgs=$$($(GO) list ./... | grep -Ev '$(GUI_PKG_RE)' || true); \
 	if [ -n "$$pkgs" ]; then echo "go test (core)"; $(GO) test $$pkgs; fi
 	@echo "go test (third_party/pdf, our patched PDF reader)"; cd third_party/pdf && $(GO) test ./...

@@ -132,7 +132,7 @@ func kindOf(r rune) int {
 		return runeNone
 	case r < utf8.RuneSelf:
 		return runeChar
-	case r >= 0x4E00 && r <= 0x9FFF, r >= 0x3001 && r <= 0x3029, r >= 0xFF01 && r <= 0xFF5E:
+	case plainHan(r), r >= 0x3001 && r <= 0x3029, isFullwidthASCII(r):
 		return runeChar
 	case isInvisible(r), IsMark(r):
 		return runeNone
@@ -153,7 +153,8 @@ func cjkSide(r rune) bool {
 
 // fullwidthAlnum reports the full-width forms of the ASCII letters and digits.
 func fullwidthAlnum(r rune) bool {
-	return r >= 0xFF10 && r <= 0xFF19 || r >= 0xFF21 && r <= 0xFF3A || r >= 0xFF41 && r <= 0xFF5A
+	a := r - fullwidthOffset
+	return isFullwidthASCII(r) && (asciiLetter(a) || '0' <= a && a <= '9')
 }
 
 // IsMark reports a combining mark: part of the character before it, never a character of its own.

@@ -7,15 +7,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
 )
 
-// residentKiB is how much of the mapping starting at m[0] is in this process's resident set, from
-// /proc/self/smaps.
-func residentKiB(t *testing.T, m []byte) int {
+// smaps is the value of field (as "Rss:") in /proc/self/smaps for the mapping starting at m[0].
+func smaps(t *testing.T, m []byte, field string) string {
 	f, err := os.Open("/proc/self/smaps")
 	if err != nil {
 		t.Skipf("no smaps: %v", err)
@@ -29,16 +29,40 @@ func residentKiB(t *testing.T, m []byte) int {
 			in = strings.HasPrefix(line, start)
 			continue
 		}
-		if in && strings.HasPrefix(line, "Rss:") {
-			kib, err := strconv.Atoi(strings.Fields(line)[1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			return kib
+		if in && strings.HasPrefix(line, field) {
+			return strings.TrimSpace(strings.TrimPrefix(line, field))
 		}
 	}
-	t.Fatalf("no mapping at %s in smaps", start)
-	return 0
+	t.Fatalf("no %s of the mapping at %s in smaps", field, start)
+	return ""
+}
+
+// residentKiB is how much of the mapping starting at m[0] is in this process's resident set.
+func residentKiB(t *testing.T, m []byte) int {
+	kib, err := strconv.Atoi(strings.Fields(smaps(t, m, "Rss:"))[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kib
+}
+
+// A mapped file asks for huge pages (adviseHuge): smaps shows the advice as VmFlags "hg".
+func TestMapFileAdvisesHugePages(t *testing.T) {
+	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage"); err != nil {
+		t.Skipf("a kernel without transparent huge pages refuses the advice: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "seg")
+	if err := os.WriteFile(path, make([]byte, 4<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := mapFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unmapFile(m)
+	if flags := smaps(t, m, "VmFlags:"); !slices.Contains(strings.Fields(flags), "hg") {
+		t.Errorf("VmFlags %q: no hg, the mapping was not advised to use huge pages", flags)
+	}
 }
 
 // A merge's check of a whole segment keeps at most a stretch of it resident at a time: the

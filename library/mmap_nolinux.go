@@ -4,3 +4,6 @@ package library
 
 // releasePages is a hint that only Linux takes here (see mmap_linux.go).
 func releasePages(m, b []byte) {}
+
+// adviseHuge is a hint that only Linux takes here (see mmap_linux.go).
+func adviseHuge(m []byte) {}

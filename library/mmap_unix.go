@@ -21,7 +21,11 @@ func mapFile(path string) ([]byte, error) {
 	if st.Size() == 0 {
 		return nil, nil
 	}
-	return syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	m, err := syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err == nil {
+		adviseHuge(m)
+	}
+	return m, err
 }
 
 func unmapFile(b []byte) error {

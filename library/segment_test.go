@@ -1,10 +1,12 @@
 package library
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"math/rand/v2"
@@ -524,5 +526,41 @@ func TestSegmentsOfVersion4(t *testing.T) {
 	}
 	if rep, err := Check(dir, nil); err != nil || rep.Damaged() || rep.Version != formatVersionNum {
 		t.Errorf("library check of version 5 with both kinds of segments: %v %+v", err, rep)
+	}
+}
+
+// writeSizes records the size of each write it is given.
+type writeSizes []int
+
+func (r *writeSizes) Write(b []byte) (int, error) {
+	*r = append(*r, len(b))
+	return len(b), nil
+}
+
+// A segment reaches its file in whole buffers, each so at a multiple of the buffer's size, whatever
+// the sizes written to the segment: bufio writes a slice longer than its free space straight
+// through (segBuffer says why the sizes matter).
+func TestSegWriterWritesWholeBuffers(t *testing.T) {
+	const size = 64
+	var got writeSizes
+	w := &segWriter{w: bufio.NewWriterSize(&got, size)}
+	w.bytes(make([]byte, 2*size+3)) // longer than the buffer, the buffer empty
+	w.u32(1)
+	w.bytes(make([]byte, size-1))
+	w.u64s(make([]uint64, 20))
+	w.bytes(make([]byte, 5*size)) // longer than the buffer, the buffer partly full
+	w.u64(2)
+	if err := errors.Join(w.err, w.w.Flush()); err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for i, n := range got {
+		total += n
+		if n != size && i != len(got)-1 {
+			t.Errorf("write %d of %d: %d bytes, want %d (the writes: %v)", i, len(got), n, size, got)
+		}
+	}
+	if total != w.n {
+		t.Errorf("%d bytes written, segWriter counted %d", total, w.n)
 	}
 }

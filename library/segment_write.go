@@ -30,12 +30,31 @@ type segWriter struct {
 	err error
 }
 
+// bytes gives b to the buffer a part at a time, never more than it has room for: bufio writes a
+// slice longer than its free space straight through, and the file's writes after it would start
+// off the multiples of segBuffer that make the page cache's folios whole 2 MiB ones.
 func (w *segWriter) bytes(b []byte) {
-	if w.err == nil {
-		_, w.err = w.w.Write(b)
-		w.n += len(b)
+	for w.err == nil && len(b) > 0 {
+		if w.w.Available() == 0 {
+			if w.err = w.w.Flush(); w.err != nil {
+				return
+			}
+		}
+		k := min(len(b), w.w.Available())
+		_, w.err = w.w.Write(b[:k])
+		w.n += k
+		b = b[k:]
 	}
 }
+
+// segBuffer is the size of a segment writer's buffer, and so of its writes to the file: 2 MiB, at
+// multiples of 2 MiB, put a segment just written into the page cache in folios of 2 MiB, which a
+// check's reads map whole (see adviseHuge). A 100,000-document library compacted so had 608 of its
+// index's 610 MiB mapped in huge pages right after, against 100 MiB written in pieces of 1 MiB,
+// and its 309-page thesis's checks took 0.975 of the time of the other's (12 alternated pairs,
+// quartiles 0.941-0.998); the index rewritten by dd in pieces of 2 MiB and of 1 MiB, 0.964 (six
+// rounds of three checks).
+const segBuffer = 2 << 20
 
 func (w *segWriter) pad() {
 	var z [8]byte
@@ -158,7 +177,7 @@ func writeSegment(dir, name string, src *segSource) error {
 		return err
 	}
 	sum := &blockSummer{w: f, block: segBlock}
-	w := &segWriter{f: f, w: bufio.NewWriterSize(sum, 1<<20)}
+	w := &segWriter{f: f, w: bufio.NewWriterSize(sum, segBuffer)}
 	nsim := 0
 	for _, ps := range src.blocks[0] {
 		nsim += len(ps)

@@ -30,17 +30,12 @@ type segWriter struct {
 	err error
 }
 
-// bytes gives b to the buffer a part at a time, never more than it has room for: bufio writes a
-// slice longer than its free space straight through, and the file's writes after it would start
-// off the multiples of segBuffer that make the page cache's folios whole 2 MiB ones.
+// bytes gives b to the buffer at most a buffer's size at a time: bufio writes a slice longer than
+// its free space straight through when it holds nothing, and the file's writes after it would
+// start off the multiples of segBuffer that make the page cache's folios whole 2 MiB ones.
 func (w *segWriter) bytes(b []byte) {
 	for w.err == nil && len(b) > 0 {
-		if w.w.Available() == 0 {
-			if w.err = w.w.Flush(); w.err != nil {
-				return
-			}
-		}
-		k := min(len(b), w.w.Available())
+		k := min(len(b), w.w.Size())
 		_, w.err = w.w.Write(b[:k])
 		w.n += k
 		b = b[k:]
